@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { slugPattern } from './slug.ts'
+
+const optionalText = z
+	.string()
+	.trim()
+	.transform((value) => value || null)
+	.nullish()
+	.transform((value) => value ?? null)
+
+/** What an author provides for an article: front matter plus body, or (later) the editor's form. */
+export const articleInputSchema = z
+	.object({
+		title: z.string().trim().min(1, 'Give the article a title.').max(200, 'Keep the title under 200 characters.'),
+		slug: z
+			.string()
+			.trim()
+			.max(80, 'Keep the slug under 80 characters.')
+			.regex(slugPattern, 'Use lowercase letters, digits and single hyphens in the slug.')
+			.optional(),
+		summary: z.string().trim().max(300, 'Keep the summary under 300 characters.').default(''),
+		body: z.string().min(1, 'The article has no text.').max(200_000, 'The article is longer than 200,000 characters.'),
+		author: z.string().trim().max(100, 'Keep the author name under 100 characters.').default(''),
+		tags: z
+			.array(z.string().trim().toLowerCase().min(1).max(40, 'Keep each tag under 40 characters.'))
+			.max(10, 'Use at most 10 tags.')
+			.default([]),
+		cover: z
+			.url({ protocol: /^https?$/, error: 'The cover image must be an http(s) URL or a path on this site.' })
+			.or(z.string().regex(/^\/[^/]/, 'The cover image must be an http(s) URL or a path on this site.'))
+			.nullish()
+			.transform((value) => value ?? null),
+		coverAlt: optionalText,
+		publishedAt: z.coerce.date({ error: 'publishedAt must be a date, e.g. 2026-10-05T08:00:00Z.' }).optional(),
+	})
+	.refine((input) => !input.cover || input.coverAlt, {
+		path: ['coverAlt'],
+		message: 'Describe the cover image for people who cannot see it (coverAlt).',
+	})
+
+export type ArticleInput = z.input<typeof articleInputSchema>
+export type ParsedArticleInput = z.output<typeof articleInputSchema>

@@ -1,0 +1,93 @@
+// Articles: the domain functions that routes, the live stream, the CLI and (later) the editor
+// share, so every path that changes an article changes it the same way.
+import type { Article, ArticleCard } from './article-types.ts'
+import { articleInputSchema } from './article.schema.ts'
+import { decodeCursor, encodeCursor } from './cursor.ts'
+import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { slugify } from './slug.ts'
+import type { Change, Storage } from '#server/storage/types.ts'
+
+export type FieldErrors = Record<string, string[]>
+
+export type SaveResult =
+	| { ok: true; article: Article; change: Change | null }
+	| { ok: false; errors: FieldErrors }
+
+export async function saveArticle(
+	storage: Storage,
+	raw: unknown,
+	status: 'draft' | 'published',
+): Promise<SaveResult> {
+	const parsed = articleInputSchema.safeParse(raw)
+	if (!parsed.success) {
+		const errors: FieldErrors = {}
+		for (const issue of parsed.error.issues) {
+			const field = issue.path.join('.') || 'form'
+			errors[field] = [...(errors[field] ?? []), issue.message]
+		}
+		return { ok: false, errors }
+	}
+	const input = parsed.data
+	const slug = input.slug ?? slugify(input.title)
+	if (!slug) return { ok: false, errors: { title: ['The title needs at least one letter or digit.'] } }
+	const existing = await storage.articles.findBySlug(slug)
+	const publishedAt =
+		input.publishedAt?.toISOString() ??
+		existing?.publishedAt ??
+		(status === 'published' ? new Date().toISOString() : null)
+	const saved = await storage.articles.saveBySlug({
+		slug,
+		title: input.title,
+		summary: input.summary,
+		bodyMarkdown: input.body,
+		bodyHtml: await renderMarkdown(input.body),
+		coverImageUrl: input.cover,
+		coverImageAlt: input.cover ? input.coverAlt : null,
+		tags: [...new Set(input.tags)],
+		authorName: input.author,
+		status,
+		readingMinutes: readingMinutes(input.body),
+		publishedAt,
+	})
+	return { ok: true, ...saved }
+}
+
+/** Takes an article off the public site; it stays as a draft. Undefined when there is none. */
+export async function unpublishArticle(storage: Storage, slug: string) {
+	const article = await storage.articles.findBySlug(slug)
+	if (!article) return undefined
+	return storage.articles.saveBySlug({ ...article, slug, status: 'draft' })
+}
+
+export function getPublishedArticle(storage: Storage, slug: string) {
+	return storage.articles.findPublishedBySlug(slug)
+}
+
+export interface ArticleListPage {
+	items: ArticleCard[]
+	nextCursor: string | null
+	/** The change id this list was read at: the live stream resumes after it. */
+	changeId: number
+}
+
+export async function listArticles(
+	storage: Storage,
+	options: { cursor?: string | null; limit: number },
+): Promise<ArticleListPage> {
+	// Read the position before the list: a change landing in between is then sent again by the
+	// stream, and the page applies events idempotently, so nothing is missed or shown twice.
+	const changeId = await storage.changes.latestId()
+	const after = decodeCursor(options.cursor)
+	const rows = await storage.articles.listPublished({ limit: options.limit + 1, after })
+	const items = rows.slice(0, options.limit)
+	const last = items.at(-1)
+	return {
+		items,
+		nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+		changeId,
+	}
+}
+
+export function latestArticles(storage: Storage, count: number) {
+	return storage.articles.listPublished({ limit: count })
+}

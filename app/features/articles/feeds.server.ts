@@ -1,0 +1,55 @@
+import { Feed } from 'feed'
+import type { Storage } from '#server/storage/types.ts'
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { absoluteUrl } from '#app/lib/seo.ts'
+
+const feedSize = 20
+
+export async function buildFeed(storage: Storage, siteUrl: string): Promise<Feed> {
+	const [site, articles] = await Promise.all([getSiteSettings(storage), storage.articles.listPublishedFull(feedSize)])
+	const home = absoluteUrl(siteUrl, '/')
+	const feed = new Feed({
+		id: home,
+		title: site.title,
+		description: site.tagline,
+		link: home,
+		language: 'en',
+		favicon: absoluteUrl(siteUrl, '/favicon.ico'),
+		image: absoluteUrl(siteUrl, site.logoUrl),
+		copyright: `© ${site.title}`,
+		updated: articles[0] ? new Date(articles[0].updatedAt) : new Date(0),
+		generator: 'Canopy',
+		feedLinks: { rss: absoluteUrl(siteUrl, '/feed.xml'), atom: absoluteUrl(siteUrl, '/atom.xml') },
+	})
+	for (const article of articles) {
+		const link = absoluteUrl(siteUrl, `/articles/${article.slug}`)
+		feed.addItem({
+			id: link,
+			title: article.title,
+			link,
+			description: article.summary,
+			content: article.bodyHtml,
+			date: new Date(article.updatedAt),
+			published: new Date(article.publishedAt ?? article.createdAt),
+			author: article.authorName ? [{ name: article.authorName }] : undefined,
+			category: article.tags.map((tag) => ({ name: tag })),
+		})
+	}
+	return feed
+}
+
+export async function buildSitemap(storage: Storage, siteUrl: string): Promise<string> {
+	const articles = await storage.articles.listPublished({ limit: 50_000 })
+	const url = (path: string, lastmod?: string) =>
+		`<url><loc>${absoluteUrl(siteUrl, path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
+	return [
+		'<?xml version="1.0" encoding="UTF-8"?>',
+		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+		url('/', articles[0]?.updatedAt),
+		url('/articles', articles[0]?.updatedAt),
+		url('/contact'),
+		...articles.map((article) => url(`/articles/${encodeURIComponent(article.slug)}`, article.updatedAt)),
+		'</urlset>',
+		'',
+	].join('\n')
+}

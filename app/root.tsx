@@ -1,0 +1,89 @@
+import {
+	isRouteErrorResponse,
+	Link,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useRouteError,
+	useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { SiteHeader } from './components/ui/site-header.tsx'
+import { servicesContext } from './lib/context.server.ts'
+import { useNonce } from './lib/nonce.tsx'
+import { getSiteSettings } from './features/site/site-settings.server.ts'
+import { defaultSiteSettings } from './features/site/site-settings.ts'
+import stylesheet from './styles/app.css?url'
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: stylesheet },
+	{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+	{ rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
+	{ rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
+	{ rel: 'alternate', type: 'application/atom+xml', href: '/atom.xml', title: 'Atom' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const { storage, siteUrl } = context.get(servicesContext)
+	return { site: await getSiteSettings(storage), siteUrl }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const data = useRouteLoaderData<typeof loader>('root')
+	const site = data?.site ?? defaultSiteSettings
+	const nonce = useNonce()
+	return (
+		<html lang="en">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="color-scheme" content="light dark" />
+				<meta name="theme-color" content="#000000" />
+				<Meta />
+				<Links />
+			</head>
+			<body>
+				<a className="skip-link" href="#main">
+					Skip to content
+				</a>
+				<SiteHeader title={site.title} logoUrl={site.logoUrl} />
+				<main id="main" tabIndex={-1}>
+					{children}
+				</main>
+				<footer className="site-footer">
+					<p>
+						© {site.title} · <a href="/feed.xml">RSS feed</a> · <Link to="/contact">Contact</Link>
+					</p>
+				</footer>
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	return <Outlet />
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	return (
+		<div className="page narrow">
+			<title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
+			<meta name="robots" content="noindex" />
+			<h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+			<p>
+				{notFound
+					? 'There is no page at this address. It may have been moved or taken down.'
+					: 'The page could not be shown. Please try again in a moment.'}
+			</p>
+			<p>
+				<Link to="/home">Go to the home page</Link> or <Link to="/articles">read the latest articles</Link>.
+			</p>
+		</div>
+	)
+}

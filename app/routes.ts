@@ -1,0 +1,14 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+export default [
+	index('routes/home.tsx', { id: 'home-root' }),
+	route('home', 'routes/home.tsx', { id: 'home' }),
+	route('articles', 'routes/articles.tsx'),
+	route('articles/:slug', 'routes/article.tsx'),
+	route('contact', 'routes/contact.tsx'),
+	route('robots.txt', 'routes/robots.ts'),
+	route('sitemap.xml', 'routes/sitemap.ts'),
+	route('feed.xml', 'routes/feed-rss.ts'),
+	route('atom.xml', 'routes/feed-atom.ts'),
+	route('*', 'routes/catch-all.ts'),
+] satisfies RouteConfig

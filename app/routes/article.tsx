@@ -1,0 +1,79 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/article'
+import { ArticleMeta } from '#app/features/articles/article-card.tsx'
+import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { rootData } from '#app/lib/root-data.ts'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const article = await getPublishedArticle(storage, params.slug)
+	if (!article?.publishedAt) throw data(null, { status: 404 })
+	const { bodyMarkdown: _, ...shown } = article
+	return { article: { ...shown, publishedAt: article.publishedAt } }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const { site, siteUrl } = rootData(matches)
+	if (!loaderData) return [{ title: `Page not found · ${site.title}` }]
+	const { article } = loaderData
+	const url = absoluteUrl(siteUrl, `/articles/${article.slug}`)
+	const image = article.coverImageUrl
+		? { url: absoluteUrl(siteUrl, article.coverImageUrl), alt: article.coverImageAlt ?? '' }
+		: null
+	return [
+		...pageMeta({
+			title: article.title,
+			description: article.summary || site.tagline,
+			url,
+			siteTitle: site.title,
+			type: 'article',
+			image,
+			jsonLd: {
+				'@context': 'https://schema.org',
+				'@type': 'Article',
+				headline: article.title,
+				description: article.summary,
+				datePublished: article.publishedAt,
+				dateModified: article.updatedAt,
+				author: article.authorName ? { '@type': 'Person', name: article.authorName } : undefined,
+				publisher: { '@type': 'Organization', name: site.title },
+				mainEntityOfPage: url,
+				keywords: article.tags.join(', ') || undefined,
+				image: image?.url,
+			},
+		}),
+		{ property: 'article:published_time', content: article.publishedAt },
+		{ property: 'article:modified_time', content: article.updatedAt },
+		...article.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+	]
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+	const { article } = loaderData
+	return (
+		<article className="page narrow article">
+			<header className="article-header">
+				<p className="breadcrumb">
+					<Link to="/articles">Articles</Link>
+				</p>
+				<h1>{article.title}</h1>
+				{article.summary ? <p className="lede">{article.summary}</p> : null}
+				<ArticleMeta article={article} />
+				{article.tags.length > 0 ? (
+					<ul className="tags" aria-label="Tags">
+						{article.tags.map((tag) => (
+							<li key={tag}>{tag}</li>
+						))}
+					</ul>
+				) : null}
+			</header>
+			{article.coverImageUrl ? (
+				<img className="cover" src={article.coverImageUrl} alt={article.coverImageAlt ?? ''} />
+			) : null}
+			{/* Rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts). */}
+			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+		</article>
+	)
+}

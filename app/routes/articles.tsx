@@ -1,0 +1,62 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/articles'
+import { ArticleCard } from '#app/features/articles/article-card.tsx'
+import { listArticles } from '#app/features/articles/articles.server.ts'
+import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { rootData } from '#app/lib/root-data.ts'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+
+const pageSize = 10
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const cursor = new URL(request.url).searchParams.get('cursor')
+	const page = await listArticles(storage, { cursor, limit: pageSize })
+	return { ...page, isFirstPage: !cursor }
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+	const { site, siteUrl } = rootData(matches)
+	return [
+		...pageMeta({
+			title: 'Articles',
+			description: `The latest articles from ${site.title}, newest first.`,
+			url: absoluteUrl(siteUrl, '/articles'),
+			siteTitle: site.title,
+		}),
+		// Older pages are reachable by link but the first page is the one to index.
+		...(loaderData?.isFirstPage === false ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+	]
+}
+
+export default function Articles({ loaderData }: Route.ComponentProps) {
+	const { items, announcement, fresh } = useLiveArticles(
+		loaderData.items,
+		loaderData.changeId,
+		loaderData.isFirstPage,
+	)
+	return (
+		<div className="page articles">
+			<h1>Articles</h1>
+			<p className="visually-hidden" role="status" aria-live="polite">
+				{announcement}
+			</p>
+			{items.length === 0 ? (
+				<p>Nothing published yet. New articles appear here as soon as they are published.</p>
+			) : (
+				<div className="article-list" data-testid="article-list">
+					{items.map((article) => (
+						<ArticleCard key={article.id} article={article} fresh={fresh.has(article.id)} />
+					))}
+				</div>
+			)}
+			<nav className="pager" aria-label="More articles">
+				{loaderData.isFirstPage ? null : <Link to="/articles">Newest articles</Link>}
+				{loaderData.nextCursor ? (
+					<Link to={`/articles?cursor=${encodeURIComponent(loaderData.nextCursor)}`}>Older articles</Link>
+				) : null}
+			</nav>
+		</div>
+	)
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/home'
+import { ArticleCard } from '#app/features/articles/article-card.tsx'
+import { latestArticles } from '#app/features/articles/articles.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { rootData } from '#app/lib/root-data.ts'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	return { latest: await latestArticles(storage, 3) }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+	const { site, siteUrl } = rootData(matches)
+	return pageMeta({
+		title: site.title,
+		description: site.tagline,
+		url: absoluteUrl(siteUrl, '/'),
+		siteTitle: site.title,
+		jsonLd: { '@context': 'https://schema.org', '@type': 'WebSite', name: site.title, url: absoluteUrl(siteUrl, '/') },
+	})
+}
+
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+	const { site } = rootData(matches)
+	return (
+		<div className="page home">
+			<img className="home-logo" src={site.logoUrl} alt={`${site.title} logo`} width={160} height={160} />
+			<h1 className="home-title">{site.title}</h1>
+			<p className="tagline">{site.tagline}</p>
+			<section aria-labelledby="latest-heading" className="latest">
+				<h2 id="latest-heading">Latest articles</h2>
+				{loaderData.latest.length === 0 ? (
+					<p>Nothing published yet. Check back soon.</p>
+				) : (
+					<div className="article-list">
+						{loaderData.latest.map((article) => (
+							<ArticleCard key={article.id} article={article} headingLevel={3} />
+						))}
+					</div>
+				)}
+				<p>
+					<Link to="/articles" className="more-link">
+						All articles
+					</Link>
+				</p>
+			</section>
+		</div>
+	)
+}

@@ -1,0 +1,141 @@
+// The HTTP application: operations endpoints, the live stream, static files, then React Router.
+import { relative } from 'node:path'
+import type { HttpBindings } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import type { AppServices } from '#app/lib/context.server.ts'
+import type { Config } from './env.ts'
+import { articleStream } from './live/article-stream.ts'
+import type { ArticleBroker } from './live/broker.ts'
+import type { Logger } from './logger.ts'
+import { createPageCache } from './page-cache.ts'
+import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
+import type { Storage } from './storage/types.ts'
+
+/** What app/entry.server.tsx exports for us, so context keys come from the same module graph. */
+interface EntryModule {
+	createLoadContext(services: AppServices, nonce: string): RouterContextProvider
+}
+
+export interface AppDependencies {
+	config: Config
+	storage: Storage
+	broker: ArticleBroker
+	logger: Logger
+	/** The built server bundle, or (in development) a function that loads the current one. */
+	build: ServerBuild | (() => Promise<ServerBuild>)
+	mode: 'production' | 'development'
+	/** build/client in production; in development Vite serves files itself. */
+	clientDir?: string
+	pageCache?: boolean
+}
+
+type AppEnv = { Bindings: HttpBindings; Variables: { nonce: string } }
+
+const bodyCapBytes = 64 * 1024
+
+export function createApp(deps: AppDependencies) {
+	const { config, storage, broker, logger } = deps
+	const https = config.siteUrl.startsWith('https:')
+	const services: AppServices = { storage, siteUrl: config.siteUrl }
+	const app = new Hono<AppEnv>()
+
+	app.use(async (c, next) => {
+		const started = performance.now()
+		await next()
+		logger.info('request', {
+			method: c.req.method,
+			path: c.req.path,
+			status: c.res.status,
+			durationMs: Math.round((performance.now() - started) * 10) / 10,
+		})
+	})
+
+	app.use(async (c, next) => {
+		const nonce = createNonce()
+		c.set('nonce', nonce)
+		await next()
+		const html = c.res.headers.get('content-type')?.startsWith('text/html') ?? false
+		for (const [name, value] of Object.entries(securityHeaders({ nonce: html ? nonce : undefined, https }))) {
+			c.res.headers.set(name, value)
+		}
+	})
+
+	app.onError((error, c) => {
+		logger.error('unhandled error', { method: c.req.method, path: c.req.path, error })
+		return c.text('Something went wrong on our side. Please try again in a moment.', 500)
+	})
+
+	app.use(async (c, next) => {
+		if (!isAllowedOrigin(c.req.raw, config.siteUrl)) {
+			return c.json({ error: 'This request came from another site and was refused.' }, 403)
+		}
+		return next()
+	})
+	app.use(
+		bodyLimit({
+			maxSize: bodyCapBytes,
+			onError: (c) => c.json({ error: `The request body is larger than ${bodyCapBytes / 1024} KB.` }, 413),
+		}),
+	)
+
+	app.get('/healthz', (c) => c.json({ status: 'ok' }))
+	app.get('/readyz', async (c) => {
+		try {
+			await Promise.race([
+				storage.ping(),
+				new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000).unref()),
+			])
+			return c.json({ status: 'ready', database: storage.dialect })
+		} catch {
+			c.header('Retry-After', '5')
+			return c.json({ status: 'unavailable', database: storage.dialect }, 503)
+		}
+	})
+	app.get('/api/articles/stream', articleStream(broker, { https }))
+	app.all('/api/*', (c) => c.json({ error: 'There is no such API endpoint.' }, 404))
+
+	app.use(compress())
+
+	if (deps.clientDir) {
+		const root = relative(process.cwd(), deps.clientDir) || '.'
+		app.use(
+			'/assets/*',
+			serveStatic({
+				root,
+				onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+			}),
+		)
+		app.use(
+			'*',
+			serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+		)
+	}
+
+	const handleRequest =
+		typeof deps.build === 'function'
+			? (request: Request, context: RouterContextProvider) =>
+					(deps.build as () => Promise<ServerBuild>)().then((build) =>
+						createRequestHandler(build, deps.mode)(request, context),
+					)
+			: createRequestHandler(deps.build, deps.mode)
+	const entry = async () => {
+		const build = typeof deps.build === 'function' ? await deps.build() : deps.build
+		return build.entry.module as unknown as EntryModule
+	}
+
+	const cache = deps.pageCache === false ? undefined : createPageCache(broker)
+	app.all('*', async (c) => {
+		const nonce = c.get('nonce')
+		const cached = cache?.lookup(c.req.raw, nonce) ?? 0
+		if (cached instanceof Response) return cached
+		const context = (await entry()).createLoadContext(services, nonce)
+		const response = await handleRequest(c.req.raw, context)
+		return cache ? cache.store(c.req.raw, response, nonce, cached) : response
+	})
+
+	return app
+}

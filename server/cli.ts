@@ -1,0 +1,93 @@
+// npm run cli -- <command>: site administration from the shell, through the same feature code
+// the web uses. Works beside a running server (SQLite WAL, or PostgreSQL).
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
+import { FrontMatterError, parseArticleFile } from '#app/features/articles/front-matter.server.ts'
+import { ConfigError, loadConfig } from './env.ts'
+import { openStorage } from './storage/open-storage.ts'
+import type { Storage } from './storage/types.ts'
+
+const usage = `Usage: npm run cli -- <command>
+
+Commands:
+  db:migrate                      apply pending database migrations
+  article:publish <file.md>       publish (or update) the article in a Markdown file with front matter
+      --draft                       save it as a draft instead
+  article:unpublish <slug>        take an article off the site (it stays as a draft)
+  help                            show this text
+
+Front matter keys: title (required), slug, summary, author, tags, cover, coverAlt, publishedAt.
+The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_URL.`
+
+class UsageError extends Error {}
+
+const commands: Record<string, (storage: Storage, args: string[], flags: { draft: boolean }) => Promise<string>> = {
+	async 'db:migrate'(storage) {
+		const applied = await storage.migrate()
+		return applied.length ? `Applied ${applied.join(', ')}.` : 'The database is up to date.'
+	},
+	async 'article:publish'(storage, [file], flags) {
+		if (!file) throw new UsageError('article:publish needs the path of a Markdown file.')
+		let text: string
+		try {
+			text = readFileSync(file, 'utf8')
+		} catch {
+			throw new UsageError(`Cannot read ${file}: check the path.`)
+		}
+		const result = await saveArticle(storage, parseArticleFile(text), flags.draft ? 'draft' : 'published')
+		if (!result.ok) {
+			const lines = Object.entries(result.errors).map(([field, messages]) => `  ${field}: ${messages.join(' ')}`)
+			throw new UsageError(`The article was not saved:\n${lines.join('\n')}`)
+		}
+		const { article, change } = result
+		const what = article.status === 'published' ? 'Published' : 'Saved as a draft'
+		return `${what}: "${article.title}" at /articles/${article.slug}${change ? ` (change ${change.id}, ${change.kind})` : ''}`
+	},
+	async 'article:unpublish'(storage, [slug]) {
+		if (!slug) throw new UsageError('article:unpublish needs the slug of an article.')
+		const saved = await unpublishArticle(storage, slug)
+		if (!saved) throw new UsageError(`There is no article with the slug "${slug}".`)
+		return saved.change ? `Unpublished /articles/${slug} (change ${saved.change.id}).` : `/articles/${slug} was not published.`
+	},
+}
+
+async function main(argv: string[]): Promise<number> {
+	const { positionals, values } = parseArgs({
+		args: argv,
+		allowPositionals: true,
+		options: { draft: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+	})
+	const [name, ...args] = positionals
+	if (!name || name === 'help' || values.help) {
+		process.stdout.write(`${usage}\n`)
+		return name || values.help ? 0 : 2
+	}
+	const command = commands[name]
+	if (!command) {
+		process.stderr.write(`Unknown command "${name}".\n\n${usage}\n`)
+		return 2
+	}
+	const storage = openStorage(loadConfig(process.env))
+	try {
+		if (name !== 'db:migrate') await storage.migrate()
+		process.stdout.write(`${await command(storage, args, { draft: values.draft ?? false })}\n`)
+		return 0
+	} finally {
+		await storage.close()
+	}
+}
+
+try {
+	process.exitCode = await main(process.argv.slice(2))
+} catch (error) {
+	if (error instanceof UsageError || error instanceof ConfigError || error instanceof FrontMatterError) {
+		process.stderr.write(`${error.message}\n`)
+		process.exitCode = 1
+	} else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+		process.stderr.write(`${error.message}\n\n${usage}\n`)
+		process.exitCode = 2
+	} else {
+		throw error
+	}
+}

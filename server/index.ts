@@ -1,0 +1,95 @@
+// Starts Canopy: validate the environment, open and migrate the database, seed a new site,
+// serve, and shut down cleanly on SIGTERM.
+import { serve } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+import { createApp } from './app.ts'
+import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
+import { ConfigError, loadConfig } from './env.ts'
+import { createArticleBroker } from './live/broker.ts'
+import { createLogger } from './logger.ts'
+import { seedIfEmpty } from './seed.ts'
+import { openStorage } from './storage/open-storage.ts'
+
+let config: ReturnType<typeof loadConfig>
+try {
+	config = loadConfig(process.env)
+} catch (error) {
+	if (!(error instanceof ConfigError)) throw error
+	process.stderr.write(`Canopy cannot start: ${error.message}\n`)
+	process.exit(1)
+}
+
+const development = process.env.NODE_ENV === 'development'
+const logger = createLogger(config.logLevel)
+const storage = openStorage(config)
+const applied = await storage.migrate()
+if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
+const seeded = await seedIfEmpty(storage)
+if (seeded > 0) logger.info('sample content added', { articles: seeded })
+
+const broker = createArticleBroker(storage)
+await broker.start()
+
+let build: ServerBuild | (() => Promise<ServerBuild>)
+let vite: import('vite').ViteDevServer | undefined
+if (development) {
+	const { createServer } = await import('vite')
+	vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
+	const devServer = vite
+	build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+} else {
+	ensureBuild((msg) => logger.info(msg))
+	build = await loadBuild()
+}
+
+const app = createApp({
+	config,
+	storage,
+	broker,
+	logger,
+	build,
+	mode: development ? 'development' : 'production',
+	clientDir: development ? undefined : clientBuildDir,
+	pageCache: !development,
+})
+
+const server = serve(
+	{
+		fetch: app.fetch,
+		port: config.port,
+		hostname: config.host,
+		...(vite ? { overrideGlobalObjects: false } : {}),
+	},
+	(info) => {
+		const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
+		logger.info('listening', { url: config.siteUrl, bound: local, database: storage.dialect })
+		process.stdout.write(`\nCanopy is running at ${config.siteUrl}\n\n`)
+	},
+)
+if (vite) {
+	const devServer = vite
+	const handler = server.listeners('request')[0] as (...args: unknown[]) => void
+	server.removeAllListeners('request')
+	server.on('request', (req, res) => devServer.middlewares(req, res, () => handler(req, res)))
+}
+
+let stopping = false
+async function shutdown(signal: string) {
+	if (stopping) return
+	stopping = true
+	logger.info('shutting down', { signal })
+	// Streams first (they never finish on their own), then let in-flight requests complete.
+	broker.close()
+	const forced = setTimeout(() => {
+		logger.warn('requests still open after 10 s; closing them')
+		if ('closeAllConnections' in server) server.closeAllConnections()
+	}, 10_000)
+	forced.unref()
+	await new Promise<void>((resolve) => server.close(() => resolve()))
+	await vite?.close()
+	await storage.close()
+	logger.info('stopped')
+	process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,72 @@
+// Row normalisation: the one place that knows the drivers return different shapes.
+import type { Article, ArticleCard, ArticleStatus, ChangeKind } from '#app/features/articles/article-types.ts'
+import type { Change } from './types.ts'
+
+export function toIso(value: unknown): string {
+	if (value instanceof Date) return value.toISOString()
+	if (typeof value === 'string') return new Date(value).toISOString()
+	throw new TypeError(`expected a timestamp, got ${typeof value}`)
+}
+
+function toIsoOrNull(value: unknown): string | null {
+	return value === null || value === undefined ? null : toIso(value)
+}
+
+function toTags(value: unknown): string[] {
+	const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
+	return Array.isArray(parsed) ? parsed.map(String) : []
+}
+
+type Row = Record<string, unknown>
+
+export function toCard(row: Row): ArticleCard {
+	return {
+		id: Number(row.id),
+		slug: String(row.slug),
+		title: String(row.title),
+		summary: String(row.summary),
+		coverImageUrl: (row.cover_image_url as string | null) ?? null,
+		coverImageAlt: (row.cover_image_alt as string | null) ?? null,
+		tags: toTags(row.tags),
+		authorName: String(row.author_name),
+		readingMinutes: Number(row.reading_minutes),
+		publishedAt: toIso(row.published_at),
+		updatedAt: toIso(row.updated_at),
+	}
+}
+
+export function toArticle(row: Row): Article {
+	return {
+		...toCard({ ...row, published_at: row.published_at ?? row.created_at }),
+		publishedAt: toIsoOrNull(row.published_at),
+		bodyMarkdown: String(row.body_markdown),
+		bodyHtml: String(row.body_html),
+		status: row.status as ArticleStatus,
+		createdAt: toIso(row.created_at),
+		version: Number(row.version),
+	}
+}
+
+export function toChange(row: Row): Change {
+	return {
+		id: Number(row.id),
+		topic: String(row.topic),
+		entityId: String(row.entity_id),
+		kind: row.kind as ChangeKind,
+		createdAt: toIso(row.created_at),
+	}
+}
+
+export const cardColumns = [
+	'id',
+	'slug',
+	'title',
+	'summary',
+	'cover_image_url',
+	'cover_image_alt',
+	'tags',
+	'author_name',
+	'reading_minutes',
+	'published_at',
+	'updated_at',
+] as const
