@@ -27,7 +27,9 @@ if (applied.length > 0) logger.info('database migrated', { applied, database: st
 const seeded = await seedIfEmpty(storage)
 if (seeded > 0) logger.info('sample content added', { articles: seeded })
 
-const broker = createArticleBroker(storage)
+const broker = createArticleBroker(storage, {
+	onError: (error) => logger.error('live: could not read the change feed', { error }),
+})
 await broker.start()
 
 let build: ServerBuild | (() => Promise<ServerBuild>)

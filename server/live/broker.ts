@@ -27,6 +27,7 @@ export interface BrokerOptions {
 	ringSize?: number
 	/** A client further behind than this many changes gets a reset instead of a replay. */
 	maxReplay?: number
+	onError?: (error: unknown) => void
 }
 
 export interface ArticleBroker {
@@ -78,6 +79,8 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 	let again = false
 	let stopWatch = () => {}
 	let heartbeat: NodeJS.Timeout | undefined
+	let closed = false
+	const onError = options.onError ?? ((error: unknown) => console.error('live: could not read the change feed', error))
 
 	const send = (subscriber: Subscriber, frame: Frame) => {
 		if (frame.id <= subscriber.since) return
@@ -95,8 +98,9 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 
 	async function drainOnce() {
 		for (;;) {
+			if (closed) return
 			const changes = await storage.changes.after(lastId, 500)
-			if (changes.length === 0) return
+			if (changes.length === 0 || closed) return
 			const frames = await framesFor(storage, changes)
 			remember(frames)
 			lastId = changes.at(-1)?.id ?? lastId
@@ -129,7 +133,11 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 	}
 
 	const wake = () => {
-		drain().catch((error) => console.error('live: could not read the change feed', error))
+		if (closed) return
+		// A failed read is retried at the next wake; the watcher wakes us again on every change.
+		drain().catch((error) => {
+			if (!closed) onError(error)
+		})
 	}
 
 	const reset = (subscriber: Subscriber) => {
@@ -202,6 +210,7 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 		},
 
 		close() {
+			closed = true
 			stopWatch()
 			clearInterval(heartbeat)
 			for (const subscriber of subscribers) subscriber.sink.end()

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { slugPattern } from './slug.ts'
 
+function isImageAddress(value: string): boolean {
+	if (/^\/[^/\\]/.test(value)) return true
+	try {
+		return ['http:', 'https:'].includes(new URL(value).protocol)
+	} catch {
+		return false
+	}
+}
+
 const optionalText = z
 	.string()
 	.trim()
@@ -26,10 +35,11 @@ export const articleInputSchema = z
 			.max(10, 'Use at most 10 tags.')
 			.default([]),
 		cover: z
-			.url({ protocol: /^https?$/, error: 'The cover image must be an http(s) URL or a path on this site.' })
-			.or(z.string().regex(/^\/[^/]/, 'The cover image must be an http(s) URL or a path on this site.'))
+			.string()
+			.trim()
+			.refine(isImageAddress, 'The cover image must be an http(s) URL or a path on this site.')
 			.nullish()
-			.transform((value) => value ?? null),
+			.transform((value) => value || null),
 		coverAlt: optionalText,
 		publishedAt: z.coerce.date({ error: 'publishedAt must be a date, e.g. 2026-10-05T08:00:00Z.' }).optional(),
 	})

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { applyArticleEvent } from './apply-event.ts'
+import type { ArticleCard } from './article-types.ts'
+
+function card(id: number, day: number, title = `Article ${id}`): ArticleCard {
+	return {
+		id,
+		slug: `article-${id}`,
+		title,
+		summary: '',
+		coverImageUrl: null,
+		coverImageAlt: null,
+		tags: [],
+		authorName: '',
+		readingMinutes: 1,
+		publishedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+		updatedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+	}
+}
+
+const ids = (list: ArticleCard[]) => list.map((item) => item.id)
+
+describe('applyArticleEvent', () => {
+	const list = [card(3, 3), card(2, 2), card(1, 1)]
+
+	it('puts an added article in date order', () => {
+		expect(ids(applyArticleEvent(list, { kind: 'added', article: card(4, 4) }, true))).toEqual([4, 3, 2, 1])
+		expect(ids(applyArticleEvent(list, { kind: 'added', article: card(5, 2) }, true))).toEqual([3, 5, 2, 1])
+	})
+
+	it('applies the same event twice as once', () => {
+		const event = { kind: 'added' as const, article: card(4, 4) }
+		const once = applyArticleEvent(list, event, true)
+		expect(applyArticleEvent(once, event, true)).toEqual(once)
+		const removed = applyArticleEvent(once, { kind: 'removed', id: 4 }, true)
+		expect(applyArticleEvent(removed, { kind: 'removed', id: 4 }, true)).toBe(removed)
+	})
+
+	it('replaces a modified article in place', () => {
+		const next = applyArticleEvent(list, { kind: 'modified', article: card(2, 2, 'Retitled') }, true)
+		expect(ids(next)).toEqual([3, 2, 1])
+		expect(next[1]?.title).toBe('Retitled')
+	})
+
+	it('leaves older pages alone when a new article arrives, but still updates what they show', () => {
+		expect(applyArticleEvent(list, { kind: 'added', article: card(9, 9) }, false)).toBe(list)
+		expect(applyArticleEvent(list, { kind: 'modified', article: card(1, 1, 'Edited') }, false)[2]?.title).toBe('Edited')
+	})
+})

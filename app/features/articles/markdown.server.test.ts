@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+
+describe('renderMarkdown', () => {
+	it('renders Markdown and GitHub extensions', async () => {
+		const html = await renderMarkdown('## Soil\n\nIt is **alive**.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done')
+		expect(html).toContain('<h2>Soil</h2>')
+		expect(html).toContain('<strong>alive</strong>')
+		expect(html).toContain('<table>')
+		expect(html).toContain('type="checkbox"')
+	})
+
+	it('drops raw HTML, scripts and event handlers written into the Markdown', async () => {
+		const html = await renderMarkdown(
+			'Hello <script>alert(1)</script> <img src=x onerror="alert(2)"> <iframe src="https://evil.example"></iframe>\n\n<div onclick="x()">block</div>',
+		)
+		expect(html).not.toMatch(/<script|onerror|<iframe|onclick|<div/i)
+		expect(html).toContain('Hello')
+	})
+
+	it('neutralises javascript: links and keeps safe ones', async () => {
+		const html = await renderMarkdown('[bad](javascript:alert(1)) [good](https://www.ipcc.ch/report/ar6/syr/)')
+		expect(html).not.toContain('javascript:')
+		expect(html).toContain('href="https://www.ipcc.ch/report/ar6/syr/"')
+	})
+
+	it('prefixes heading ids so article text cannot clobber the page’s own ids', async () => {
+		const html = await renderMarkdown('[jump](#main)\n\n[^1]\n\n[^1]: A note.')
+		expect(html).not.toMatch(/id="main"/)
+		expect(html).toContain('user-content-')
+	})
+})
+
+describe('readingMinutes', () => {
+	it('counts words at about 220 a minute, at least one minute', () => {
+		expect(readingMinutes('')).toBe(1)
+		expect(readingMinutes('word '.repeat(220))).toBe(1)
+		expect(readingMinutes('word '.repeat(1100))).toBe(5)
+		expect(readingMinutes(`${'word '.repeat(440)} --- *** ###`)).toBe(2)
+	})
+})
