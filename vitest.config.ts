@@ -5,6 +5,7 @@ export default defineConfig({
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		setupFiles: ['./tests/setup.ts'],
+		globalSetup: ['./tests/global-setup.ts'],
 		environment: 'node',
 		testTimeout: 20_000,
 		hookTimeout: 30_000,

@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
-import { ServerRouter } from 'react-router'
-import { nonceContext } from './lib/context.server.ts'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { nonceContext, servicesContext } from './lib/context.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
 export { createLoadContext } from './lib/context.server.ts'
@@ -59,15 +59,20 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error)
+					// Errors before the shell reject and reach handleError; these happen mid-stream.
+					if (shellRendered) loadContext.get(servicesContext).logger.error('render failed', { error })
 				},
 			},
 		)
 	})
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
-	// A visitor leaving mid-render is not an error worth a log line.
-	if (request.signal.aborted) return
-	console.error(error)
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	// A visitor leaving mid-render, or a request refused with a 4xx, is not a server error.
+	if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
+	context.get(servicesContext).logger.error('request failed', {
+		method: request.method,
+		path: new URL(request.url).pathname,
+		error,
+	})
 }

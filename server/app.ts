@@ -8,7 +8,7 @@ import { compress } from 'hono/compress'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { Config } from './env.ts'
-import { articleStream } from './live/article-stream.ts'
+import { articleStream, type StreamOptions } from './live/article-stream.ts'
 import type { ArticleBroker } from './live/broker.ts'
 import type { Logger } from './logger.ts'
 import { createPageCache } from './page-cache.ts'
@@ -31,6 +31,7 @@ export interface AppDependencies {
 	/** build/client in production; in development Vite serves files itself. */
 	clientDir?: string
 	pageCache?: boolean
+	stream?: Partial<StreamOptions>
 }
 
 type AppEnv = { Bindings: HttpBindings; Variables: { nonce: string } }
@@ -40,7 +41,7 @@ const bodyCapBytes = 64 * 1024
 export function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
 	const https = config.siteUrl.startsWith('https:')
-	const services: AppServices = { storage, siteUrl: config.siteUrl }
+	const services: AppServices = { storage, logger, siteUrl: config.siteUrl }
 	const app = new Hono<AppEnv>()
 
 	app.use(async (c, next) => {
@@ -95,7 +96,7 @@ export function createApp(deps: AppDependencies) {
 			return c.json({ status: 'unavailable', database: storage.dialect }, 503)
 		}
 	})
-	app.get('/api/articles/stream', articleStream(broker, { https }))
+	app.get('/api/articles/stream', articleStream(broker, { https, ...deps.stream }))
 	app.all('/api/*', (c) => c.json({ error: 'There is no such API endpoint.' }, 404))
 
 	app.use(compress())

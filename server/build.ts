@@ -1,7 +1,6 @@
 // Finds the production build, making it first when there is none (npm start on a fresh clone).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from 'react-router'
 
@@ -12,7 +11,7 @@ export const clientBuildDir = fileURLToPath(new URL('../build/client', import.me
 export function ensureBuild(log: (msg: string) => void): void {
 	if (existsSync(serverBuildFile)) return
 	log('No build found: building the site once (about 10 seconds)…')
-	const cli = createRequire(import.meta.url).resolve('@react-router/dev/bin.cjs')
+	const cli = fileURLToPath(new URL('../node_modules/@react-router/dev/bin.cjs', import.meta.url))
 	const result = spawnSync(process.execPath, [cli, 'build'], { cwd: projectRoot, stdio: 'inherit' })
 	if (result.status !== 0) throw new Error('The build failed; see the messages above.')
 }

@@ -2,10 +2,12 @@
 // the server's parts through. The server gets these keys from the built entry module, so both
 // sides share one module instance.
 import { createContext, RouterContextProvider } from 'react-router'
+import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
 
 export interface AppServices {
 	storage: Storage
+	logger: Logger
 	/** The public origin, e.g. https://example.org: canonical URLs, feeds, sitemaps. */
 	siteUrl: string
 }

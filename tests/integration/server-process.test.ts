@@ -1,0 +1,99 @@
+// The server and CLI as an operator runs them.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { articleFile } from '#tests/fixtures/factories.ts'
+import { freePort, runCli, startServer } from '#tests/fixtures/process.ts'
+
+const execFileAsync = promisify(execFile)
+
+describe('the server process', () => {
+	let dataDir: string
+	let env: Record<string, string>
+
+	beforeEach(() => {
+		dataDir = mkdtempSync(join(tmpdir(), 'canopy-process-'))
+		env = { DATA_DIR: dataDir, DATABASE_URL: '' }
+	})
+	afterEach(() => rmSync(dataDir, { recursive: true, force: true }))
+
+	it('refuses an invalid variable with one line naming it', async () => {
+		const failure = await execFileAsync(process.execPath, ['server/index.ts'], {
+			env: { ...process.env, ...env, PORT: 'eighty' },
+		}).catch((error: { code: number; stderr: string }) => error)
+		expect('code' in failure && failure.code).toBe(1)
+		expect(failure.stderr).toBe('Canopy cannot start: PORT must be a whole number from 1 to 65535 (got "eighty").\n')
+	})
+
+	it('starts with sample content, then stops cleanly on SIGTERM with a stream open', async () => {
+		const server = await startServer(env, await freePort())
+		expect(server.output()).toContain(`Canopy is running at ${server.url}`)
+		expect(server.output()).toContain('"msg":"sample content added","articles":6')
+		const home = await fetch(`${server.url}/home`)
+		expect(await home.text()).toContain('Latest articles')
+
+		const stream = await fetch(`${server.url}/api/articles/stream`)
+		const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+		await reader.read()
+		server.child.kill('SIGTERM')
+		// The stream is closed by the server, not left hanging, and the process exits 0.
+		for (;;) if ((await reader.read()).done) break
+		expect(await server.exited).toBe(0)
+		expect(server.output()).toContain('"msg":"stopped"')
+	})
+
+	it('keeps an acknowledged publication through a crash of the server', async () => {
+		const port = await freePort()
+		const first = await startServer(env, port)
+		const file = join(dataDir, 'crash.md')
+		writeFileSync(file, articleFile({ title: 'Survives a crash', slug: 'survives-a-crash' }))
+		const published = await runCli(['article:publish', file], env)
+		expect(published).toMatchObject({ code: 0, stdout: expect.stringContaining('Published: "Survives a crash"') })
+		first.child.kill('SIGKILL')
+		await first.exited
+		const second = await startServer(env, port)
+		try {
+			expect((await fetch(`${second.url}/articles/survives-a-crash`)).status).toBe(200)
+			expect(second.output()).not.toContain('sample content added')
+		} finally {
+			second.child.kill('SIGTERM')
+			await second.exited
+		}
+	})
+})
+
+describe('the CLI', () => {
+	const dataDir = mkdtempSync(join(tmpdir(), 'canopy-cli-'))
+	const env = { DATA_DIR: dataDir, DATABASE_URL: '' }
+
+	it('migrates, and explains what it cannot do', async () => {
+		expect(await runCli(['db:migrate'], env)).toMatchObject({ code: 0, stdout: 'Applied 0001_init.\n' })
+		expect(await runCli(['db:migrate'], env)).toMatchObject({ code: 0, stdout: 'The database is up to date.\n' })
+		expect(await runCli(['article:unpublish', 'nope'], env)).toMatchObject({
+			code: 1,
+			stderr: 'There is no article with the slug "nope".\n',
+		})
+		expect(await runCli(['article:publish', join(dataDir, 'missing.md')], env)).toMatchObject({ code: 1 })
+		expect((await runCli(['fly'], env)).stderr).toContain('Unknown command "fly"')
+	})
+
+	it('publishes, reports field errors, and unpublishes', async () => {
+		const bad = join(dataDir, 'bad.md')
+		writeFileSync(bad, '---\ntitle: ""\ncover: "https://img.example/a.jpg"\n---\n')
+		const refused = await runCli(['article:publish', bad], env)
+		expect(refused.code).toBe(1)
+		expect(refused.stderr).toContain('title: Give the article a title.')
+		expect(refused.stderr).toContain('body: The article has no text.')
+
+		const good = join(dataDir, 'good.md')
+		writeFileSync(good, articleFile({ title: 'Peatlands', slug: 'peatlands' }))
+		expect((await runCli(['article:publish', good], env)).stdout).toMatch(/^Published: "Peatlands" at \/articles\/peatlands \(change \d+, added\)/)
+		expect((await runCli(['article:publish', good], env)).stdout).toContain(', modified)')
+		expect((await runCli(['article:unpublish', 'peatlands'], env)).stdout).toMatch(/^Unpublished \/articles\/peatlands/)
+		expect((await runCli(['article:unpublish', 'peatlands'], env)).stdout).toBe('/articles/peatlands was not published.\n')
+		rmSync(dataDir, { recursive: true, force: true })
+	})
+})
