@@ -7,6 +7,9 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { nonceContext, servicesContext } from './lib/context.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
+// The server takes these from the built entry, so the request handler, the context class and
+// the context keys all come from one module graph (in development Vite loads its own copy).
+export { createRequestHandler } from 'react-router'
 export { createLoadContext } from './lib/context.server.ts'
 
 export const streamTimeout = 5_000
@@ -28,7 +31,10 @@ export default function handleRequest(
 		// Crawlers get the whole page at once; people get the shell as soon as it is ready.
 		const readyOption: keyof RenderToPipeableStreamOptions =
 			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+			() => abort(),
+			streamTimeout + 1000,
+		)
 
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
@@ -60,7 +66,8 @@ export default function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors before the shell reject and reach handleError; these happen mid-stream.
-					if (shellRendered) loadContext.get(servicesContext).logger.error('render failed', { error })
+					if (shellRendered)
+						loadContext.get(servicesContext).logger.error('render failed', { error })
 				},
 			},
 		)
@@ -70,9 +77,8 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	// A visitor leaving mid-render, or a request refused with a 4xx, is not a server error.
 	if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return
-	context.get(servicesContext).logger.error('request failed', {
-		method: request.method,
-		path: new URL(request.url).pathname,
-		error,
-	})
+	const fields = { method: request.method, path: new URL(request.url).pathname, error }
+	// React Router calls this without a context when the request failed before one was made.
+	if (context) context.get(servicesContext).logger.error('request failed', fields)
+	else console.error('request failed', fields)
 }

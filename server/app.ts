@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { Config } from './env.ts'
 import { articleStream, type StreamOptions } from './live/article-stream.ts'
@@ -17,6 +17,7 @@ import type { Storage } from './storage/types.ts'
 
 /** What app/entry.server.tsx exports for us, so context keys come from the same module graph. */
 interface EntryModule {
+	createRequestHandler: typeof createRequestHandler
 	createLoadContext(services: AppServices, nonce: string): RouterContextProvider
 }
 
@@ -60,7 +61,9 @@ export function createApp(deps: AppDependencies) {
 		c.set('nonce', nonce)
 		await next()
 		const html = c.res.headers.get('content-type')?.startsWith('text/html') ?? false
-		for (const [name, value] of Object.entries(securityHeaders({ nonce: html ? nonce : undefined, https }))) {
+		for (const [name, value] of Object.entries(
+			securityHeaders({ nonce: html ? nonce : undefined, https }),
+		)) {
 			c.res.headers.set(name, value)
 		}
 	})
@@ -79,7 +82,8 @@ export function createApp(deps: AppDependencies) {
 	app.use(
 		bodyLimit({
 			maxSize: bodyCapBytes,
-			onError: (c) => c.json({ error: `The request body is larger than ${bodyCapBytes / 1024} KB.` }, 413),
+			onError: (c) =>
+				c.json({ error: `The request body is larger than ${bodyCapBytes / 1024} KB.` }, 413),
 		}),
 	)
 
@@ -112,20 +116,24 @@ export function createApp(deps: AppDependencies) {
 		)
 		app.use(
 			'*',
-			serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+			serveStatic({
+				root,
+				onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+			}),
 		)
 	}
 
-	const handleRequest =
-		typeof deps.build === 'function'
-			? (request: Request, context: RouterContextProvider) =>
-					(deps.build as () => Promise<ServerBuild>)().then((build) =>
-						createRequestHandler(build, deps.mode)(request, context),
-					)
-			: createRequestHandler(deps.build, deps.mode)
-	const entry = async () => {
-		const build = typeof deps.build === 'function' ? await deps.build() : deps.build
-		return build.entry.module as unknown as EntryModule
+	const handlers = new WeakMap<ServerBuild, ReturnType<EntryModule['createRequestHandler']>>()
+	const currentBuild = () => (typeof deps.build === 'function' ? deps.build() : deps.build)
+	async function render(request: Request, nonce: string): Promise<Response> {
+		const build = await currentBuild()
+		const entry = build.entry.module as unknown as EntryModule
+		let handler = handlers.get(build)
+		if (!handler) {
+			handler = entry.createRequestHandler(build, deps.mode)
+			handlers.set(build, handler)
+		}
+		return handler(request, entry.createLoadContext(services, nonce))
 	}
 
 	const cache = deps.pageCache === false ? undefined : createPageCache(broker)
@@ -133,8 +141,7 @@ export function createApp(deps: AppDependencies) {
 		const nonce = c.get('nonce')
 		const cached = cache?.lookup(c.req.raw, nonce) ?? 0
 		if (cached instanceof Response) return cached
-		const context = (await entry()).createLoadContext(services, nonce)
-		const response = await handleRequest(c.req.raw, context)
+		const response = await render(c.req.raw, nonce)
 		return cache ? cache.store(c.req.raw, response, nonce, cached) : response
 	})
 

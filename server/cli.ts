@@ -22,7 +22,10 @@ The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_U
 
 class UsageError extends Error {}
 
-const commands: Record<string, (storage: Storage, args: string[], flags: { draft: boolean }) => Promise<string>> = {
+const commands: Record<
+	string,
+	(storage: Storage, args: string[], flags: { draft: boolean }) => Promise<string>
+> = {
 	async 'db:migrate'(storage) {
 		const applied = await storage.migrate()
 		return applied.length ? `Applied ${applied.join(', ')}.` : 'The database is up to date.'
@@ -35,9 +38,15 @@ const commands: Record<string, (storage: Storage, args: string[], flags: { draft
 		} catch {
 			throw new UsageError(`Cannot read ${file}: check the path.`)
 		}
-		const result = await saveArticle(storage, parseArticleFile(text), flags.draft ? 'draft' : 'published')
+		const result = await saveArticle(
+			storage,
+			parseArticleFile(text),
+			flags.draft ? 'draft' : 'published',
+		)
 		if (!result.ok) {
-			const lines = Object.entries(result.errors).map(([field, messages]) => `  ${field}: ${messages.join(' ')}`)
+			const lines = Object.entries(result.errors).map(
+				([field, messages]) => `  ${field}: ${messages.join(' ')}`,
+			)
 			throw new UsageError(`The article was not saved:\n${lines.join('\n')}`)
 		}
 		const { article, change } = result
@@ -48,7 +57,9 @@ const commands: Record<string, (storage: Storage, args: string[], flags: { draft
 		if (!slug) throw new UsageError('article:unpublish needs the slug of an article.')
 		const saved = await unpublishArticle(storage, slug)
 		if (!saved) throw new UsageError(`There is no article with the slug "${slug}".`)
-		return saved.change ? `Unpublished /articles/${slug} (change ${saved.change.id}).` : `/articles/${slug} was not published.`
+		return saved.change
+			? `Unpublished /articles/${slug} (change ${saved.change.id}).`
+			: `/articles/${slug} was not published.`
 	},
 }
 
@@ -81,10 +92,18 @@ async function main(argv: string[]): Promise<number> {
 try {
 	process.exitCode = await main(process.argv.slice(2))
 } catch (error) {
-	if (error instanceof UsageError || error instanceof ConfigError || error instanceof FrontMatterError) {
+	if (
+		error instanceof UsageError ||
+		error instanceof ConfigError ||
+		error instanceof FrontMatterError
+	) {
 		process.stderr.write(`${error.message}\n`)
 		process.exitCode = 1
-	} else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+	} else if (
+		error instanceof TypeError &&
+		'code' in error &&
+		String(error.code).startsWith('ERR_PARSE_ARGS')
+	) {
 		process.stderr.write(`${error.message}\n\n${usage}\n`)
 		process.exitCode = 2
 	} else {

@@ -30,7 +30,8 @@ function urlWithProtocol(name: string, value: string, protocols: string[], accep
 	} catch {
 		throw new ConfigError(`${name} must be ${accepts} (got "${value}").`)
 	}
-	if (!protocols.includes(url.protocol)) throw new ConfigError(`${name} must be ${accepts} (got "${value}").`)
+	if (!protocols.includes(url.protocol))
+		throw new ConfigError(`${name} must be ${accepts} (got "${value}").`)
 	return url
 }
 
@@ -41,24 +42,40 @@ export function loadConfig(env: Env): Config {
 		throw new ConfigError(`PORT must be a whole number from 1 to 65535 (got "${portText}").`)
 	}
 	const host = read(env, 'HOST') || '0.0.0.0'
-	if (/[\s/]/.test(host)) throw new ConfigError(`HOST must be a host name or IP address to listen on (got "${host}").`)
+	if (/[\s/]/.test(host))
+		throw new ConfigError(`HOST must be a host name or IP address to listen on (got "${host}").`)
 
 	const siteText = read(env, 'SITE_URL') || `http://localhost:${port}`
-	const site = urlWithProtocol('SITE_URL', siteText, ['http:', 'https:'], 'the public origin, like https://example.org')
+	const site = urlWithProtocol(
+		'SITE_URL',
+		siteText,
+		['http:', 'https:'],
+		'the public origin, like https://example.org',
+	)
 	if (site.pathname !== '/' || site.search || site.hash) {
-		throw new ConfigError(`SITE_URL must be an origin without a path, like https://example.org (got "${siteText}").`)
+		throw new ConfigError(
+			`SITE_URL must be an origin without a path, like https://example.org (got "${siteText}").`,
+		)
 	}
 
 	const databaseUrl = read(env, 'DATABASE_URL')
 	if (databaseUrl) {
-		urlWithProtocol('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'], 'empty (SQLite) or a postgres:// URL')
+		urlWithProtocol(
+			'DATABASE_URL',
+			databaseUrl,
+			['postgres:', 'postgresql:'],
+			'empty (SQLite) or a postgres:// URL',
+		)
 	}
 	const smtpUrl = read(env, 'SMTP_URL')
-	if (smtpUrl) urlWithProtocol('SMTP_URL', smtpUrl, ['smtp:', 'smtps:'], 'empty or an smtp:// or smtps:// URL')
+	if (smtpUrl)
+		urlWithProtocol('SMTP_URL', smtpUrl, ['smtp:', 'smtps:'], 'empty or an smtp:// or smtps:// URL')
 
 	const logLevel = (read(env, 'LOG_LEVEL') || 'info').toLowerCase()
 	if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
-		throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}").`)
+		throw new ConfigError(
+			`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}").`,
+		)
 	}
 
 	return {

@@ -68,6 +68,15 @@ const server = serve(
 		process.stdout.write(`\nCanopy is running at ${config.siteUrl}\n\n`)
 	},
 )
+server.on('error', (error: NodeJS.ErrnoException) => {
+	if (error.code === 'EADDRINUSE' || error.code === 'EACCES') {
+		process.stderr.write(
+			`Canopy cannot start: port ${config.port} on ${config.host} is ${error.code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}; stop the other program or set PORT.\n`,
+		)
+		process.exit(1)
+	}
+	throw error
+})
 if (vite) {
 	const devServer = vite
 	const handler = server.listeners('request')[0] as (...args: unknown[]) => void

@@ -10,17 +10,23 @@ export interface Logger {
 	error(msg: string, fields?: Record<string, unknown>): void
 }
 
-function describe(value: unknown): unknown {
-	if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack }
+function serialise(value: unknown): unknown {
+	if (value instanceof Error)
+		return { name: value.name, message: value.message, stack: value.stack }
 	return value
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
-	const log = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
-		if (rank[at] < rank[level]) return
-		const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg }
-		for (const [key, value] of Object.entries(fields)) entry[key] = describe(value)
-		write(`${JSON.stringify(entry)}\n`)
-	}
+export function createLogger(
+	level: LogLevel,
+	write: (line: string) => void = (line) => process.stdout.write(line),
+): Logger {
+	const log =
+		(at: Exclude<LogLevel, 'silent'>) =>
+		(msg: string, fields: Record<string, unknown> = {}) => {
+			if (rank[at] < rank[level]) return
+			const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg }
+			for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value)
+			write(`${JSON.stringify(entry)}\n`)
+		}
 	return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') }
 }

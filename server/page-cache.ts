@@ -43,7 +43,12 @@ export function createPageCache(broker: ArticleBroker) {
 			return new Response(entry.parts.join(nonce), { status: entry.status, headers: entry.headers })
 		},
 
-		async store(request: Request, response: Response, nonce: string, renderedAt: number): Promise<Response> {
+		async store(
+			request: Request,
+			response: Response,
+			nonce: string,
+			renderedAt: number,
+		): Promise<Response> {
 			const type = response.headers.get('content-type') ?? ''
 			if (
 				!cacheable(request) ||

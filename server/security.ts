@@ -6,7 +6,10 @@ export function createNonce(): string {
 	return randomBytes(16).toString('base64')
 }
 
-export function securityHeaders(options: { nonce?: string; https: boolean }): Record<string, string> {
+export function securityHeaders(options: {
+	nonce?: string
+	https: boolean
+}): Record<string, string> {
 	const script = options.nonce ? `'nonce-${options.nonce}' 'strict-dynamic'` : `'none'`
 	const csp = [
 		`default-src 'self'`,
@@ -29,7 +32,9 @@ export function securityHeaders(options: { nonce?: string; https: boolean }): Re
 		'X-Frame-Options': 'DENY',
 		'Cross-Origin-Opener-Policy': 'same-origin',
 		'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-		...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+		...(options.https
+			? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+			: {}),
 	}
 }
 

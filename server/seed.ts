@@ -9,10 +9,17 @@ const folder = new URL('./seed/articles/', import.meta.url)
 
 export async function seedIfEmpty(storage: Storage): Promise<number> {
 	if ((await storage.articles.count()) > 0) return 0
-	const files = readdirSync(folder).filter((file) => file.endsWith('.md')).sort()
+	const files = readdirSync(folder)
+		.filter((file) => file.endsWith('.md'))
+		.sort()
 	for (const file of files) {
-		const result = await saveArticle(storage, parseArticleFile(readFileSync(new URL(file, folder), 'utf8')), 'published')
-		if (!result.ok) throw new Error(`seed article ${file} is invalid: ${JSON.stringify(result.errors)}`)
+		const result = await saveArticle(
+			storage,
+			parseArticleFile(readFileSync(new URL(file, folder), 'utf8')),
+			'published',
+		)
+		if (!result.ok)
+			throw new Error(`seed article ${file} is invalid: ${JSON.stringify(result.errors)}`)
 	}
 	return files.length
 }

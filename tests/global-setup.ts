@@ -5,5 +5,6 @@ import { fileURLToPath } from 'node:url'
 export default function setup() {
 	const cli = fileURLToPath(new URL('../node_modules/@react-router/dev/bin.cjs', import.meta.url))
 	const result = spawnSync(process.execPath, [cli, 'build'], { stdio: 'pipe', encoding: 'utf8' })
-	if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`)
+	if (result.status !== 0)
+		throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`)
 }

@@ -14,7 +14,9 @@ beforeEach(() => {
 afterEach(() => {
 	vi.restoreAllMocks()
 	if (logged.length > 0) {
-		const first = logged[0]?.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ')
+		const first = logged[0]
+			?.map((part) => (part instanceof Error ? part.stack : String(part)))
+			.join(' ')
 		throw new Error(`console.error was called ${logged.length} time(s) during the test: ${first}`)
 	}
 })

@@ -13,7 +13,8 @@ export interface PageMetaInput {
 
 /** Everything a route's meta needs: a route's meta replaces the root's, so each route calls this. */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-	const fullTitle = input.title === input.siteTitle ? input.title : `${input.title} · ${input.siteTitle}`
+	const fullTitle =
+		input.title === input.siteTitle ? input.title : `${input.title} · ${input.siteTitle}`
 	const meta: MetaDescriptor[] = [
 		{ title: fullTitle },
 		{ name: 'description', content: input.description },

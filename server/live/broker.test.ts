@@ -6,7 +6,11 @@ import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { Storage } from '#server/storage/types.ts'
 import { type ArticleBroker, createArticleBroker } from './broker.ts'
 
-const article = (title: string, body = 'Text about the planet.') => ({ title, body, summary: `About ${title}` })
+const article = (title: string, body = 'Text about the planet.') => ({
+	title,
+	body,
+	summary: `About ${title}`,
+})
 
 function articleEvents(text: string) {
 	return parseSse(text)
@@ -49,7 +53,9 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		await new Promise((resolve) => setTimeout(resolve, 400))
 		const events = articleEvents(sink.text)
 		expect(events.map((event) => event.kind)).toEqual(['added', 'modified', 'removed'])
-		expect(events.map((event) => event.changeId)).toEqual([...events.map((event) => event.changeId)].sort((a, b) => a - b))
+		expect(events.map((event) => event.changeId)).toEqual(
+			[...events.map((event) => event.changeId)].sort((a, b) => a - b),
+		)
 		expect(first.ok && events[0]?.kind === 'added' && events[0].article.title).toBe('Wetlands')
 		expect(events[1]?.kind === 'modified' && events[1].article.summary).toBe('Updated')
 	})
@@ -57,7 +63,8 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 	it('replays what a returning client missed, from memory or from the table, then goes live', async () => {
 		await startBroker({ ringSize: 2 })
 		const start = broker.lastId
-		for (const title of ['One', 'Two', 'Three', 'Four']) await saveArticle(storage, article(title), 'published')
+		for (const title of ['One', 'Two', 'Three', 'Four'])
+			await saveArticle(storage, article(title), 'published')
 		await waitUntil(() => broker.lastId >= start + 4)
 
 		const fromMemory = recordingSink()
@@ -65,7 +72,10 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		const fromTable = recordingSink()
 		await broker.subscribe(fromTable, start)
 		await saveArticle(storage, article('Five'), 'published')
-		await waitUntil(() => articleEvents(fromTable.text).length === 5 && articleEvents(fromMemory.text).length === 3)
+		await waitUntil(
+			() =>
+				articleEvents(fromTable.text).length === 5 && articleEvents(fromMemory.text).length === 3,
+		)
 
 		const titles = (text: string) =>
 			articleEvents(text).map((event) => (event.kind === 'removed' ? '-' : event.article.title))
@@ -75,7 +85,8 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 
 	it('tells a client to start over when its position was pruned or is unknown', async () => {
 		await startBroker()
-		for (const title of ['One', 'Two', 'Three']) await saveArticle(storage, article(title), 'published')
+		for (const title of ['One', 'Two', 'Three'])
+			await saveArticle(storage, article(title), 'published')
 		await storage.changes.prune(1)
 		await waitUntil(() => broker.lastId === 3)
 
@@ -106,7 +117,8 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		await broker.subscribe(stuck, broker.lastId)
 		await broker.subscribe(healthy, broker.lastId)
 		expect(broker.size).toBe(2)
-		for (const title of ['One', 'Two', 'Three']) await saveArticle(storage, article(title), 'published')
+		for (const title of ['One', 'Two', 'Three'])
+			await saveArticle(storage, article(title), 'published')
 		await waitUntil(() => articleEvents(healthy.text).length === 3)
 		expect(broker.size).toBe(1)
 		expect(articleEvents(stuck.text)).toHaveLength(1)

@@ -52,15 +52,20 @@ export function resetFrame(id: number): string {
 async function framesFor(storage: Storage, changes: Change[]): Promise<Frame[]> {
 	const articleChanges = changes.filter((change) => change.topic === 'articles')
 	if (articleChanges.length === 0) return []
-	const wanted = articleChanges.filter((change) => change.kind !== 'removed').map((change) => Number(change.entityId))
+	const wanted = articleChanges
+		.filter((change) => change.kind !== 'removed')
+		.map((change) => Number(change.entityId))
 	const cards = new Map<number, ArticleCard>()
-	for (const card of await storage.articles.listPublishedByIds([...new Set(wanted)])) cards.set(card.id, card)
+	for (const card of await storage.articles.listPublishedByIds([...new Set(wanted)]))
+		cards.set(card.id, card)
 	return articleChanges.map((change) => {
 		const id = Number(change.entityId)
 		const card = change.kind === 'removed' ? undefined : cards.get(id)
 		// An article no longer public by the time we read it goes out as removed: the stream never
 		// carries a draft, and the later removal event is then a harmless repeat.
-		const event: ArticleEvent = card ? { kind: change.kind as 'added' | 'modified', article: card } : { kind: 'removed', id }
+		const event: ArticleEvent = card
+			? { kind: change.kind as 'added' | 'modified', article: card }
+			: { kind: 'removed', id }
 		return { id: change.id, text: articleFrame(change.id, event) }
 	})
 }
@@ -71,7 +76,7 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 	const maxReplay = options.maxReplay ?? 5_000
 	const subscribers = new Set<Subscriber>()
 	const listeners = new Set<(changes: Change[]) => void>()
-	let ring: Frame[] = []
+	const ring: Frame[] = []
 	// The ring holds every article frame with an id above ringFloor.
 	let ringFloor = 0
 	let lastId = 0
@@ -80,7 +85,9 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 	let stopWatch = () => {}
 	let heartbeat: NodeJS.Timeout | undefined
 	let closed = false
-	const onError = options.onError ?? ((error: unknown) => console.error('live: could not read the change feed', error))
+	const onError =
+		options.onError ??
+		((error: unknown) => console.error('live: could not read the change feed', error))
 
 	const send = (subscriber: Subscriber, frame: Frame) => {
 		if (frame.id <= subscriber.since) return
@@ -177,7 +184,9 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 				const target = ringFloor
 				let cursor = since
 				while (cursor < target) {
-					const changes = (await storage.changes.after(cursor, 500)).filter((change) => change.id <= target)
+					const changes = (await storage.changes.after(cursor, 500)).filter(
+						(change) => change.id <= target,
+					)
 					if (changes.length === 0) break
 					for (const frame of await framesFor(storage, changes)) send(subscriber, frame)
 					cursor = changes.at(-1)?.id ?? target

@@ -63,13 +63,20 @@ function articleColumns(write: ArticleWrite) {
 	}
 }
 
-export function createArticleRepository(db: Kysely<Database>, hooks: ChangeHooks): ArticleRepository {
+export function createArticleRepository(
+	db: Kysely<Database>,
+	hooks: ChangeHooks,
+): ArticleRepository {
 	const published = () =>
 		db.selectFrom('articles').select(cardColumns).where('status', '=', 'published')
 
 	return {
 		async findBySlug(slug) {
-			const row = await db.selectFrom('articles').selectAll().where('slug', '=', slug).executeTakeFirst()
+			const row = await db
+				.selectFrom('articles')
+				.selectAll()
+				.where('slug', '=', slug)
+				.executeTakeFirst()
 			return row && toArticle(row)
 		},
 		async findPublishedBySlug(slug) {
@@ -92,7 +99,11 @@ export function createArticleRepository(db: Kysely<Database>, hooks: ChangeHooks
 					]),
 				)
 			}
-			const rows = await query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+			const rows = await query
+				.orderBy('published_at', 'desc')
+				.orderBy('id', 'desc')
+				.limit(limit)
+				.execute()
 			return rows.map(toCard)
 		},
 		async listPublishedByIds(ids) {
@@ -131,7 +142,11 @@ export function createArticleRepository(db: Kysely<Database>, hooks: ChangeHooks
 					id = Number(before.id)
 					await trx
 						.updateTable('articles')
-						.set((eb) => ({ ...articleColumns(write), updated_at: now, version: eb('version', '+', 1) }))
+						.set((eb) => ({
+							...articleColumns(write),
+							updated_at: now,
+							version: eb('version', '+', 1),
+						}))
 						.where('id', '=', id)
 						.execute()
 				} else {
@@ -144,7 +159,11 @@ export function createArticleRepository(db: Kysely<Database>, hooks: ChangeHooks
 				}
 				const kind = publicChange(before?.status === 'published', write.status === 'published')
 				const change = kind ? await appendChange(trx, hooks, 'articles', String(id), kind) : null
-				const row = await trx.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+				const row = await trx
+					.selectFrom('articles')
+					.selectAll()
+					.where('id', '=', id)
+					.executeTakeFirstOrThrow()
 				return { article: toArticle(row), change }
 			})
 			if (saved.change) hooks.committed(saved.change)
@@ -181,7 +200,10 @@ export function createChangeRepository(
 			return latest > 0 ? latest : this.horizon()
 		},
 		async horizon() {
-			const row = await db.selectFrom('change_horizon').select('pruned_through').executeTakeFirstOrThrow()
+			const row = await db
+				.selectFrom('change_horizon')
+				.select('pruned_through')
+				.executeTakeFirstOrThrow()
 			return Number(row.pruned_through)
 		},
 		async after(id, limit) {
@@ -216,7 +238,10 @@ export function createChangeRepository(
 	}
 }
 
-export function createSettingsRepository(db: Kysely<Database>, hooks: ChangeHooks): SettingsRepository {
+export function createSettingsRepository(
+	db: Kysely<Database>,
+	hooks: ChangeHooks,
+): SettingsRepository {
 	return {
 		async all() {
 			const rows = await db.selectFrom('settings').select(['key', 'value']).execute()

@@ -13,7 +13,10 @@ export function loadMigrations(dialect: Dialect): Migration[] {
 	return readdirSync(folder)
 		.filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
 		.sort()
-		.map((file) => ({ name: file.replace(/\.sql$/, ''), sql: readFileSync(new URL(file, folder), 'utf8') }))
+		.map((file) => ({
+			name: file.replace(/\.sql$/, ''),
+			sql: readFileSync(new URL(file, folder), 'utf8'),
+		}))
 }
 
 export const migrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (

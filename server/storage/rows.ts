@@ -1,5 +1,10 @@
 // Row normalisation: the one place that knows the drivers return different shapes.
-import type { Article, ArticleCard, ArticleStatus, ChangeKind } from '#app/features/articles/article-types.ts'
+import type {
+	Article,
+	ArticleCard,
+	ArticleStatus,
+	ChangeKind,
+} from '#app/features/articles/article-types.ts'
 import type { Change } from './types.ts'
 
 export function toIso(value: unknown): string {

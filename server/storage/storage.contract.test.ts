@@ -15,7 +15,8 @@ function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const check = () => {
 			if (predicate()) return resolve()
-			if (Date.now() - started > timeoutMs) return reject(new Error(`not true within ${timeoutMs} ms`))
+			if (Date.now() - started > timeoutMs)
+				return reject(new Error(`not true within ${timeoutMs} ms`))
 			setTimeout(check, 10)
 		}
 		check()
@@ -45,7 +46,11 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 	})
 
 	it('stores an article and reads it back with the same values', async () => {
-		const write = articleWrite({ tags: ['soil', 'food'], coverImageUrl: '/x.png', coverImageAlt: 'A field' })
+		const write = articleWrite({
+			tags: ['soil', 'food'],
+			coverImageUrl: '/x.png',
+			coverImageAlt: 'A field',
+		})
 		const { article } = await storage.articles.saveBySlug(write)
 		expect(article).toMatchObject({
 			slug: write.slug,
@@ -67,8 +72,16 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		const draft = articleWrite({ status: 'draft' })
 		expect((await storage.articles.saveBySlug(draft)).change).toBeNull()
 		const published = await storage.articles.saveBySlug({ ...draft, status: 'published' })
-		expect(published.change).toMatchObject({ topic: 'articles', entityId: String(published.article.id), kind: 'added' })
-		const edited = await storage.articles.saveBySlug({ ...draft, status: 'published', title: 'New title' })
+		expect(published.change).toMatchObject({
+			topic: 'articles',
+			entityId: String(published.article.id),
+			kind: 'added',
+		})
+		const edited = await storage.articles.saveBySlug({
+			...draft,
+			status: 'published',
+			title: 'New title',
+		})
 		expect(edited.change?.kind).toBe('modified')
 		expect(edited.article.version).toBe(3)
 		const unpublished = await storage.articles.saveBySlug({ ...draft, status: 'draft' })
@@ -76,7 +89,9 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 
 		const changes = await storage.changes.after(0, 100)
 		expect(changes.map((change) => change.kind)).toEqual(['added', 'modified', 'removed'])
-		expect(changes.map((change) => change.id)).toEqual([...changes.map((change) => change.id)].sort((a, b) => a - b))
+		expect(changes.map((change) => change.id)).toEqual(
+			[...changes.map((change) => change.id)].sort((a, b) => a - b),
+		)
 		expect(await storage.changes.latestId()).toBe(changes.at(-1)?.id)
 	})
 
@@ -93,18 +108,27 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		const draft = await storage.articles.saveBySlug(articleWrite({ status: 'draft' }))
 		const shown = await storage.articles.saveBySlug(articleWrite())
 		expect(await storage.articles.findPublishedBySlug(draft.article.slug)).toBeUndefined()
-		expect((await storage.articles.listPublished({ limit: 10 })).map((card) => card.id)).toEqual([shown.article.id])
+		expect((await storage.articles.listPublished({ limit: 10 })).map((card) => card.id)).toEqual([
+			shown.article.id,
+		])
 		expect(
-			(await storage.articles.listPublishedByIds([draft.article.id, shown.article.id])).map((card) => card.id),
+			(await storage.articles.listPublishedByIds([draft.article.id, shown.article.id])).map(
+				(card) => card.id,
+			),
 		).toEqual([shown.article.id])
-		expect((await storage.articles.listPublishedFull(10)).map((article) => article.id)).toEqual([shown.article.id])
+		expect((await storage.articles.listPublishedFull(10)).map((article) => article.id)).toEqual([
+			shown.article.id,
+		])
 	})
 
 	it('pages newest first by keyset, with ties on the publication time broken by id', async () => {
 		const sameTime = '2026-05-01T10:00:00.000Z'
-		for (let i = 0; i < 5; i++) await storage.articles.saveBySlug(articleWrite({ publishedAt: sameTime }))
+		for (let i = 0; i < 5; i++)
+			await storage.articles.saveBySlug(articleWrite({ publishedAt: sameTime }))
 		for (let i = 0; i < 4; i++) {
-			await storage.articles.saveBySlug(articleWrite({ publishedAt: `2026-0${i + 1}-15T00:00:00.000Z` }))
+			await storage.articles.saveBySlug(
+				articleWrite({ publishedAt: `2026-0${i + 1}-15T00:00:00.000Z` }),
+			)
 		}
 		const everything = await storage.articles.listPublished({ limit: 100 })
 		expect(everything).toHaveLength(9)
@@ -135,7 +159,8 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		const mine = Array.from({ length: 10 }, () => storage.articles.saveBySlug(articleWrite()))
 		const [outputs, saved] = await Promise.all([Promise.all(others), Promise.all(mine)])
 		rmSync(folder, { recursive: true, force: true })
-		for (const { stdout } of outputs) expect(stdout).toMatch(/^Published: "From another process \d"/)
+		for (const { stdout } of outputs)
+			expect(stdout).toMatch(/^Published: "From another process \d"/)
 		const feed = await storage.changes.after(0, 100)
 		expect(feed).toHaveLength(13)
 		const ids = feed.map((change) => change.id)
@@ -150,7 +175,10 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		expect(await storage.changes.horizon()).toBe(0)
 		expect(await storage.changes.prune(2)).toBe(3)
 		expect(await storage.changes.horizon()).toBe(latest - 2)
-		expect((await storage.changes.after(0, 10)).map((change) => change.id)).toEqual([latest - 1, latest])
+		expect((await storage.changes.after(0, 10)).map((change) => change.id)).toEqual([
+			latest - 1,
+			latest,
+		])
 		expect(await storage.changes.prune(0)).toBe(2)
 		expect(await storage.changes.latestId()).toBe(latest)
 		const next = await storage.articles.saveBySlug(articleWrite())
@@ -183,7 +211,10 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		expect(await storage.settings.all()).toEqual({})
 		await storage.settings.set({ 'site.title': 'Rivers First', 'site.tagline': 'Clean water' })
 		await storage.settings.set({ 'site.title': 'Rivers First!' })
-		expect(await storage.settings.all()).toEqual({ 'site.title': 'Rivers First!', 'site.tagline': 'Clean water' })
+		expect(await storage.settings.all()).toEqual({
+			'site.title': 'Rivers First!',
+			'site.tagline': 'Clean water',
+		})
 		const feed = await storage.changes.after(0, 10)
 		expect(feed.map((change) => change.topic)).toEqual(['settings', 'settings'])
 	})

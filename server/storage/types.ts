@@ -1,5 +1,10 @@
 // The storage port: everything above it speaks these types, never a driver's.
-import type { Article, ArticleCard, ArticleStatus, ChangeKind } from '#app/features/articles/article-types.ts'
+import type {
+	Article,
+	ArticleCard,
+	ArticleStatus,
+	ChangeKind,
+} from '#app/features/articles/article-types.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 

@@ -13,7 +13,8 @@ afterAll(async () => {
 	await app?.close()
 })
 
-const get = (path: string, init?: RequestInit) => fetch(`${app.url}${path}`, { redirect: 'manual', ...init })
+const get = (path: string, init?: RequestInit) =>
+	fetch(`${app.url}${path}`, { redirect: 'manual', ...init })
 
 function expectSecurityHeaders(response: Response) {
 	expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
@@ -35,25 +36,31 @@ describe('routes', () => {
 		expect(await response.text()).toContain(text)
 	})
 
-	it.each(['/articles/no-such-article', '/articles/NOT%20a%20slug'])('%s is a real 404 page', async (path) => {
-		const response = await get(path)
-		expect(response.status).toBe(404)
-		const html = await response.text()
-		expect(html).toContain('Page not found')
-		expect(html).toContain('<meta name="robots" content="noindex"/>')
-	})
+	it.each(['/articles/no-such-article', '/articles/NOT%20a%20slug'])(
+		'%s is a real 404 page',
+		async (path) => {
+			const response = await get(path)
+			expect(response.status).toBe(404)
+			const html = await response.text()
+			expect(html).toContain('Page not found')
+			expect(html).toContain('<meta name="robots" content="noindex"/>')
+		},
+	)
 
 	it('hides drafts behind the same 404', async () => {
 		await saveArticle(app.storage, { title: 'Unfinished draft', body: 'Not yet.' }, 'draft')
 		expect((await get('/articles/unfinished-draft')).status).toBe(404)
 	})
 
-	it.each(['/nowhere', '/about/team', '/articles/a/b', '/home/extra'])('%s redirects (302) home', async (path) => {
-		const response = await get(path)
-		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/home')
-		expectSecurityHeaders(response)
-	})
+	it.each(['/nowhere', '/about/team', '/articles/a/b', '/home/extra'])(
+		'%s redirects (302) home',
+		async (path) => {
+			const response = await get(path)
+			expect(response.status).toBe(302)
+			expect(response.headers.get('location')).toBe('/home')
+			expectSecurityHeaders(response)
+		},
+	)
 
 	it.each([
 		['/robots.txt', 200, 'text/plain'],
@@ -119,7 +126,11 @@ describe('reader features', () => {
 
 	it('pages the article list with a cursor link', async () => {
 		for (let i = 1; i <= 6; i++) {
-			await saveArticle(app.storage, { title: `Paging test ${i}`, body: 'x', publishedAt: `2025-01-0${i}T00:00:00Z` }, 'published')
+			await saveArticle(
+				app.storage,
+				{ title: `Paging test ${i}`, body: 'x', publishedAt: `2025-01-0${i}T00:00:00Z` },
+				'published',
+			)
 		}
 		const first = await (await get('/articles')).text()
 		const next = /href="(\/articles\?cursor=[^"]+)"[^>]*>Older articles/.exec(first)?.[1]
@@ -133,8 +144,12 @@ describe('reader features', () => {
 	it('shows a newly published article on the next load despite the page cache', async () => {
 		expect(await (await get('/articles')).text()).not.toContain('Mangroves are back')
 		await saveArticle(app.storage, { title: 'Mangroves are back', body: 'Good news.' }, 'published')
-		await expect.poll(async () => (await get('/articles')).text(), { timeout: 2_000 }).toContain('Mangroves are back')
-		await expect.poll(async () => (await get('/home')).text(), { timeout: 2_000 }).toContain('Mangroves are back')
+		await expect
+			.poll(async () => (await get('/articles')).text(), { timeout: 2_000 })
+			.toContain('Mangroves are back')
+		await expect
+			.poll(async () => (await get('/home')).text(), { timeout: 2_000 })
+			.toContain('Mangroves are back')
 	})
 })
 
@@ -157,20 +172,34 @@ describe('security baseline', () => {
 	})
 
 	it('refuses a mutation from another site', async () => {
-		const response = await get('/articles', { method: 'POST', headers: { Origin: 'https://evil.example' }, body: 'x=1' })
+		const response = await get('/articles', {
+			method: 'POST',
+			headers: { Origin: 'https://evil.example' },
+			body: 'x=1',
+		})
 		expect(response.status).toBe(403)
-		expect(await response.json()).toEqual({ error: 'This request came from another site and was refused.' })
+		expect(await response.json()).toEqual({
+			error: 'This request came from another site and was refused.',
+		})
 		expectSecurityHeaders(response)
 	})
 
 	it('refuses a body over the cap with 413', async () => {
-		const response = await get('/articles', { method: 'POST', headers: { Origin: app.url }, body: 'x'.repeat(100_000) })
+		const response = await get('/articles', {
+			method: 'POST',
+			headers: { Origin: app.url },
+			body: 'x'.repeat(100_000),
+		})
 		expect(response.status).toBe(413)
 		expect((await response.json()).error).toContain('larger than 64 KB')
 	})
 
 	it('answers a POST to a page without a form with 405, not a crash', async () => {
-		const response = await get('/articles', { method: 'POST', headers: { Origin: app.url }, body: 'x=1' })
+		const response = await get('/articles', {
+			method: 'POST',
+			headers: { Origin: app.url },
+			body: 'x=1',
+		})
 		expect(response.status).toBe(405)
 		expect(app.errors()).toEqual([])
 	})

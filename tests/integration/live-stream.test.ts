@@ -23,7 +23,9 @@ function listen(url: string) {
 		received.push({ id: Number(message.lastEventId), event: JSON.parse(message.data) })
 	})
 	source.addEventListener('reset', (message) => resets.push(Number(message.lastEventId)))
-	const opened = new Promise<void>((resolve) => source.addEventListener('open', () => resolve(), { once: true }))
+	const opened = new Promise<void>((resolve) =>
+		source.addEventListener('open', () => resolve(), { once: true }),
+	)
 	return { source, received, resets, opened }
 }
 
@@ -53,10 +55,17 @@ describe('article stream', () => {
 	it('delivers a published article at once, its change id as the event id', async () => {
 		const client = open(`?since=${app.broker.lastId}`)
 		await client.opened
-		const saved = await saveArticle(app.storage, { title: 'Rewilding rivers', body: 'Text.' }, 'published')
+		const saved = await saveArticle(
+			app.storage,
+			{ title: 'Rewilding rivers', body: 'Text.' },
+			'published',
+		)
 		await waitUntil(() => client.received.length === 1)
 		expect(client.received[0]?.id).toBe(saved.ok && saved.change?.id)
-		expect(client.received[0]?.event).toMatchObject({ kind: 'added', article: { title: 'Rewilding rivers' } })
+		expect(client.received[0]?.event).toMatchObject({
+			kind: 'added',
+			article: { title: 'Rewilding rivers' },
+		})
 	})
 
 	it('resumes after a dropped connection with nothing missed or doubled', async () => {
@@ -72,7 +81,12 @@ describe('article stream', () => {
 		await saveArticle(app.storage, { title: 'After the drop', body: 'x' }, 'published')
 		await waitUntil(() => client.received.length >= 4)
 		await new Promise((resolve) => setTimeout(resolve, 300))
-		expect(titles(client.received)).toEqual(['Before the drop', 'During the drop 1', 'During the drop 2', 'After the drop'])
+		expect(titles(client.received)).toEqual([
+			'Before the drop',
+			'During the drop 1',
+			'During the drop 2',
+			'After the drop',
+		])
 		const ids = client.received.map((item) => item.id)
 		expect(ids).toEqual([...ids].sort((a, b) => a - b))
 	})
@@ -88,7 +102,8 @@ describe('article stream', () => {
 		})
 		const reader = (response.body as ReadableStream<Uint8Array>).getReader()
 		let text = ''
-		while (!text.includes('Replay two')) text += new TextDecoder().decode((await reader.read()).value)
+		while (!text.includes('Replay two'))
+			text += new TextDecoder().decode((await reader.read()).value)
 		controller.abort()
 		const events = parseSse(text).events.map((event) => JSON.parse(event.data).article?.title)
 		expect(events).toEqual(['Replay two'])
@@ -110,7 +125,7 @@ describe('article stream', () => {
 		expect(ok.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
 		expect(ok.headers.get('x-content-type-options')).toBe('nosniff')
 		controller.abort()
-		for (const headers of [{}, { 'Last-Event-ID': 'x' }]) {
+		for (const headers of [{}, { 'Last-Event-ID': 'x' }] as Record<string, string>[]) {
 			const bad = await fetch(`${app.url}/api/articles/stream?since=-1`, { headers })
 			expect(bad.status).toBe(400)
 			expect(await bad.json()).toEqual({
@@ -139,11 +154,14 @@ describe('a client that stops reading', () => {
 		try {
 			const connect = (onData: (chunk: string) => void) =>
 				new Promise<import('node:http').IncomingMessage>((resolve) => {
-					request({ socketPath, path: `/api/articles/stream?since=${app.broker.lastId}` }, (res) => {
-						res.setEncoding('utf8')
-						res.on('data', onData)
-						resolve(res)
-					}).end()
+					request(
+						{ socketPath, path: `/api/articles/stream?since=${app.broker.lastId}` },
+						(res) => {
+							res.setEncoding('utf8')
+							res.on('data', onData)
+							resolve(res)
+						},
+					).end()
 				})
 			let healthyText = ''
 			await connect((chunk) => {
@@ -156,7 +174,11 @@ describe('a client that stops reading', () => {
 			const long = 'Soil carbon, river health and the quiet work of restoration. '.repeat(4)
 			let count = 0
 			while (app.broker.size === 2 && count < 2_000) {
-				await saveArticle(app.storage, { title: 'A long running story', summary: long.slice(0, 290), body: `Edit ${count}` }, 'published')
+				await saveArticle(
+					app.storage,
+					{ title: 'A long running story', summary: long.slice(0, 290), body: `Edit ${count}` },
+					'published',
+				)
 				count++
 				// Let the healthy client (in this same process) read between writes, as a real one would.
 				await new Promise((resolve) => setImmediate(resolve))

@@ -25,7 +25,9 @@ describe('the server process', () => {
 			env: { ...process.env, ...env, PORT: 'eighty' },
 		}).catch((error: { code: number; stderr: string }) => error)
 		expect('code' in failure && failure.code).toBe(1)
-		expect(failure.stderr).toBe('Canopy cannot start: PORT must be a whole number from 1 to 65535 (got "eighty").\n')
+		expect(failure.stderr).toBe(
+			'Canopy cannot start: PORT must be a whole number from 1 to 65535 (got "eighty").\n',
+		)
 	})
 
 	it('starts with sample content, then stops cleanly on SIGTERM with a stream open', async () => {
@@ -51,7 +53,10 @@ describe('the server process', () => {
 		const file = join(dataDir, 'crash.md')
 		writeFileSync(file, articleFile({ title: 'Survives a crash', slug: 'survives-a-crash' }))
 		const published = await runCli(['article:publish', file], env)
-		expect(published).toMatchObject({ code: 0, stdout: expect.stringContaining('Published: "Survives a crash"') })
+		expect(published).toMatchObject({
+			code: 0,
+			stdout: expect.stringContaining('Published: "Survives a crash"'),
+		})
 		first.child.kill('SIGKILL')
 		await first.exited
 		const second = await startServer(env, port)
@@ -70,13 +75,21 @@ describe('the CLI', () => {
 	const env = { DATA_DIR: dataDir, DATABASE_URL: '' }
 
 	it('migrates, and explains what it cannot do', async () => {
-		expect(await runCli(['db:migrate'], env)).toMatchObject({ code: 0, stdout: 'Applied 0001_init.\n' })
-		expect(await runCli(['db:migrate'], env)).toMatchObject({ code: 0, stdout: 'The database is up to date.\n' })
+		expect(await runCli(['db:migrate'], env)).toMatchObject({
+			code: 0,
+			stdout: 'Applied 0001_init.\n',
+		})
+		expect(await runCli(['db:migrate'], env)).toMatchObject({
+			code: 0,
+			stdout: 'The database is up to date.\n',
+		})
 		expect(await runCli(['article:unpublish', 'nope'], env)).toMatchObject({
 			code: 1,
 			stderr: 'There is no article with the slug "nope".\n',
 		})
-		expect(await runCli(['article:publish', join(dataDir, 'missing.md')], env)).toMatchObject({ code: 1 })
+		expect(await runCli(['article:publish', join(dataDir, 'missing.md')], env)).toMatchObject({
+			code: 1,
+		})
 		expect((await runCli(['fly'], env)).stderr).toContain('Unknown command "fly"')
 	})
 
@@ -90,10 +103,16 @@ describe('the CLI', () => {
 
 		const good = join(dataDir, 'good.md')
 		writeFileSync(good, articleFile({ title: 'Peatlands', slug: 'peatlands' }))
-		expect((await runCli(['article:publish', good], env)).stdout).toMatch(/^Published: "Peatlands" at \/articles\/peatlands \(change \d+, added\)/)
+		expect((await runCli(['article:publish', good], env)).stdout).toMatch(
+			/^Published: "Peatlands" at \/articles\/peatlands \(change \d+, added\)/,
+		)
 		expect((await runCli(['article:publish', good], env)).stdout).toContain(', modified)')
-		expect((await runCli(['article:unpublish', 'peatlands'], env)).stdout).toMatch(/^Unpublished \/articles\/peatlands/)
-		expect((await runCli(['article:unpublish', 'peatlands'], env)).stdout).toBe('/articles/peatlands was not published.\n')
+		expect((await runCli(['article:unpublish', 'peatlands'], env)).stdout).toMatch(
+			/^Unpublished \/articles\/peatlands/,
+		)
+		expect((await runCli(['article:unpublish', 'peatlands'], env)).stdout).toBe(
+			'/articles/peatlands was not published.\n',
+		)
 		rmSync(dataDir, { recursive: true, force: true })
 	})
 })

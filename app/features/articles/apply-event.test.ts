@@ -24,8 +24,12 @@ describe('applyArticleEvent', () => {
 	const list = [card(3, 3), card(2, 2), card(1, 1)]
 
 	it('puts an added article in date order', () => {
-		expect(ids(applyArticleEvent(list, { kind: 'added', article: card(4, 4) }, true))).toEqual([4, 3, 2, 1])
-		expect(ids(applyArticleEvent(list, { kind: 'added', article: card(5, 2) }, true))).toEqual([3, 5, 2, 1])
+		expect(ids(applyArticleEvent(list, { kind: 'added', article: card(4, 4) }, true))).toEqual([
+			4, 3, 2, 1,
+		])
+		expect(ids(applyArticleEvent(list, { kind: 'added', article: card(5, 2) }, true))).toEqual([
+			3, 5, 2, 1,
+		])
 	})
 
 	it('applies the same event twice as once', () => {
@@ -37,13 +41,19 @@ describe('applyArticleEvent', () => {
 	})
 
 	it('replaces a modified article in place', () => {
-		const next = applyArticleEvent(list, { kind: 'modified', article: card(2, 2, 'Retitled') }, true)
+		const next = applyArticleEvent(
+			list,
+			{ kind: 'modified', article: card(2, 2, 'Retitled') },
+			true,
+		)
 		expect(ids(next)).toEqual([3, 2, 1])
 		expect(next[1]?.title).toBe('Retitled')
 	})
 
 	it('leaves older pages alone when a new article arrives, but still updates what they show', () => {
 		expect(applyArticleEvent(list, { kind: 'added', article: card(9, 9) }, false)).toBe(list)
-		expect(applyArticleEvent(list, { kind: 'modified', article: card(1, 1, 'Edited') }, false)[2]?.title).toBe('Edited')
+		expect(
+			applyArticleEvent(list, { kind: 'modified', article: card(1, 1, 'Edited') }, false)[2]?.title,
+		).toBe('Edited')
 	})
 })

@@ -9,9 +9,15 @@ function newestFirst(a: ArticleCard, b: ArticleCard): number {
  * stream may resend what the snapshot already had) leaves the list as once.
  * `acceptsNew` is false on older pages, where a new article does not belong.
  */
-export function applyArticleEvent(list: ArticleCard[], event: ArticleEvent, acceptsNew: boolean): ArticleCard[] {
+export function applyArticleEvent(
+	list: ArticleCard[],
+	event: ArticleEvent,
+	acceptsNew: boolean,
+): ArticleCard[] {
 	if (event.kind === 'removed') {
-		return list.some((item) => item.id === event.id) ? list.filter((item) => item.id !== event.id) : list
+		return list.some((item) => item.id === event.id)
+			? list.filter((item) => item.id !== event.id)
+			: list
 	}
 	const present = list.some((item) => item.id === event.article.id)
 	if (!present && !acceptsNew) return list

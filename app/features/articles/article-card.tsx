@@ -2,7 +2,11 @@ import { Link } from 'react-router'
 import { formatDate } from '#app/lib/format.ts'
 import type { ArticleCard as Card } from './article-types.ts'
 
-export function ArticleMeta({ article }: { article: Pick<Card, 'publishedAt' | 'readingMinutes' | 'authorName'> }) {
+export function ArticleMeta({
+	article,
+}: {
+	article: Pick<Card, 'publishedAt' | 'readingMinutes' | 'authorName'>
+}) {
 	return (
 		<p className="article-meta">
 			<time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>

@@ -20,7 +20,11 @@ const optionalText = z
 /** What an author provides for an article: front matter plus body, or (later) the editor's form. */
 export const articleInputSchema = z
 	.object({
-		title: z.string().trim().min(1, 'Give the article a title.').max(200, 'Keep the title under 200 characters.'),
+		title: z
+			.string()
+			.trim()
+			.min(1, 'Give the article a title.')
+			.max(200, 'Keep the title under 200 characters.'),
 		slug: z
 			.string()
 			.trim()
@@ -28,7 +32,10 @@ export const articleInputSchema = z
 			.regex(slugPattern, 'Use lowercase letters, digits and single hyphens in the slug.')
 			.optional(),
 		summary: z.string().trim().max(300, 'Keep the summary under 300 characters.').default(''),
-		body: z.string().min(1, 'The article has no text.').max(200_000, 'The article is longer than 200,000 characters.'),
+		body: z
+			.string()
+			.min(1, 'The article has no text.')
+			.max(200_000, 'The article is longer than 200,000 characters.'),
 		author: z.string().trim().max(100, 'Keep the author name under 100 characters.').default(''),
 		tags: z
 			.array(z.string().trim().toLowerCase().min(1).max(40, 'Keep each tag under 40 characters.'))
@@ -41,7 +48,9 @@ export const articleInputSchema = z
 			.nullish()
 			.transform((value) => value || null),
 		coverAlt: optionalText,
-		publishedAt: z.coerce.date({ error: 'publishedAt must be a date, e.g. 2026-10-05T08:00:00Z.' }).optional(),
+		publishedAt: z.coerce
+			.date({ error: 'publishedAt must be a date, e.g. 2026-10-05T08:00:00Z.' })
+			.optional(),
 	})
 	.refine((input) => !input.cover || input.coverAlt, {
 		path: ['coverAlt'],

@@ -21,12 +21,20 @@ describe('articles', () => {
 	it('makes the slug from the title, renders the body and times the read', async () => {
 		const result = await saveArticle(
 			storage,
-			{ title: 'Why Peat Matters', body: `${'word '.repeat(700)}\n\n<script>x</script>`, tags: ['Soil', 'soil'] },
+			{
+				title: 'Why Peat Matters',
+				body: `${'word '.repeat(700)}\n\n<script>x</script>`,
+				tags: ['Soil', 'soil'],
+			},
 			'published',
 		)
 		expect(result.ok).toBe(true)
 		if (!result.ok) return
-		expect(result.article).toMatchObject({ slug: 'why-peat-matters', readingMinutes: 3, tags: ['soil'] })
+		expect(result.article).toMatchObject({
+			slug: 'why-peat-matters',
+			readingMinutes: 3,
+			tags: ['soil'],
+		})
 		expect(result.article.bodyHtml).not.toContain('<script')
 		expect(result.change?.kind).toBe('added')
 	})
@@ -50,20 +58,33 @@ describe('articles', () => {
 	})
 
 	it('requires alt text for a cover image', async () => {
-		const result = await saveArticle(storage, { title: 'Coral', body: 'Text', cover: 'https://img.example/c.jpg' }, 'published')
-		expect(result).toEqual({ ok: false, errors: { coverAlt: [expect.stringContaining('Describe the cover image')] } })
+		const result = await saveArticle(
+			storage,
+			{ title: 'Coral', body: 'Text', cover: 'https://img.example/c.jpg' },
+			'published',
+		)
+		expect(result).toEqual({
+			ok: false,
+			errors: { coverAlt: [expect.stringContaining('Describe the cover image')] },
+		})
 	})
 
 	it('keeps the first publication time when an article is updated or republished', async () => {
 		const first = await saveArticle(storage, { title: 'Kelp', body: 'One' }, 'published')
 		await unpublishArticle(storage, 'kelp')
 		const again = await saveArticle(storage, { title: 'Kelp', body: 'Two' }, 'published')
-		expect(first.ok && again.ok && again.article.publishedAt === first.article.publishedAt).toBe(true)
+		expect(first.ok && again.ok && again.article.publishedAt === first.article.publishedAt).toBe(
+			true,
+		)
 	})
 
 	it('lists pages with a cursor and the change id they were read at', async () => {
 		for (let day = 1; day <= 5; day++) {
-			await saveArticle(storage, { title: `Day ${day}`, body: 'x', publishedAt: `2026-03-0${day}T00:00:00Z` }, 'published')
+			await saveArticle(
+				storage,
+				{ title: `Day ${day}`, body: 'x', publishedAt: `2026-03-0${day}T00:00:00Z` },
+				'published',
+			)
 		}
 		const first = await listArticles(storage, { limit: 2 })
 		expect(first.items.map((item) => item.title)).toEqual(['Day 5', 'Day 4'])
@@ -73,7 +94,9 @@ describe('articles', () => {
 		expect(second.items.map((item) => item.title)).toEqual(['Day 3', 'Day 2'])
 		expect(third.items.map((item) => item.title)).toEqual(['Day 1'])
 		expect(third.nextCursor).toBeNull()
-		expect((await listArticles(storage, { limit: 2, cursor: 'garbage' })).items).toEqual(first.items)
+		expect((await listArticles(storage, { limit: 2, cursor: 'garbage' })).items).toEqual(
+			first.items,
+		)
 	})
 
 	it('does nothing when unpublishing an unknown article', async () => {

@@ -29,7 +29,8 @@ export async function saveArticle(
 	}
 	const input = parsed.data
 	const slug = input.slug ?? slugify(input.title)
-	if (!slug) return { ok: false, errors: { title: ['The title needs at least one letter or digit.'] } }
+	if (!slug)
+		return { ok: false, errors: { title: ['The title needs at least one letter or digit.'] } }
 	const existing = await storage.articles.findBySlug(slug)
 	const publishedAt =
 		input.publishedAt?.toISOString() ??

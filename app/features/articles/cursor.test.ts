@@ -7,9 +7,12 @@ describe('list cursors', () => {
 		expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor)
 	})
 
-	it.each(['', 'abc', '1.2.3', 'zzzzzzzzzzzzz.1', '-1.2', '<script>.1'])('ignores a malformed cursor %j', (value) => {
-		expect(decodeCursor(value)).toBeUndefined()
-	})
+	it.each(['', 'abc', '1.2.3', 'zzzzzzzzzzzzz.1', '-1.2', '<script>.1'])(
+		'ignores a malformed cursor %j',
+		(value) => {
+			expect(decodeCursor(value)).toBeUndefined()
+		},
+	)
 
 	it('ignores a missing cursor', () => {
 		expect(decodeCursor(null)).toBeUndefined()

@@ -6,7 +6,10 @@ import { absoluteUrl } from '#app/lib/seo.ts'
 const feedSize = 20
 
 export async function buildFeed(storage: Storage, siteUrl: string): Promise<Feed> {
-	const [site, articles] = await Promise.all([getSiteSettings(storage), storage.articles.listPublishedFull(feedSize)])
+	const [site, articles] = await Promise.all([
+		getSiteSettings(storage),
+		storage.articles.listPublishedFull(feedSize),
+	])
 	const home = absoluteUrl(siteUrl, '/')
 	const feed = new Feed({
 		id: home,
@@ -48,7 +51,9 @@ export async function buildSitemap(storage: Storage, siteUrl: string): Promise<s
 		url('/', articles[0]?.updatedAt),
 		url('/articles', articles[0]?.updatedAt),
 		url('/contact'),
-		...articles.map((article) => url(`/articles/${encodeURIComponent(article.slug)}`, article.updatedAt)),
+		...articles.map((article) =>
+			url(`/articles/${encodeURIComponent(article.slug)}`, article.updatedAt),
+		),
 		'</urlset>',
 		'',
 	].join('\n')

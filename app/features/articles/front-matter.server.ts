@@ -5,7 +5,8 @@ export class FrontMatterError extends Error {}
 
 export function parseArticleFile(text: string): Record<string, unknown> {
 	const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text)
-	if (!match) throw new FrontMatterError('The file must start with front matter between two "---" lines.')
+	if (!match)
+		throw new FrontMatterError('The file must start with front matter between two "---" lines.')
 	let data: unknown
 	try {
 		data = parse(match[1] ?? '')

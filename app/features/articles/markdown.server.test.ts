@@ -3,7 +3,9 @@ import { readingMinutes, renderMarkdown } from './markdown.server.ts'
 
 describe('renderMarkdown', () => {
 	it('renders Markdown and GitHub extensions', async () => {
-		const html = await renderMarkdown('## Soil\n\nIt is **alive**.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done')
+		const html = await renderMarkdown(
+			'## Soil\n\nIt is **alive**.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done',
+		)
 		expect(html).toContain('<h2>Soil</h2>')
 		expect(html).toContain('<strong>alive</strong>')
 		expect(html).toContain('<table>')
@@ -19,7 +21,9 @@ describe('renderMarkdown', () => {
 	})
 
 	it('neutralises javascript: links and keeps safe ones', async () => {
-		const html = await renderMarkdown('[bad](javascript:alert(1)) [good](https://www.ipcc.ch/report/ar6/syr/)')
+		const html = await renderMarkdown(
+			'[bad](javascript:alert(1)) [good](https://www.ipcc.ch/report/ar6/syr/)',
+		)
 		expect(html).not.toContain('javascript:')
 		expect(html).toContain('href="https://www.ipcc.ch/report/ar6/syr/"')
 	})

@@ -16,5 +16,7 @@ export async function getSiteSettings(storage: Storage): Promise<SiteSettings> {
 
 export function saveSiteSettings(storage: Storage, values: Partial<SiteSettings>) {
 	const entries = Object.entries(values).filter(([key]) => (keys as string[]).includes(key))
-	return storage.settings.set(Object.fromEntries(entries.map(([key, value]) => [`site.${key}`, String(value)])))
+	return storage.settings.set(
+		Object.fromEntries(entries.map(([key, value]) => [`site.${key}`, String(value)])),
+	)
 }

@@ -19,7 +19,9 @@ const int8 = 20
 // int8 (ids, counts) as numbers: Canopy's ids stay far below 2^53.
 const types = {
 	getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-		oid === int8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+		oid === int8
+			? (value: string) => Number(value)
+			: pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
 export interface PostgresOptions {
@@ -36,7 +38,11 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		connectionTimeoutMillis: 5_000,
 		statement_timeout: 10_000,
 	}
-	const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 })
+	const pool = new pg.Pool({
+		...connection,
+		max: options.poolSize ?? 10,
+		idleTimeoutMillis: 30_000,
+	})
 	// An idle client losing its connection must not crash the process; the pool replaces it.
 	pool.on('error', () => {})
 	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
@@ -102,7 +108,9 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 				await client.query('SELECT pg_advisory_lock($1)', [migrationLock])
 				await client.query(migrationsTable)
 				for (const migration of loadMigrations('postgres')) {
-					const found = await client.query('SELECT 1 FROM schema_migrations WHERE name = $1', [migration.name])
+					const found = await client.query('SELECT 1 FROM schema_migrations WHERE name = $1', [
+						migration.name,
+					])
 					if (found.rowCount) continue
 					await client.query('BEGIN')
 					try {

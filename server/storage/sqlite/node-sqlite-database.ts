@@ -8,7 +8,12 @@ function bindable(value: unknown): SQLInputValue {
 	if (value === undefined) throw new TypeError('undefined cannot be stored; use null')
 	if (value instanceof Date) return value.toISOString()
 	if (typeof value === 'boolean') return value ? 1 : 0
-	if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+	if (
+		value === null ||
+		typeof value === 'string' ||
+		typeof value === 'number' ||
+		typeof value === 'bigint'
+	) {
 		return value
 	}
 	if (value instanceof Uint8Array) return value

@@ -33,7 +33,9 @@ export function openSqliteDatabase(file: string): DatabaseSync {
 
 export function openSqliteStorage(file: string): Storage {
 	const native = openSqliteDatabase(file)
-	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqliteDatabase(native) }) })
+	const db = new Kysely<Database>({
+		dialect: new SqliteDialect({ database: kyselySqliteDatabase(native) }),
+	})
 	const local = new EventEmitter()
 	local.setMaxListeners(0)
 
@@ -75,7 +77,9 @@ export function openSqliteStorage(file: string): Storage {
 		async migrate() {
 			native.exec(migrationsTable)
 			const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')
-			const record = native.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)')
+			const record = native.prepare(
+				'INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)',
+			)
 			const done: string[] = []
 			for (const migration of loadMigrations('sqlite')) {
 				// Checked inside the write lock, so two processes starting together apply it once.
