@@ -27,6 +27,15 @@ if (applied.length > 0) logger.info('database migrated', { applied, database: st
 const seeded = await seedIfEmpty(storage)
 if (seeded > 0) logger.info('sample content added', { articles: seeded })
 
+// The feed keeps the newest changes; a client further behind than that reloads its list. Pruning
+// is idempotent, so every instance may run it without coordinating.
+const keptChanges = 10_000
+const prune = () =>
+	storage.changes.prune(keptChanges).catch((error) => logger.warn('could not prune the change feed', { error }))
+await prune()
+const pruning = setInterval(prune, 60 * 60 * 1000)
+pruning.unref()
+
 const broker = createArticleBroker(storage, {
 	onError: (error) => logger.error('live: could not read the change feed', { error }),
 })
@@ -90,6 +99,7 @@ async function shutdown(signal: string) {
 	stopping = true
 	logger.info('shutting down', { signal })
 	// Streams first (they never finish on their own), then let in-flight requests complete.
+	clearInterval(pruning)
 	broker.close()
 	const forced = setTimeout(() => {
 		logger.warn('requests still open after 10 s; closing them')
