@@ -48,7 +48,7 @@ export async function buildSitemap(storage: Storage, siteUrl: string): Promise<s
 	return [
 		'<?xml version="1.0" encoding="UTF-8"?>',
 		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-		url('/', articles[0]?.updatedAt),
+		url('/home', articles[0]?.updatedAt),
 		url('/articles', articles[0]?.updatedAt),
 		url('/contact'),
 		...articles.map((article) =>
