@@ -22,6 +22,7 @@ export default function handleRequest(
 	loadContext: RouterContextProvider,
 ) {
 	if (request.method.toUpperCase() === 'HEAD') {
+		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = loadContext.get(nonceContext)

@@ -12,7 +12,11 @@ export function ensureBuild(log: (msg: string) => void): void {
 	if (existsSync(serverBuildFile)) return
 	log('No build found: building the site once (about 10 seconds)…')
 	const cli = fileURLToPath(new URL('../node_modules/@react-router/dev/bin.cjs', import.meta.url))
-	const result = spawnSync(process.execPath, [cli, 'build'], { cwd: projectRoot, stdio: 'inherit' })
+	const result = spawnSync(process.execPath, [cli, 'build'], {
+		cwd: projectRoot,
+		stdio: 'inherit',
+		env: { ...process.env, NODE_ENV: 'production' },
+	})
 	if (result.status !== 0) throw new Error('The build failed; see the messages above.')
 }
 

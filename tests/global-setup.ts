@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url'
 
 export default function setup() {
 	const cli = fileURLToPath(new URL('../node_modules/@react-router/dev/bin.cjs', import.meta.url))
-	const result = spawnSync(process.execPath, [cli, 'build'], { stdio: 'pipe', encoding: 'utf8' })
+	// Vitest sets NODE_ENV=test, which would make a development React build in the shared build/.
+	const result = spawnSync(process.execPath, [cli, 'build'], {
+		stdio: 'pipe',
+		encoding: 'utf8',
+		env: { ...process.env, NODE_ENV: 'production' },
+	})
 	if (result.status !== 0)
 		throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`)
 }

@@ -16,9 +16,16 @@ export function meta({ matches }: Route.MetaArgs) {
 	return pageMeta({
 		title: site.title,
 		description: site.tagline,
-		url: absoluteUrl(siteUrl, '/'),
+		// /home, the address every link on the site uses: a canonical pointing a page at the bare
+		// root reads to crawlers (and Lighthouse) as the common all-pages-to-root mistake.
+		url: absoluteUrl(siteUrl, '/home'),
 		siteTitle: site.title,
-		jsonLd: { '@context': 'https://schema.org', '@type': 'WebSite', name: site.title, url: absoluteUrl(siteUrl, '/') },
+		jsonLd: {
+			'@context': 'https://schema.org',
+			'@type': 'WebSite',
+			name: site.title,
+			url: absoluteUrl(siteUrl, '/'),
+		},
 	})
 }
 
@@ -26,7 +33,13 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 	const { site } = rootData(matches)
 	return (
 		<div className="page home">
-			<img className="home-logo" src={site.logoUrl} alt={`${site.title} logo`} width={160} height={160} />
+			<img
+				className="home-logo"
+				src={site.logoUrl}
+				alt={`${site.title} logo`}
+				width={160}
+				height={160}
+			/>
 			<h1 className="home-title">{site.title}</h1>
 			<p className="tagline">{site.tagline}</p>
 			<section aria-labelledby="latest-heading" className="latest">

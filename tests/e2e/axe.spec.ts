@@ -1,0 +1,94 @@
+// WCAG 2.1 A/AA and axe's best practices on every kind of public page, in both colour schemes
+// (the stylesheet changes every colour but the header's in dark mode).
+import AxeBuilder from '@axe-core/playwright'
+import type { Result } from 'axe-core'
+import {
+	expect,
+	seededSlugsNewestFirst,
+	serveCanopy,
+	test,
+	waitForHydration,
+} from './canopy-test.ts'
+import { publishArticle } from './server.ts'
+
+const server = serveCanopy()
+
+const notFoundPath = '/articles/no-such-article'
+const pages = [
+	'/home',
+	'/articles',
+	...seededSlugsNewestFirst.map((slug) => `/articles/${slug}`),
+	'/contact',
+	notFoundPath,
+]
+
+function describeViolations(violations: Result[]): string {
+	return violations
+		.map((violation) => {
+			const nodes = violation.nodes
+				.map(
+					(node) =>
+						`    ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`,
+				)
+				.join('\n')
+			return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`
+		})
+		.join('\n\n')
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+	test.describe(`${colorScheme} colour scheme`, () => {
+		// The 404 page's document is logged by the browser as a failed load; that one is expected.
+		test.use({
+			colorScheme,
+			expectedConsoleError:
+				/status of 404 \(Not Found\) \(at http:[^ ]+\/articles\/no-such-article\)$/,
+		})
+
+		for (const path of pages) {
+			test(`${path} has no axe violations`, async ({ page }) => {
+				const response = await page.goto(path)
+				expect(response?.status()).toBe(path === notFoundPath ? 404 : 200)
+				await waitForHydration(page)
+				const matches = await page.evaluate(
+					(scheme) => matchMedia(`(prefers-color-scheme: ${scheme})`).matches,
+					colorScheme,
+				)
+				expect(matches, `the page sees prefers-color-scheme: ${colorScheme}`).toBe(true)
+				const { violations } = await new AxeBuilder({ page })
+					.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+					.analyze()
+				expect(
+					violations,
+					`axe violations on ${path} (${colorScheme}):\n${describeViolations(violations)}`,
+				).toEqual([])
+			})
+		}
+
+		test('/articles with a just-published card (highlighted, "New" badge) has no axe violations', async ({
+			page,
+		}) => {
+			// No transition, so the highlight's final colours are the ones measured.
+			await page.emulateMedia({ reducedMotion: 'reduce' })
+			const stream = page.waitForResponse((response) =>
+				response.url().includes('/api/articles/stream'),
+			)
+			await page.goto('/articles')
+			await waitForHydration(page)
+			await stream
+			const title = `Rewilding Rivers, Seen in ${colorScheme} Mode`
+			const slug = `rewilding-rivers-${colorScheme}`
+			const published = await publishArticle(server().dataDir, { title, slug })
+			expect(published.code, published.stderr).toBe(0)
+			const card = page.locator('article.article-card.fresh', { hasText: title })
+			await expect(card.locator('.badge')).toHaveText('New')
+			const { violations } = await new AxeBuilder({ page })
+				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+				.analyze()
+			expect(
+				violations,
+				`axe violations (${colorScheme}):\n${describeViolations(violations)}`,
+			).toEqual([])
+		})
+	})
+}

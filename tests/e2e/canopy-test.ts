@@ -1,0 +1,97 @@
+// The `test` every spec uses: a Canopy server per spec file (its own data, so one file's
+// publishing never shows up in another's counts), baseURL pointing at it, and a page that fails
+// the test on any console error, uncaught exception or Content-Security-Policy violation.
+import { test as base, expect, type Page } from '@playwright/test'
+import { type CanopyServer, startServer } from './server.ts'
+
+// Files run one after another in a worker, so the file's own server is the current one.
+let current: CanopyServer | undefined
+
+interface CanopyFixtures {
+	/** Console errors matching this are expected by the test (say, from a server it stopped itself). */
+	expectedConsoleError: RegExp | null
+}
+
+export const test = base.extend<CanopyFixtures>({
+	// Playwright also sets up test fixtures for beforeAll hooks, before the server exists; a test
+	// in a file without serveCanopy() then fails on its first relative URL.
+	// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+	baseURL: async ({}, use) => {
+		await use(current?.url)
+	},
+	expectedConsoleError: [null, { option: true }],
+	page: async ({ page, expectedConsoleError }, use) => {
+		const problems: string[] = []
+		// The browser reports blocked scripts and styles on the console too, but this also names
+		// the directive, and catches violations reported without a console message.
+		await page.addInitScript(() => {
+			document.addEventListener('securitypolicyviolation', (event) => {
+				console.error(
+					`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`,
+				)
+			})
+		})
+		page.on('console', (message) => {
+			if (message.type() !== 'error') return
+			const text = `console error: ${message.text()} (at ${message.location().url || 'unknown'})`
+			if (!expectedConsoleError?.test(text)) problems.push(text)
+		})
+		page.on('pageerror', (error) => problems.push(`uncaught ${error.name}: ${error.message}`))
+		await use(page)
+		expect(problems, 'console errors, uncaught exceptions or CSP violations on the page').toEqual(
+			[],
+		)
+	},
+})
+
+export { expect }
+
+/** Starts a server for this spec file and stops it (deleting its data) when the file is done. */
+export function serveCanopy(): () => CanopyServer {
+	let server: CanopyServer | undefined
+	test.beforeAll(async () => {
+		server = await startServer()
+		current = server
+	})
+	test.afterAll(async () => {
+		await server?.dispose()
+		if (current === server) current = undefined
+	})
+	return () => {
+		if (!server) throw new Error('The server for this spec file has not started.')
+		return server
+	}
+}
+
+/**
+ * Resolves once React has hydrated the page, so clicks are client-side navigations and live
+ * effects are running. React marks the elements it owns with `__reactFiber$…` keys.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+	await page.waitForFunction(() => {
+		const title = document.querySelector('a.site-title')
+		return title !== null && Object.keys(title).some((key) => key.startsWith('__reactFiber$'))
+	})
+}
+
+/** Marks the current document; `isSameDocument` is then false after any full page load. */
+export async function markDocument(page: Page): Promise<void> {
+	await page.evaluate(() => {
+		Reflect.set(window, 'canopyE2eMarker', true)
+	})
+}
+
+export function isSameDocument(page: Page): Promise<boolean> {
+	return page.evaluate(() => Reflect.get(window, 'canopyE2eMarker') === true)
+}
+
+export const seededSlugsNewestFirst = [
+	'what-we-throw-away',
+	'solar-wind-and-efficiency',
+	'the-living-ground',
+	'oceans-heat-acid-and-overfishing',
+	'natures-decline-and-30x30',
+	'half-a-degree-matters',
+] as const
+
+export const siteTitle = 'Preserve the Planet'

@@ -1,0 +1,227 @@
+// Runs the production server the way an operator does (node server/index.ts on a built site),
+// each on its own port and temp DATA_DIR, so a spec can stop and restart it while a page is open.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+const readyLine = 'Canopy is running at '
+const startTimeoutMs = 20_000
+const stopTimeoutMs = 15_000
+
+export interface CanopyServer {
+	readonly url: string
+	readonly port: number
+	readonly dataDir: string
+	/** SIGTERM, then wait until the process has exited (it closes its streams and database first). */
+	stop(): Promise<void>
+	/** Starts it again on the same port and data dir. */
+	start(): Promise<void>
+	/** Stops it and deletes its data dir. */
+	dispose(): Promise<void>
+	/** What the process wrote, for failure messages. */
+	output(): string
+}
+
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer()
+		probe.unref()
+		probe.on('error', reject)
+		probe.listen(0, '127.0.0.1', () => {
+			const address = probe.address()
+			const port = typeof address === 'object' && address ? address.port : 0
+			probe.close(() => (port ? resolve(port) : reject(new Error('No free port was found.'))))
+		})
+	})
+}
+
+function serverEnv(dataDir: string, port?: number): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		DATA_DIR: dataDir,
+		LOG_LEVEL: 'warn',
+		NODE_ENV: 'production',
+	}
+	// The CLI must find the same database and nothing else from the parent's environment.
+	delete env.DATABASE_URL
+	if (port !== undefined) {
+		Object.assign(env, {
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			SITE_URL: `http://127.0.0.1:${port}`,
+		})
+	}
+	return env
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+	return new Promise((resolve) => {
+		const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+		child.once('exit', () => {
+			clearTimeout(kill)
+			resolve()
+		})
+	})
+}
+
+// A worker that dies mid-test (Ctrl-C, a crash) must not leave servers listening behind it.
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+	for (const child of running) child.kill('SIGKILL')
+})
+
+export async function startServer(): Promise<CanopyServer> {
+	const port = await freePort()
+	const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'))
+	const url = `http://127.0.0.1:${port}`
+	let child: ChildProcess | undefined
+	let log = ''
+
+	const start = () =>
+		new Promise<void>((resolve, reject) => {
+			if (child) throw new Error(`The server on port ${port} is already running.`)
+			const proc = spawn(process.execPath, ['server/index.ts'], {
+				cwd: projectRoot,
+				env: serverEnv(dataDir, port),
+				stdio: ['ignore', 'pipe', 'pipe'],
+			})
+			child = proc
+			running.add(proc)
+			proc.once('exit', () => {
+				running.delete(proc)
+				if (child === proc) child = undefined
+			})
+			let stdout = ''
+			const timer = setTimeout(() => {
+				proc.kill('SIGKILL')
+				reject(new Error(`The server did not start within ${startTimeoutMs} ms:\n${log}`))
+			}, startTimeoutMs)
+			const onExit = (code: number | null, signal: string | null) => {
+				clearTimeout(timer)
+				reject(
+					new Error(
+						`The server exited before it was ready (code ${code}, signal ${signal}):\n${log}`,
+					),
+				)
+			}
+			proc.once('exit', onExit)
+			proc.stderr?.on('data', (chunk: Buffer) => {
+				log += chunk.toString()
+			})
+			proc.stdout?.on('data', (chunk: Buffer) => {
+				const text = chunk.toString()
+				log += text
+				if (!stdout.includes(readyLine)) {
+					stdout += text
+					if (stdout.includes(readyLine)) {
+						clearTimeout(timer)
+						proc.off('exit', onExit)
+						resolve()
+					}
+				}
+			})
+		})
+
+	const stop = async () => {
+		const proc = child
+		if (!proc) return
+		child = undefined
+		const exited = waitForExit(proc, stopTimeoutMs)
+		proc.kill('SIGTERM')
+		await exited
+	}
+
+	await start()
+	return {
+		url,
+		port,
+		dataDir,
+		start,
+		stop,
+		async dispose() {
+			await stop()
+			rmSync(dataDir, { recursive: true, force: true })
+		},
+		output: () => log,
+	}
+}
+
+export interface CliResult {
+	code: number | null
+	stdout: string
+	stderr: string
+	/** Date.now() when the process exited: the moment the write is certainly on disk. */
+	exitedAt: number
+}
+
+/** Runs `node server/cli.ts <args>` against a server's database, as an editor would from a shell. */
+export function runCli(dataDir: string, args: string[]): Promise<CliResult> {
+	return new Promise((resolve, reject) => {
+		const proc = spawn(process.execPath, ['server/cli.ts', ...args], {
+			cwd: projectRoot,
+			env: serverEnv(dataDir),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
+		let stdout = ''
+		let stderr = ''
+		proc.stdout.on('data', (chunk: Buffer) => {
+			stdout += chunk.toString()
+		})
+		proc.stderr.on('data', (chunk: Buffer) => {
+			stderr += chunk.toString()
+		})
+		let exitedAt = 0
+		proc.on('error', reject)
+		proc.on('exit', () => {
+			exitedAt = Date.now()
+		})
+		// 'close' comes after 'exit' once the output pipes are drained.
+		proc.on('close', (code) => resolve({ code, stdout, stderr, exitedAt: exitedAt || Date.now() }))
+	})
+}
+
+export interface ArticleFile {
+	title: string
+	slug: string
+	summary?: string
+	body?: string
+}
+
+/** Writes an article as a Markdown file with front matter, the format article:publish reads. */
+export function writeArticleFile(article: ArticleFile): string {
+	const dir = mkdtempSync(join(tmpdir(), 'canopy-article-'))
+	const file = join(dir, `${article.slug}.md`)
+	const frontMatter = [
+		'---',
+		`title: ${JSON.stringify(article.title)}`,
+		`slug: ${JSON.stringify(article.slug)}`,
+		`summary: ${JSON.stringify(article.summary ?? `A test article: ${article.title}.`)}`,
+		'author: "E2E Test"',
+		'tags: ["testing"]',
+		'---',
+	]
+	writeFileSync(
+		file,
+		`${frontMatter.join('\n')}\n\n${article.body ?? 'A short body written by the browser tests.'}\n`,
+	)
+	return file
+}
+
+export async function publishArticle(dataDir: string, article: ArticleFile): Promise<CliResult> {
+	const file = writeArticleFile(article)
+	try {
+		return await runCli(dataDir, ['article:publish', file])
+	} finally {
+		rmSync(join(file, '..'), { recursive: true, force: true })
+	}
+}
+
+export function unpublishArticle(dataDir: string, slug: string): Promise<CliResult> {
+	return runCli(dataDir, ['article:unpublish', slug])
+}
