@@ -10,6 +10,10 @@ import { createLogger } from './logger.ts'
 import { seedIfEmpty } from './seed.ts'
 import { openStorage } from './storage/open-storage.ts'
 
+// React and React Router pick their builds from NODE_ENV when the app bundle is first imported
+// (below); unset means their development builds, about half as fast and never meant to serve.
+process.env.NODE_ENV ??= 'production'
+
 let config: ReturnType<typeof loadConfig>
 try {
 	config = loadConfig(process.env)
@@ -31,7 +35,9 @@ if (seeded > 0) logger.info('sample content added', { articles: seeded })
 // is idempotent, so every instance may run it without coordinating.
 const keptChanges = 10_000
 const prune = () =>
-	storage.changes.prune(keptChanges).catch((error) => logger.warn('could not prune the change feed', { error }))
+	storage.changes
+		.prune(keptChanges)
+		.catch((error) => logger.warn('could not prune the change feed', { error }))
 await prune()
 const pruning = setInterval(prune, 60 * 60 * 1000)
 pruning.unref()

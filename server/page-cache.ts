@@ -1,57 +1,84 @@
 // A whole-page cache for anonymous GETs of public pages. Every change on the feed (articles,
 // settings) empties it, on every instance, because each instance's broker sees every change.
-// The per-request CSP nonce is swapped in on the way out, so a cached page is still protected.
+// The per-request CSP nonce is swapped in on the way out, so a cached page is still protected;
+// see docs/decisions/004-whole-page-cache.md.
+import type { IncomingMessage } from 'node:http'
+import { type SplicedGzip, spliceGzip } from './gzip-splice.ts'
 import type { ArticleBroker } from './live/broker.ts'
 
-interface Entry {
+export interface CachedPage {
 	status: number
-	headers: [string, string][]
+	headers: Record<string, string>
 	/** The page split where its nonce stood. */
 	parts: string[]
+	gzip: SplicedGzip
 }
 
 const maxEntries = 500
 const maxPageBytes = 512 * 1024
+// Headers that describe one encoding of one response, not the page.
+const perResponse = new Set([
+	'content-length',
+	'content-encoding',
+	'vary',
+	'transfer-encoding',
+	'date',
+])
 
-function cacheable(request: Request): boolean {
-	return (
-		request.method === 'GET' &&
-		!request.headers.has('cookie') &&
-		!request.headers.has('authorization') &&
-		!new URL(request.url).pathname.startsWith('/admin')
-	)
+/**
+ * The cache key for a request that may be served from or stored in the cache: anonymous GETs of
+ * pages. Read from Node's request directly: this runs before anything else on every request.
+ */
+export function pageCacheKey(incoming: IncomingMessage): string | undefined {
+	const { method, url, headers } = incoming
+	if (method !== 'GET' || !url || headers.cookie || headers.authorization) return undefined
+	if (url.startsWith('/admin') || url.startsWith('/api/') || url.startsWith('/assets/'))
+		return undefined
+	return url
+}
+
+export function acceptsGzip(incoming: IncomingMessage): boolean {
+	return /\bgzip\b/.test(incoming.headers['accept-encoding'] ?? '')
 }
 
 export function createPageCache(broker: ArticleBroker) {
-	const entries = new Map<string, Entry>()
+	const entries = new Map<string, CachedPage>()
 	let generation = 0
 	broker.onChanges(() => {
 		generation++
 		entries.clear()
 	})
 
-	const keyOf = (request: Request) => {
-		const url = new URL(request.url)
-		return url.pathname + url.search
-	}
-
 	return {
-		/** A cached response, or the generation to hand to store() once the page is rendered. */
-		lookup(request: Request, nonce: string): Response | number {
-			const entry = cacheable(request) ? entries.get(keyOf(request)) : undefined
-			if (!entry) return generation
-			return new Response(entry.parts.join(nonce), { status: entry.status, headers: entry.headers })
+		get(key: string): CachedPage | undefined {
+			return entries.get(key)
+		},
+
+		/** Read before rendering; handed back to store() so a page rendered from stale data is not kept. */
+		get generation() {
+			return generation
+		},
+
+		/** The body and headers of a cached page for one response. */
+		render(page: CachedPage, nonce: string, gzip: boolean) {
+			const body = gzip ? page.gzip.with(nonce) : Buffer.from(page.parts.join(nonce), 'utf8')
+			const headers: Record<string, string> = {
+				...page.headers,
+				'Content-Length': String(body.length),
+				Vary: 'Accept-Encoding',
+			}
+			if (gzip) headers['Content-Encoding'] = 'gzip'
+			return { body, headers }
 		},
 
 		async store(
-			request: Request,
+			key: string,
 			response: Response,
 			nonce: string,
 			renderedAt: number,
 		): Promise<Response> {
 			const type = response.headers.get('content-type') ?? ''
 			if (
-				!cacheable(request) ||
 				response.status !== 200 ||
 				!type.startsWith('text/html') ||
 				response.headers.has('set-cookie') ||
@@ -63,11 +90,11 @@ export function createPageCache(broker: ArticleBroker) {
 			// A page rendered from data read before a change landed must not outlive it.
 			if (renderedAt === generation && body.length <= maxPageBytes) {
 				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-				entries.set(keyOf(request), {
-					status: response.status,
-					headers: [...response.headers],
-					parts: body.split(nonce),
-				})
+				const parts = body.split(nonce)
+				const headers: Record<string, string> = {}
+				for (const [name, value] of response.headers)
+					if (!perResponse.has(name)) headers[name] = value
+				entries.set(key, { status: response.status, headers, parts, gzip: spliceGzip(parts) })
 			}
 			return new Response(body, { status: response.status, headers: response.headers })
 		},

@@ -171,6 +171,37 @@ describe('security baseline', () => {
 		expect(nonces.size).toBe(3)
 	})
 
+	it('serves a cached page gzipped with a fresh nonce, the same page as when rendered', async () => {
+		const withoutNonce = (html: string) => html.replaceAll(/nonce="[^"]+"/g, 'nonce=""')
+		const pages: string[] = []
+		for (const encoding of ['identity', 'gzip', 'gzip']) {
+			const response = await get('/articles/half-a-degree-matters', {
+				headers: { 'Accept-Encoding': encoding },
+			})
+			expect(response.headers.get('content-encoding')).toBe(encoding === 'gzip' ? 'gzip' : null)
+			expectSecurityHeaders(response)
+			const nonce = /'nonce-([^']+)'/.exec(
+				response.headers.get('content-security-policy') ?? '',
+			)?.[1]
+			const html = await response.text()
+			expect(html).toContain(`<script nonce="${nonce}"`)
+			pages.push(withoutNonce(html))
+		}
+		expect(new Set(pages).size).toBe(1)
+	})
+
+	it('sends assets precompressed, brotli first', async () => {
+		const html = await (await get('/home')).text()
+		const script = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1] ?? ''
+		const plain = await get(script, { headers: { 'Accept-Encoding': 'identity' } })
+		const brotli = await get(script, { headers: { 'Accept-Encoding': 'gzip, br' } })
+		expect(brotli.headers.get('content-encoding')).toBe('br')
+		expect(Number(brotli.headers.get('content-length'))).toBeLessThan(
+			Number(plain.headers.get('content-length')) / 3,
+		)
+		expect(await brotli.text()).toBe(await plain.text())
+	})
+
 	it('refuses a mutation from another site', async () => {
 		const response = await get('/articles', {
 			method: 'POST',

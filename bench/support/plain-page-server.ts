@@ -1,0 +1,39 @@
+// The throughput baseline: a plain node:http server answering every GET with one page held in
+// memory (the same bytes and headers Canopy sends), gzip-compressed ahead of time for clients
+// that accept it. What Node itself costs per request, with no framework work at all.
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { gzipSync } from 'node:zlib'
+
+export interface PlainPage {
+	headers: Record<string, string>
+	bodyBase64: string
+}
+
+const page = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as PlainPage
+const identity = Buffer.from(page.bodyBase64, 'base64')
+// zlib's default level, as Hono's compress() uses through CompressionStream.
+const gzipped = gzipSync(identity)
+
+const server = createServer((req, res) => {
+	const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+	const body = gzip ? gzipped : identity
+	res.writeHead(200, {
+		...page.headers,
+		vary: 'Accept-Encoding',
+		'content-length': String(body.length),
+		...(gzip ? { 'content-encoding': 'gzip' } : {}),
+	})
+	res.end(body)
+})
+server.keepAliveTimeout = 5_000
+server.listen(0, '127.0.0.1', () => {
+	const address = server.address()
+	process.stdout.write(
+		`listening on ${typeof address === 'object' && address ? address.port : 0}\n`,
+	)
+})
+process.on('SIGTERM', () => {
+	server.close()
+	server.closeAllConnections()
+})

@@ -1,0 +1,74 @@
+// What the benchmarks measure: a copy of the working tree taken when the run starts and built
+// there with NODE_ENV=production. A test run or a rebuild in the working tree meanwhile (build/
+// is shared) then cannot swap the files under a running server, and every figure in one run
+// comes from the same code.
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { BenchResult } from './bench-result.ts'
+import { formatTable } from './report.ts'
+
+export const workingTree = fileURLToPath(new URL('../../', import.meta.url))
+
+const copied = [
+	'app',
+	'server',
+	'public',
+	'bench',
+	'package.json',
+	'react-router.config.ts',
+	'vite.config.ts',
+	'tsconfig.json',
+]
+
+export interface Target {
+	/** The copy's root: run its server/index.ts, its bench/support scripts, read its app/. */
+	root: string
+	clientDir: string
+	remove(): void
+}
+
+export function prepareTarget(log: (line: string) => void = console.log): Target {
+	const root = mkdtempSync(join(tmpdir(), 'canopy-bench-tree-'))
+	const remove = () => rmSync(root, { recursive: true, force: true })
+	try {
+		for (const entry of copied) {
+			const from = join(workingTree, entry)
+			if (!existsSync(from)) continue
+			cpSync(from, join(root, entry), {
+				recursive: true,
+				filter: (path) => !path.startsWith(join(workingTree, 'bench/out')),
+			})
+		}
+		symlinkSync(join(workingTree, 'node_modules'), join(root, 'node_modules'), 'dir')
+		const started = performance.now()
+		const cli = join(workingTree, 'node_modules/@react-router/dev/bin.cjs')
+		const build = spawnSync(process.execPath, [cli, 'build'], {
+			cwd: root,
+			env: { ...process.env, NODE_ENV: 'production' },
+			encoding: 'utf8',
+			timeout: 180_000,
+		})
+		if (build.status !== 0)
+			throw new Error(`react-router build failed:\n${build.stdout}\n${build.stderr}`)
+		log(
+			`built a copy of the working tree with NODE_ENV=production in ${((performance.now() - started) / 1000).toFixed(1)} s: ${root}`,
+		)
+	} catch (error) {
+		remove()
+		throw error
+	}
+	return { root, clientDir: join(root, 'build/client'), remove }
+}
+
+/** For `node bench/<name>.ts`: one benchmark on its own, with its own built copy. */
+export async function runAlone(run: (target: Target) => Promise<BenchResult>): Promise<void> {
+	const target = prepareTarget()
+	try {
+		console.log(formatTable((await run(target)).rows))
+	} finally {
+		target.remove()
+	}
+}
