@@ -1,7 +1,8 @@
 // The HTTP application: operations endpoints, the live stream, static files, then React Router.
 import { readdirSync } from 'node:fs'
 import { relative } from 'node:path'
-import type { HttpBindings } from '@hono/node-server'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { Hono } from 'hono'
@@ -10,7 +11,11 @@ import { compress } from 'hono/compress'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { Config } from './env.ts'
-import { articleStream, type StreamOptions } from './live/article-stream.ts'
+import {
+	articleStreamHandler,
+	isArticleStreamRequest,
+	type StreamOptions,
+} from './live/article-stream.ts'
 import type { ArticleBroker } from './live/broker.ts'
 import type { Logger } from './logger.ts'
 import { acceptsGzip, createPageCache, pageCacheKey } from './page-cache.ts'
@@ -125,7 +130,6 @@ export function createApp(deps: AppDependencies) {
 			return c.json({ status: 'unavailable', database: storage.dialect }, 503)
 		}
 	})
-	app.get('/api/articles/stream', articleStream(broker, { https, ...deps.stream }))
 	app.all('/api/*', (c) => c.json({ error: 'There is no such API endpoint.' }, 404))
 
 	app.use(compress())
@@ -180,4 +184,20 @@ export function createApp(deps: AppDependencies) {
 	})
 
 	return app
+}
+
+/**
+ * The Node request listener: the live stream first, then everything else through Hono.
+ */
+export function createRequestListener(deps: AppDependencies) {
+	const app = createApp(deps)
+	const hono = getRequestListener(app.fetch, { overrideGlobalObjects: deps.mode === 'production' })
+	const stream = articleStreamHandler(deps.broker, deps.logger, {
+		https: deps.config.siteUrl.startsWith('https:'),
+		...deps.stream,
+	})
+	return (req: IncomingMessage, res: ServerResponse) => {
+		if (isArticleStreamRequest(req)) stream(req, res)
+		else hono(req, res)
+	}
 }

@@ -1,8 +1,8 @@
 // Starts Canopy: validate the environment, open and migrate the database, seed a new site,
 // serve, and shut down cleanly on SIGTERM.
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
 import type { ServerBuild } from 'react-router'
-import { createApp } from './app.ts'
+import { createRequestListener } from './app.ts'
 import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { createArticleBroker } from './live/broker.ts'
@@ -59,7 +59,7 @@ if (development) {
 	build = await loadBuild()
 }
 
-const app = createApp({
+const listener = createRequestListener({
 	config,
 	storage,
 	broker,
@@ -69,20 +69,19 @@ const app = createApp({
 	clientDir: development ? undefined : clientBuildDir,
 	pageCache: !development,
 })
-
-const server = serve(
-	{
-		fetch: app.fetch,
-		port: config.port,
-		hostname: config.host,
-		...(vite ? { overrideGlobalObjects: false } : {}),
-	},
-	(info) => {
-		const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
-		logger.info('listening', { url: config.siteUrl, bound: local, database: storage.dialect })
-		process.stdout.write(`\nCanopy is running at ${config.siteUrl}\n\n`)
-	},
+const devServer = vite
+const server = createServer(
+	devServer ? (req, res) => devServer.middlewares(req, res, () => listener(req, res)) : listener,
 )
+server.listen(config.port, config.host, () => {
+	logger.info('listening', {
+		url: config.siteUrl,
+		host: config.host,
+		port: config.port,
+		database: storage.dialect,
+	})
+	process.stdout.write(`\nCanopy is running at ${config.siteUrl}\n\n`)
+})
 server.on('error', (error: NodeJS.ErrnoException) => {
 	if (error.code === 'EADDRINUSE' || error.code === 'EACCES') {
 		process.stderr.write(
@@ -92,13 +91,6 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 	}
 	throw error
 })
-if (vite) {
-	const devServer = vite
-	const handler = server.listeners('request')[0] as (...args: unknown[]) => void
-	server.removeAllListeners('request')
-	server.on('request', (req, res) => devServer.middlewares(req, res, () => handler(req, res)))
-}
-
 let stopping = false
 async function shutdown(signal: string) {
 	if (stopping) return
@@ -109,7 +101,7 @@ async function shutdown(signal: string) {
 	broker.close()
 	const forced = setTimeout(() => {
 		logger.warn('requests still open after 10 s; closing them')
-		if ('closeAllConnections' in server) server.closeAllConnections()
+		server.closeAllConnections()
 	}, 10_000)
 	forced.unref()
 	await new Promise<void>((resolve) => server.close(() => resolve()))

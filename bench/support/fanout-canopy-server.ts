@@ -1,9 +1,10 @@
 // Canopy's live stream in a process of its own, built from the same parts as server/index.ts,
 // so the benchmark can publish in-process: T0 is taken just before saveArticle(), which writes
 // the article and wakes the broker at once. Driven over IPC by bench/live-fanout.ts.
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
-import { createApp } from '#server/app.ts'
+import { createRequestListener } from '#server/app.ts'
 import { clientBuildDir, loadBuild } from '#server/build.ts'
 import { loadConfig } from '#server/env.ts'
 import { createArticleBroker } from '#server/live/broker.ts'
@@ -19,7 +20,7 @@ await storage.migrate()
 await seedIfEmpty(storage)
 const broker = createArticleBroker(storage)
 await broker.start()
-const app = createApp({
+const listener = createRequestListener({
 	config,
 	storage,
 	broker,
@@ -31,7 +32,8 @@ const app = createApp({
 })
 
 const port = await new Promise<number>((resolve) => {
-	serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))
+	const server = createServer(listener)
+	server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))
 })
 
 const body = Array.from(

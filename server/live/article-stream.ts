@@ -1,10 +1,12 @@
-// GET /api/articles/stream: Server-Sent Events written straight to the Node response, so a
-// broadcast costs one socket write per client and nothing else (bench/live-fanout.ts).
-import type { HttpBindings } from '@hono/node-server'
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import type { Context } from 'hono'
+// GET /api/articles/stream: Server-Sent Events. Answered by a plain Node handler ahead of Hono
+// (server/app.ts): a stream lives for hours, and nothing of a framework request should stay in
+// memory with it. A broadcast then costs one socket write per client (bench/live-fanout.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from '#server/logger.ts'
 import { securityHeaders } from '#server/security.ts'
 import type { ArticleBroker } from './broker.ts'
+
+export const articleStreamPath = '/api/articles/stream'
 
 export interface StreamOptions {
 	https: boolean
@@ -14,36 +16,65 @@ export interface StreamOptions {
 	retryMs?: number
 }
 
-function parseSince(value: string | undefined): number | 'invalid' | undefined {
-	if (value === undefined || value === '') return undefined
+function parseSince(value: string | null | undefined): number | 'invalid' | undefined {
+	if (value === undefined || value === null || value === '') return undefined
 	if (!/^\d{1,15}$/.test(value)) return 'invalid'
 	return Number(value)
 }
 
-export function articleStream(broker: ArticleBroker, options: StreamOptions) {
-	const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024
-	const retryMs = options.retryMs ?? 3_000
+export function isArticleStreamRequest(req: IncomingMessage): boolean {
+	const url = req.url ?? ''
+	return (
+		req.method === 'GET' &&
+		url.startsWith(articleStreamPath) &&
+		(url.length === articleStreamPath.length || url[articleStreamPath.length] === '?')
+	)
+}
 
-	return async (c: Context<{ Bindings: HttpBindings }>) => {
+export function articleStreamHandler(
+	broker: ArticleBroker,
+	logger: Logger,
+	options: StreamOptions,
+) {
+	const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024
+	const retry = `retry: ${options.retryMs ?? 3_000}\n\n`
+	// Built once and shared by every stream.
+	const security = securityHeaders({ https: options.https })
+	const streamHeaders = {
+		...security,
+		'Content-Type': 'text/event-stream; charset=utf-8',
+		'Cache-Control': 'no-cache, no-transform',
+		'X-Accel-Buffering': 'no',
+	}
+	const invalid = JSON.stringify({
+		error: 'The stream position is not valid.',
+		fields: { since: ['Use the whole-number change id from the page or the last event.'] },
+	})
+
+	return async (req: IncomingMessage, res: ServerResponse) => {
+		const started = performance.now()
+		const log = (status: number) =>
+			logger.info('request', {
+				method: 'GET',
+				path: articleStreamPath,
+				status,
+				durationMs: Math.round((performance.now() - started) * 10) / 10,
+			})
+		const query = (req.url ?? '').slice(articleStreamPath.length + 1)
 		// EventSource sends Last-Event-ID when it reconnects; it wins over the page's ?since=.
-		const since = parseSince(c.req.header('last-event-id') ?? c.req.query('since'))
+		const header = req.headers['last-event-id']
+		const since = parseSince(
+			typeof header === 'string' ? header : new URLSearchParams(query).get('since'),
+		)
 		if (since === 'invalid') {
-			return c.json(
-				{
-					error: 'The stream position is not valid.',
-					fields: { since: ['Use the whole-number change id from the page or the last event.'] },
-				},
-				400,
-			)
+			res.writeHead(400, { ...security, 'Content-Type': 'application/json' })
+			res.end(invalid)
+			log(400)
+			return
 		}
-		const res = c.env.outgoing
-		res.writeHead(200, {
-			...securityHeaders({ https: options.https }),
-			'Content-Type': 'text/event-stream; charset=utf-8',
-			'Cache-Control': 'no-cache, no-transform',
-			'X-Accel-Buffering': 'no',
-		})
-		res.write(`retry: ${retryMs}\n\n`)
+		res.writeHead(200, streamHeaders)
+		res.write(retry)
+		log(200)
 
 		let unsubscribe: (() => void) | undefined
 		let closed = false
@@ -67,11 +98,11 @@ export function articleStream(broker: ArticleBroker, options: StreamOptions) {
 		}
 		try {
 			unsubscribe = await broker.subscribe(sink, since ?? broker.lastId)
-		} catch {
+		} catch (error) {
 			// The database could not replay; the client reconnects after `retry` and tries again.
+			logger.warn('live: could not resume a stream', { error })
 			res.end()
 		}
 		if (closed) unsubscribe?.()
-		return RESPONSE_ALREADY_SENT
 	}
 }
