@@ -2,9 +2,12 @@
 // compressed once; per response the nonce goes in as an uncompressed ("stored") deflate block
 // and only the CRC is computed. The result is one ordinary gzip member any client can read.
 //
-// This is valid DEFLATE (RFC 1951): each part ends on a byte boundary after a sync flush, the
-// next part's compressor starts fresh (its back-references never reach into earlier parts), and
-// only the last block is marked final.
+// This is valid DEFLATE (RFC 1951): each part ends on a byte boundary after a sync flush and only
+// the last block is marked final. Each part is compressed with the page before it as a preset
+// dictionary, the nonces in it replaced by as many NUL bytes: HTML holds no NUL, so no match can
+// cover a nonce byte, and the distances are right because the real nonce has the same length.
+// Without this, text repeated across a nonce (an article's body and its hydration data) would be
+// compressed twice.
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 
 const header = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03])
@@ -23,19 +26,30 @@ function storedBlock(data: Buffer): Buffer {
 	return block
 }
 
-export function spliceGzip(parts: string[], level = 9): SplicedGzip {
+const window = 32 * 1024
+
+/** `fillerLength`: the byte length every filler will have (a nonce's is fixed). */
+export function spliceGzip(parts: string[], fillerLength: number, level = 9): SplicedGzip {
+	if (fillerLength > 0xffff) throw new RangeError('filler longer than one stored block')
 	const raw = parts.map((part) => Buffer.from(part, 'utf8'))
-	const compressed = raw.map((part, index) =>
-		index === raw.length - 1
-			? deflateRawSync(part, { level })
-			: deflateRawSync(part, { level, finishFlush: constants.Z_SYNC_FLUSH }),
-	)
+	const placeholder = Buffer.alloc(fillerLength)
+	let before = Buffer.alloc(0)
+	const compressed = raw.map((part, index) => {
+		const options = {
+			level,
+			...(before.length > 0 ? { dictionary: before.subarray(-window) } : {}),
+			...(index === raw.length - 1 ? {} : { finishFlush: constants.Z_SYNC_FLUSH }),
+		}
+		const deflated = deflateRawSync(part, options)
+		before = Buffer.concat([before.subarray(-window), part, placeholder])
+		return deflated
+	})
 	const rawLength = raw.reduce((sum, part) => sum + part.length, 0)
 
 	return {
 		with(filler) {
 			const fill = Buffer.from(filler, 'utf8')
-			if (fill.length > 0xffff) throw new RangeError('filler longer than one stored block')
+			if (fill.length !== fillerLength) throw new RangeError(`filler must be ${fillerLength} bytes`)
 			const block = storedBlock(fill)
 			const pieces: Buffer[] = [header]
 			let crc = 0

@@ -94,7 +94,12 @@ export function createPageCache(broker: ArticleBroker) {
 				const headers: Record<string, string> = {}
 				for (const [name, value] of response.headers)
 					if (!perResponse.has(name)) headers[name] = value
-				entries.set(key, { status: response.status, headers, parts, gzip: spliceGzip(parts) })
+				entries.set(key, {
+					status: response.status,
+					headers,
+					parts,
+					gzip: spliceGzip(parts, Buffer.byteLength(nonce)),
+				})
 			}
 			return new Response(body, { status: response.status, headers: response.headers })
 		},

@@ -83,7 +83,7 @@ export function articleStreamHandler(
 			unsubscribe?.()
 		})
 		const sink = {
-			write(chunk: string) {
+			write(chunk: string | Uint8Array) {
 				if (closed || res.destroyed) return false
 				res.write(chunk)
 				if (res.writableLength > maxBufferedBytes) {

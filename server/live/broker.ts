@@ -5,7 +5,7 @@ import type { Change, Storage } from '#server/storage/types.ts'
 
 export interface StreamSink {
 	/** Writes one chunk; returns false when the sink is gone or was dropped for being slow. */
-	write(chunk: string): boolean
+	write(chunk: string | Uint8Array): boolean
 	end(): void
 }
 
@@ -18,7 +18,8 @@ interface Subscriber {
 
 interface Frame {
 	id: number
-	text: string
+	/** Encoded once, written to every stream as is. */
+	bytes: Buffer
 }
 
 export interface BrokerOptions {
@@ -66,7 +67,7 @@ async function framesFor(storage: Storage, changes: Change[]): Promise<Frame[]> 
 		const event: ArticleEvent = card
 			? { kind: change.kind as 'added' | 'modified', article: card }
 			: { kind: 'removed', id }
-		return { id: change.id, text: articleFrame(change.id, event) }
+		return { id: change.id, bytes: Buffer.from(articleFrame(change.id, event)) }
 	})
 }
 
@@ -92,7 +93,7 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 	const send = (subscriber: Subscriber, frame: Frame) => {
 		if (frame.id <= subscriber.since) return
 		subscriber.since = frame.id
-		if (!subscriber.sink.write(frame.text)) subscribers.delete(subscriber)
+		if (!subscriber.sink.write(frame.bytes)) subscribers.delete(subscriber)
 	}
 
 	const remember = (frames: Frame[]) => {
