@@ -72,6 +72,9 @@ export function articleStreamHandler(
 			log(400)
 			return
 		}
+		// An event stream ends only when the connection does, so chunked framing would buy nothing:
+		// without it the body is delimited by the close and each event is a single socket write.
+		res.useChunkedEncodingByDefault = false
 		res.writeHead(200, streamHeaders)
 		res.write(retry)
 		log(200)
