@@ -1,7 +1,8 @@
 // Page weight: what a first visit to each public page downloads, gzip-compressed, beside the
 // framework runtime every page loads anyway, so the ratio shows what the app itself adds.
-// Sizes are zlib level 9 (what a precompressing CDN would send); the bytes compress() actually
-// sent (zlib's default level, via CompressionStream) are printed beside them.
+// Sizes are zlib level 9 (what a precompressing CDN would send); the bytes the server actually
+// sent with Accept-Encoding: gzip (spliced gzip for cached pages, precompressed gzip for assets)
+// are printed beside them.
 import { readdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -185,7 +186,7 @@ export async function measurePageWeight(
 		const cssWire = await sum(page.css, 'wire')
 		const appJs = page.js.filter((u) => !runtime.includes(u))
 		note(
-			`${page.name}: HTML ${kb(page.html.raw)} raw, ${kb(page.html.gzip)} gzip -9, ${kb(page.html.wire)} as compress() sent it, ` +
+			`${page.name}: HTML ${kb(page.html.raw)} raw, ${kb(page.html.gzip)} gzip -9, ${kb(page.html.wire)} as the server sent it, ` +
 				`hydration data ${kb(page.html.hydrationGzip)} of the gzip; JS ${kb(jsGzip)} gzip -9 (${kb(jsWire)} as sent) in ${page.js.length} files; ` +
 				`CSS ${kb(cssGzip)} (${kb(cssWire)} as sent)`,
 		)

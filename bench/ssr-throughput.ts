@@ -131,7 +131,7 @@ export async function run(target: Target): Promise<BenchResult> {
 			gzip,
 		)
 		const cachedGzip = await measure(
-			'Canopy, page cache, Accept-Encoding: gzip (compress() on every response)',
+			'Canopy, page cache, Accept-Encoding: gzip (nonce spliced into the stored gzip)',
 			url,
 			gzip,
 		)
