@@ -10,7 +10,7 @@ export const clientBuildDir = fileURLToPath(new URL('../build/client', import.me
 
 export function ensureBuild(log: (msg: string) => void): void {
 	if (existsSync(serverBuildFile)) return
-	log('No build found: building the site once (about 10 seconds)…')
+	log('No build found: building the site once (a few seconds)…')
 	const cli = fileURLToPath(new URL('../node_modules/@react-router/dev/bin.cjs', import.meta.url))
 	const result = spawnSync(process.execPath, [cli, 'build'], {
 		cwd: projectRoot,
