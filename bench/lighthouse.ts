@@ -15,20 +15,11 @@ import { exitedWithin, startNode } from './support/processes.ts'
 import { waitForQuiet } from './support/quiet.ts'
 import { kb, met, ms, type Row, row, times } from './support/report.ts'
 import { startStaticMirror } from './support/static-mirror.ts'
+import { chromeFlags, chromePath } from '../tests/e2e/chrome.ts'
 import { runAlone, type Target, workingTree } from './support/target.ts'
 
 const runsPerPage = 3
 const minScore = 95
-const chromeFlags = [
-	'--headless=new',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-dev-shm-usage',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-].join(' ')
 
 interface Audit {
 	numericValue?: number
@@ -82,10 +73,10 @@ async function lighthouseOnce(url: string, dir: string, index: number): Promise<
 			'--output=json',
 			`--output-path=${output}`,
 			'--only-categories=performance',
-			`--chrome-flags=${chromeFlags}`,
+			`--chrome-flags=${chromeFlags.join(' ')}`,
 		],
 		{
-			env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+			env: { ...process.env, CHROME_PATH: chromePath },
 			stdio: ['ignore', 'ignore', 'pipe'],
 		},
 	)
@@ -172,7 +163,7 @@ export async function run(target: Target): Promise<BenchResult> {
 			origin: server.url,
 		})
 		note(
-			`mobile preset, simulated throttling, ${runsPerPage} runs per page; Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}`,
+			`mobile preset, simulated throttling, ${runsPerPage} runs per page; Chromium at ${chromePath}`,
 		)
 		const base = await medianRun(
 			new URL(articlePath, mirror.url).href,
