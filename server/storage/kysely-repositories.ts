@@ -267,5 +267,18 @@ export function createSettingsRepository(
 			})
 			hooks.committed(change)
 		},
+		async setIfAbsent(key, value) {
+			await db
+				.insertInto('settings')
+				.values({ key, value, updated_at: new Date().toISOString() })
+				.onConflict((oc) => oc.column('key').doNothing())
+				.execute()
+			const row = await db
+				.selectFrom('settings')
+				.select('value')
+				.where('key', '=', key)
+				.executeTakeFirstOrThrow()
+			return row.value
+		},
 	}
 }

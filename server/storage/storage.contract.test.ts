@@ -218,4 +218,10 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		const feed = await storage.changes.after(0, 10)
 		expect(feed.map((change) => change.topic)).toEqual(['settings', 'settings'])
 	})
+
+	it('keeps the first value of a setting stored only if absent, without announcing it', async () => {
+		expect(await storage.settings.setIfAbsent('auth.secret', 'first')).toBe('first')
+		expect(await storage.settings.setIfAbsent('auth.secret', 'second')).toBe('first')
+		expect(await storage.changes.after(0, 10)).toEqual([])
+	})
 })

@@ -1,10 +1,12 @@
 // The storage port: everything above it speaks these types, never a driver's.
+import type { Kysely } from 'kysely'
 import type {
 	Article,
 	ArticleCard,
 	ArticleStatus,
 	ChangeKind,
 } from '#app/features/articles/article-types.ts'
+import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -74,10 +76,20 @@ export interface ChangeRepository {
 export interface SettingsRepository {
 	all(): Promise<Record<string, string>>
 	set(values: Record<string, string>): Promise<void>
+	/**
+	 * Stores the value unless the key has one, and returns what is stored: instances starting
+	 * together agree on one value (a generated secret). Not announced on the feed: not public.
+	 */
+	setIfAbsent(key: string, value: string): Promise<string>
 }
 
 export interface Storage {
 	readonly dialect: Dialect
+	/**
+	 * The query builder, for better-auth's adapter only (server/auth.ts): sign-in keeps its
+	 * own tables (0002_auth) and reads them itself. Everything else goes through repositories.
+	 */
+	readonly authDatabase: { db: Kysely<Database>; type: Dialect }
 	readonly articles: ArticleRepository
 	readonly changes: ChangeRepository
 	readonly settings: SettingsRepository

@@ -77,7 +77,7 @@ describe('the CLI', () => {
 	it('migrates, and explains what it cannot do', async () => {
 		expect(await runCli(['db:migrate'], env)).toMatchObject({
 			code: 0,
-			stdout: 'Applied 0001_init.\n',
+			stdout: 'Applied 0001_init, 0002_auth.\n',
 		})
 		expect(await runCli(['db:migrate'], env)).toMatchObject({
 			code: 0,

@@ -97,6 +97,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 
 	return {
 		dialect: 'postgres',
+		authDatabase: { db, type: 'postgres' },
 		articles: createArticleRepository(db, hooks),
 		changes,
 		settings: createSettingsRepository(db, hooks),

@@ -71,6 +71,7 @@ export function openSqliteStorage(file: string): Storage {
 
 	return {
 		dialect: 'sqlite',
+		authDatabase: { db, type: 'sqlite' },
 		articles: createArticleRepository(db, hooks),
 		changes,
 		settings: createSettingsRepository(db, hooks),

@@ -1,0 +1,79 @@
+// Sign-in for the editor area, with better-auth over Canopy's own database and tables
+// (migrations 0002_auth). See docs/decisions/005-sign-in-with-better-auth.md.
+import { randomBytes } from 'node:crypto'
+import { betterAuth } from 'better-auth'
+import type { Logger } from '#server/logger.ts'
+import type { Storage } from '#server/storage/types.ts'
+import {
+	hashPassword,
+	maxPasswordLength,
+	minPasswordLength,
+	verifyPassword,
+} from './password.server.ts'
+
+/** The header the HTTP layer sets from the socket (or a trusted proxy); anything a client sent under it is dropped. */
+export const clientIpHeader = 'x-canopy-client-ip'
+export const authBasePath = '/api/auth'
+const fifteenMinutes = 15 * 60
+
+/** The key that signs session cookies: made once, kept in the database, shared by every instance. */
+export function authSecret(storage: Storage): Promise<string> {
+	return storage.settings.setIfAbsent('auth.secret', randomBytes(32).toString('base64url'))
+}
+
+export interface AuthOptions {
+	storage: Storage
+	siteUrl: string
+	secret: string
+	logger: Logger
+}
+
+/** Call after storage.migrate(): better-auth checks the tables once, when it is created. */
+export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
+	return betterAuth({
+		appName: 'Canopy',
+		baseURL: siteUrl,
+		basePath: authBasePath,
+		secret,
+		database: { db: storage.authDatabase.db, type: storage.authDatabase.type },
+		emailAndPassword: {
+			enabled: true,
+			// Accounts are made by an admin (setup link, team invite) or the CLI, never by sign-up.
+			disableSignUp: true,
+			minPasswordLength,
+			maxPasswordLength,
+			password: {
+				hash: hashPassword,
+				verify: ({ hash, password }) => verifyPassword(hash, password),
+			},
+		},
+		user: { additionalFields: { role: { type: 'string', required: true, input: false } } },
+		rateLimit: {
+			// Explicit: better-auth's default follows NODE_ENV as it was when the module loaded.
+			enabled: true,
+			storage: 'database',
+			customRules: {
+				'/sign-in/email': { window: fifteenMinutes, max: 5 },
+				'/request-password-reset': { window: fifteenMinutes, max: 5 },
+			},
+		},
+		advanced: {
+			cookiePrefix: 'canopy',
+			useSecureCookies: siteUrl.startsWith('https:'),
+			ipAddress: { ipAddressHeaders: [clientIpHeader] },
+			disableOriginCheck: false,
+		},
+		telemetry: { enabled: false },
+		logger: {
+			level: 'warn',
+			disableColors: true,
+			log: (level, message, ...args) => {
+				const write =
+					level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.info
+				write(`auth: ${message}`, args.length > 0 ? { details: args } : {})
+			},
+		},
+	})
+}
+
+export type Auth = ReturnType<typeof createAuth>

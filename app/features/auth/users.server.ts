@@ -1,0 +1,47 @@
+// Accounts are created here, never by public sign-up: by the first-admin setup, a team invite
+// (both to come) or `npm run cli -- user:create`.
+import type { Auth } from './auth.server.ts'
+import { passwordProblem } from './password.server.ts'
+import { newUserSchema, type Role } from './user.schema.ts'
+
+export type CreateUserResult =
+	| { ok: true; user: { id: string; email: string; name: string; role: Role } }
+	| { ok: false; errors: Record<string, string[]> }
+
+export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserResult> {
+	const parsed = newUserSchema.safeParse(raw)
+	const errors: Record<string, string[]> = {}
+	if (!parsed.success) {
+		for (const issue of parsed.error.issues) {
+			const field = issue.path.join('.') || 'form'
+			errors[field] = [...(errors[field] ?? []), issue.message]
+		}
+	}
+	const password =
+		typeof (raw as { password?: unknown })?.password === 'string'
+			? (raw as { password: string }).password
+			: ''
+	const problem = await passwordProblem(password)
+	if (problem) errors.password = [problem]
+	if (!parsed.success || problem) return { ok: false, errors }
+
+	const { email, name, role } = parsed.data
+	const context = await auth.$context
+	if (await context.internalAdapter.findUserByEmail(email)) {
+		return {
+			ok: false,
+			errors: { email: ['There is already an account with this email address.'] },
+		}
+	}
+	const user = await context.internalAdapter.createUser(
+		{ email, name, role, emailVerified: false },
+		{ method: 'admin' },
+	)
+	await context.internalAdapter.linkAccount({
+		userId: user.id,
+		providerId: 'credential',
+		accountId: user.id,
+		password: await context.password.hash(password),
+	})
+	return { ok: true, user: { id: user.id, email: user.email, name: user.name, role } }
+}
