@@ -1,10 +1,14 @@
 // npm run cli -- <command>: site administration from the shell, through the same feature code
 // the web uses. Works beside a running server (SQLite WAL, or PostgreSQL).
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import { FrontMatterError, parseArticleFile } from '#app/features/articles/front-matter.server.ts'
+import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import { createUser } from '#app/features/auth/users.server.ts'
 import { ConfigError, loadConfig } from './env.ts'
+import { createLogger } from './logger.ts'
 import { openStorage } from './storage/open-storage.ts'
 import type { Storage } from './storage/types.ts'
 
@@ -15,6 +19,9 @@ Commands:
   article:publish <file.md>       publish (or update) the article in a Markdown file with front matter
       --draft                       save it as a draft instead
   article:unpublish <slug>        take an article off the site (it stays as a draft)
+  user:create --email <address> --role admin|editor [--name <name>]
+                                  make an account; the password is read from standard input,
+                                  or generated and printed once when none is piped in
   help                            show this text
 
 Front matter keys: title (required), slug, summary, author, tags, cover, coverAlt, publishedAt.
@@ -22,9 +29,23 @@ The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_U
 
 class UsageError extends Error {}
 
+interface Flags {
+	draft: boolean
+	email?: string
+	role?: string
+	name?: string
+}
+
+async function readStdin(): Promise<string> {
+	if (process.stdin.isTTY) return ''
+	let text = ''
+	for await (const chunk of process.stdin) text += chunk
+	return text.replace(/\r?\n$/, '')
+}
+
 const commands: Record<
 	string,
-	(storage: Storage, args: string[], flags: { draft: boolean }) => Promise<string>
+	(storage: Storage, args: string[], flags: Flags) => Promise<string>
 > = {
 	async 'db:migrate'(storage) {
 		const applied = await storage.migrate()
@@ -61,13 +82,43 @@ const commands: Record<
 			? `Unpublished /articles/${slug} (change ${saved.change.id}).`
 			: `/articles/${slug} was not published.`
 	},
+	async 'user:create'(storage, _args, flags) {
+		if (!flags.email || !flags.role)
+			throw new UsageError('user:create needs --email and --role (admin or editor).')
+		const piped = await readStdin()
+		const password = piped || randomBytes(18).toString('base64url')
+		const config = loadConfig(process.env)
+		const logger = createLogger('warn', (line) => process.stderr.write(line))
+		const auth = await openAuth({
+			storage,
+			siteUrl: config.siteUrl,
+			secret: await authSecret(storage),
+			logger,
+		})
+		const name = flags.name ?? flags.email.split('@')[0] ?? flags.email
+		const result = await createUser(auth, { email: flags.email, name, role: flags.role, password })
+		if (!result.ok) {
+			const lines = Object.entries(result.errors).map(
+				([field, messages]) => `  ${field}: ${messages.join(' ')}`,
+			)
+			throw new UsageError(`The account was not created:\n${lines.join('\n')}`)
+		}
+		const made = `Created ${result.user.role} ${result.user.email}.`
+		return piped ? made : `${made}\nPassword (shown once; keep it somewhere safe): ${password}`
+	},
 }
 
 async function main(argv: string[]): Promise<number> {
 	const { positionals, values } = parseArgs({
 		args: argv,
 		allowPositionals: true,
-		options: { draft: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+		options: {
+			draft: { type: 'boolean', default: false },
+			email: { type: 'string' },
+			role: { type: 'string' },
+			name: { type: 'string' },
+			help: { type: 'boolean', short: 'h' },
+		},
 	})
 	const [name, ...args] = positionals
 	if (!name || name === 'help' || values.help) {
@@ -82,7 +133,13 @@ async function main(argv: string[]): Promise<number> {
 	const storage = openStorage(loadConfig(process.env))
 	try {
 		if (name !== 'db:migrate') await storage.migrate()
-		process.stdout.write(`${await command(storage, args, { draft: values.draft ?? false })}\n`)
+		const flags = {
+			draft: values.draft ?? false,
+			email: values.email,
+			role: values.role,
+			name: values.name,
+		}
+		process.stdout.write(`${await command(storage, args, flags)}\n`)
 		return 0
 	} finally {
 		await storage.close()

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import { createLogger } from '#server/logger.ts'
+import { openSqliteStorage } from '#server/storage/sqlite/open-sqlite.ts'
 import { articleFile } from '#tests/fixtures/factories.ts'
 import { freePort, runCli, startServer } from '#tests/fixtures/process.ts'
 
@@ -91,6 +94,57 @@ describe('the CLI', () => {
 			code: 1,
 		})
 		expect((await runCli(['fly'], env)).stderr).toContain('Unknown command "fly"')
+	})
+
+	it('creates accounts that can sign in, with a piped or a generated password', async () => {
+		const piped = await runCli(
+			['user:create', '--email', 'Ana@Example.org', '--role', 'editor', '--name', 'Ana Costa'],
+			env,
+			'kelp forest canopy 9\n',
+		)
+		expect(piped).toMatchObject({ code: 0, stdout: 'Created editor ana@example.org.\n' })
+		const generated = await runCli(
+			['user:create', '--email', 'root@example.org', '--role', 'admin'],
+			env,
+		)
+		expect(generated.code).toBe(0)
+		const password =
+			/Password \(shown once; keep it somewhere safe\): (\S+)\n$/.exec(generated.stdout)?.[1] ?? ''
+		expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/)
+
+		const refused = await runCli(
+			['user:create', '--email', 'bad', '--role', 'owner'],
+			env,
+			'password1',
+		)
+		expect(refused.code).toBe(1)
+		expect(refused.stderr).toBe(
+			'The account was not created:\n  email: Enter an email address like name@example.org.\n  role: The role must be admin or editor.\n  password: This is one of the most common passwords, so it is easy to guess. Choose another.\n',
+		)
+		expect(
+			(await runCli(['user:create', '--email', 'ana@example.org', '--role', 'admin'], env)).stderr,
+		).toContain('There is already an account with this email address.')
+
+		const storage = openSqliteStorage(join(dataDir, 'canopy.db'))
+		try {
+			const auth = await openAuth({
+				storage,
+				siteUrl: 'http://canopy.test',
+				secret: await authSecret(storage),
+				logger: createLogger('silent'),
+			})
+			for (const [email, secret, role] of [
+				['ana@example.org', 'kelp forest canopy 9', 'editor'],
+				['root@example.org', password, 'admin'],
+			]) {
+				const signedIn = await auth.api.signInEmail({
+					body: { email: email ?? '', password: secret ?? '' },
+				})
+				expect(signedIn.user).toMatchObject({ email, role })
+			}
+		} finally {
+			await storage.close()
+		}
 	})
 
 	it('publishes, reports field errors, and unpublishes', async () => {

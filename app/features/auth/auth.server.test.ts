@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
-import { type Auth, authSecret, clientIpHeader, createAuth } from './auth.server.ts'
+import { type Auth, authSecret, clientIpHeader, openAuth } from './auth.server.ts'
 import { createUser } from './users.server.ts'
 
 const siteUrl = 'http://canopy.test'
@@ -20,10 +20,11 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 		await storage.migrate()
 		logs = []
 		const logger = createLogger('info', (line) => logs.push(JSON.parse(line)))
-		auth = createAuth({ storage, siteUrl, secret: await authSecret(storage), logger })
+		auth = await openAuth({ storage, siteUrl, secret: await authSecret(storage), logger })
 	})
 
 	afterEach(async () => {
+		expect(logs.filter((entry) => entry.level === 'error')).toEqual([])
 		await storage.close()
 		await database.drop()
 	})

@@ -77,3 +77,16 @@ export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/**
+ * Creates the instance and waits for better-auth's check of the tables, so a mismatch shows at
+ * start (not on someone's first sign-in) and nothing is left running when the caller closes the
+ * database.
+ */
+export async function openAuth(options: AuthOptions): Promise<Auth> {
+	const auth = createAuth(options)
+	const context = (await auth.$context) as { checkSchema?: () => Promise<void> | undefined }
+	// The check already under way: calling it again shares its promise, and a mismatch throws here.
+	await context.checkSchema?.()
+	return auth
+}
