@@ -67,9 +67,10 @@ export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
 		logger: {
 			level: 'warn',
 			disableColors: true,
+			// better-auth logs what visitors get wrong (a wrong password, a foreign Origin) as errors;
+			// for us those are warnings. Real failures reach us as exceptions (openAuth, handlers).
 			log: (level, message, ...args) => {
-				const write =
-					level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.info
+				const write = level === 'error' || level === 'warn' ? logger.warn : logger.info
 				write(`auth: ${message}`, args.length > 0 ? { details: args } : {})
 			},
 		},
