@@ -11,7 +11,9 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
+import { type Auth, authBasePath, clientIpHeader } from '#app/features/auth/auth.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
+import { clientIp } from './client-ip.ts'
 import type { Config } from './env.ts'
 import {
 	articleStreamHandler,
@@ -42,6 +44,7 @@ export interface AppDependencies {
 	clientDir?: string
 	pageCache?: boolean
 	stream?: Partial<StreamOptions>
+	auth: Auth
 }
 
 type AppEnv = {
@@ -131,6 +134,20 @@ function createApp(deps: AppDependencies) {
 			c.header('Retry-After', '5')
 			return c.json({ status: 'unavailable', database: storage.dialect }, 503)
 		}
+	})
+	app.on(['GET', 'POST'], `${authBasePath}/*`, async (c) => {
+		// better-auth learns the visitor's address from this header only: set it from the socket
+		// (or a trusted proxy), never from what the client sent.
+		const headers = new Headers(c.req.raw.headers)
+		headers.set(clientIpHeader, clientIp(c.env.incoming, config.trustedProxies))
+		const response = await deps.auth.handler(new Request(c.req.raw, { headers }))
+		const retryAfter = response.headers.get('x-retry-after')
+		if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) {
+			const answer = new Response(response.body, response)
+			answer.headers.set('Retry-After', retryAfter)
+			return answer
+		}
+		return response
 	})
 	app.all('/api/*', (c) => c.json({ error: 'There is no such API endpoint.' }, 404))
 

@@ -1,6 +1,7 @@
 // The environment, validated once at start. An invalid variable stops the process with one line
 // that names it and says what it accepts.
 import { resolve } from 'node:path'
+import { parseTrustedProxies } from './client-ip.ts'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
@@ -12,7 +13,8 @@ export interface Config {
 	databaseUrl: string
 	smtpUrl: string
 	logLevel: LogLevel
-	trustProxy: string
+	/** Proxies whose X-Forwarded-For is believed (TRUST_PROXY). */
+	trustedProxies: string[]
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +80,13 @@ export function loadConfig(env: Env): Config {
 		)
 	}
 
+	const trustedProxies = parseTrustedProxies(read(env, 'TRUST_PROXY'))
+	if (!trustedProxies) {
+		throw new ConfigError(
+			`TRUST_PROXY must be empty or a comma-separated list of proxy IP addresses (got "${read(env, 'TRUST_PROXY')}").`,
+		)
+	}
+
 	return {
 		port,
 		host,
@@ -86,6 +95,6 @@ export function loadConfig(env: Env): Config {
 		databaseUrl,
 		smtpUrl,
 		logLevel: logLevel as LogLevel,
-		trustProxy: read(env, 'TRUST_PROXY'),
+		trustedProxies,
 	}
 }

@@ -2,6 +2,7 @@
 // serve, and shut down cleanly on SIGTERM.
 import { createServer } from 'node:http'
 import type { ServerBuild } from 'react-router'
+import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createRequestListener } from './app.ts'
 import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
 import { ConfigError, loadConfig } from './env.ts'
@@ -28,6 +29,13 @@ const logger = createLogger(config.logLevel)
 const storage = openStorage(config)
 const applied = await storage.migrate()
 if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
+// After the migrations: better-auth checks its tables once, when it starts.
+const auth = await openAuth({
+	storage,
+	siteUrl: config.siteUrl,
+	secret: await authSecret(storage),
+	logger,
+})
 const seeded = await seedIfEmpty(storage)
 if (seeded > 0) logger.info('sample content added', { articles: seeded })
 
@@ -68,6 +76,7 @@ const listener = createRequestListener({
 	mode: development ? 'development' : 'production',
 	clientDir: development ? undefined : clientBuildDir,
 	pageCache: !development,
+	auth,
 })
 const devServer = vite
 const server = createServer(

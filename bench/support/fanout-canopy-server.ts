@@ -4,6 +4,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
+import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createRequestListener } from '#server/app.ts'
 import { clientBuildDir, loadBuild } from '#server/build.ts'
 import { loadConfig } from '#server/env.ts'
@@ -29,6 +30,12 @@ const listener = createRequestListener({
 	mode: 'production',
 	clientDir: clientBuildDir,
 	pageCache: true,
+	auth: await openAuth({
+		storage,
+		siteUrl: config.siteUrl,
+		secret: await authSecret(storage),
+		logger,
+	}),
 })
 
 const port = await new Promise<number>((resolve) => {
