@@ -83,7 +83,8 @@ export function ErrorBoundary() {
 					: 'The page could not be shown. Please try again in a moment.'}
 			</p>
 			<p>
-				<Link to="/home">Go to the home page</Link> or <Link to="/articles">read the latest articles</Link>.
+				<Link to="/home">Go to the home page</Link> or{' '}
+				<Link to="/articles">read the latest articles</Link>.
 			</p>
 		</div>
 	)

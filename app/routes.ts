@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
 	index('routes/home.tsx', { id: 'home-root' }),
@@ -6,6 +6,11 @@ export default [
 	route('articles', 'routes/articles.tsx'),
 	route('articles/:slug', 'routes/article.tsx'),
 	route('contact', 'routes/contact.tsx'),
+	...prefix('admin', [
+		route('sign-in', 'routes/admin/sign-in.tsx'),
+		route('sign-out', 'routes/admin/sign-out.ts'),
+		layout('routes/admin/layout.tsx', [index('routes/admin/index.tsx')]),
+	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
 	route('feed.xml', 'routes/feed-rss.ts'),

@@ -12,7 +12,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
 import { type Auth, authBasePath, clientIpHeader } from '#app/features/auth/auth.server.ts'
-import type { AppServices } from '#app/lib/context.server.ts'
+import type { AppServices, RequestInfo } from '#app/lib/context.server.ts'
 import { clientIp } from './client-ip.ts'
 import type { Config } from './env.ts'
 import {
@@ -29,7 +29,7 @@ import type { Storage } from './storage/types.ts'
 /** What app/entry.server.tsx exports for us, so context keys come from the same module graph. */
 interface EntryModule {
 	createRequestHandler: typeof createRequestHandler
-	createLoadContext(services: AppServices, nonce: string): RouterContextProvider
+	createLoadContext(services: AppServices, request: RequestInfo): RouterContextProvider
 }
 
 export interface AppDependencies {
@@ -57,7 +57,7 @@ const bodyCapBytes = 64 * 1024
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
 	const https = config.siteUrl.startsWith('https:')
-	const services: AppServices = { storage, logger, siteUrl: config.siteUrl }
+	const services: AppServices = { storage, logger, auth: deps.auth, siteUrl: config.siteUrl }
 	const app = new Hono<AppEnv>()
 
 	app.use(async (c, next) => {
@@ -182,7 +182,7 @@ function createApp(deps: AppDependencies) {
 
 	const handlers = new WeakMap<ServerBuild, ReturnType<EntryModule['createRequestHandler']>>()
 	const currentBuild = () => (typeof deps.build === 'function' ? deps.build() : deps.build)
-	async function render(request: Request, nonce: string): Promise<Response> {
+	async function render(request: Request, info: RequestInfo): Promise<Response> {
 		const build = await currentBuild()
 		const entry = build.entry.module as unknown as EntryModule
 		let handler = handlers.get(build)
@@ -190,12 +190,13 @@ function createApp(deps: AppDependencies) {
 			handler = entry.createRequestHandler(build, deps.mode)
 			handlers.set(build, handler)
 		}
-		return handler(request, entry.createLoadContext(services, nonce))
+		return handler(request, entry.createLoadContext(services, info))
 	}
 
 	app.all('*', async (c) => {
 		const nonce = c.get('nonce')
-		const response = await render(c.req.raw, nonce)
+		const clientIpAddress = clientIp(c.env.incoming, config.trustedProxies)
+		const response = await render(c.req.raw, { nonce, clientIp: clientIpAddress })
 		const key = c.get('cacheKey')
 		return cache && key !== undefined
 			? cache.store(key, response, nonce, c.get('generation'))

@@ -2,22 +2,36 @@
 // the server's parts through. The server gets these keys from the built entry module, so both
 // sides share one module instance.
 import { createContext, RouterContextProvider } from 'react-router'
+import type { Auth } from '#app/features/auth/auth.server.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
 
 export interface AppServices {
 	storage: Storage
 	logger: Logger
+	auth: Auth
 	/** The public origin, e.g. https://example.org: canonical URLs, feeds, sitemaps. */
 	siteUrl: string
 }
 
+/** What belongs to one request. */
+export interface RequestInfo {
+	nonce: string
+	/** The visitor's address: the socket's, or a TRUST_PROXY-named proxy's report of it. */
+	clientIp: string
+}
+
 export const servicesContext = createContext<AppServices>()
 export const nonceContext = createContext<string>('')
+export const clientIpContext = createContext<string>('')
 
-export function createLoadContext(services: AppServices, nonce: string): RouterContextProvider {
+export function createLoadContext(
+	services: AppServices,
+	request: RequestInfo,
+): RouterContextProvider {
 	const context = new RouterContextProvider()
 	context.set(servicesContext, services)
-	context.set(nonceContext, nonce)
+	context.set(nonceContext, request.nonce)
+	context.set(clientIpContext, request.clientIp)
 	return context
 }

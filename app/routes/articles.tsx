@@ -54,7 +54,9 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 			<nav className="pager" aria-label="More articles">
 				{loaderData.isFirstPage ? null : <Link to="/articles">Newest articles</Link>}
 				{loaderData.nextCursor ? (
-					<Link to={`/articles?cursor=${encodeURIComponent(loaderData.nextCursor)}`}>Older articles</Link>
+					<Link to={`/articles?cursor=${encodeURIComponent(loaderData.nextCursor)}`}>
+						Older articles
+					</Link>
 				) : null}
 			</nav>
 		</div>

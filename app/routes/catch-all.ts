@@ -8,7 +8,10 @@ const looksLikeFile = /^\/(?:assets|api)\/|\.[a-z0-9]{1,12}$/i
 export function loader({ request }: Route.LoaderArgs) {
 	const { pathname } = new URL(request.url)
 	if (looksLikeFile.test(pathname)) {
-		return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+		return new Response('Not found', {
+			status: 404,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+		})
 	}
 	return redirect('/home', 302)
 }

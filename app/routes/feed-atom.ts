@@ -6,6 +6,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const { storage, siteUrl } = context.get(servicesContext)
 	const feed = await buildFeed(storage, siteUrl)
 	return new Response(feed.atom1(), {
-		headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+		headers: {
+			'Content-Type': 'application/atom+xml; charset=utf-8',
+			'Cache-Control': 'public, max-age=300',
+		},
 	})
 }

@@ -3,8 +3,19 @@ import { servicesContext } from '#app/lib/context.server.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const { siteUrl } = context.get(servicesContext)
-	const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n')
+	const body = [
+		'User-agent: *',
+		'Allow: /',
+		'Disallow: /admin',
+		'Disallow: /api/',
+		'',
+		`Sitemap: ${siteUrl}/sitemap.xml`,
+		'',
+	].join('\n')
 	return new Response(body, {
-		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+		headers: {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Cache-Control': 'public, max-age=3600',
+		},
 	})
 }

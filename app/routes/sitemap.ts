@@ -5,6 +5,9 @@ import { servicesContext } from '#app/lib/context.server.ts'
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage, siteUrl } = context.get(servicesContext)
 	return new Response(await buildSitemap(storage, siteUrl), {
-		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+		headers: {
+			'Content-Type': 'application/xml; charset=utf-8',
+			'Cache-Control': 'public, max-age=300',
+		},
 	})
 }

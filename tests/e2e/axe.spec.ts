@@ -20,6 +20,7 @@ const pages = [
 	...seededSlugsNewestFirst.map((slug) => `/articles/${slug}`),
 	'/contact',
 	notFoundPath,
+	'/admin/sign-in',
 ]
 
 function describeViolations(violations: Result[]): string {

@@ -1,0 +1,77 @@
+// Who is signed in, for the editor area's loaders and actions. Sign-in and sign-out go through
+// better-auth's HTTP handler (not its server-side API) so its rate limits and checks apply.
+import { redirect, type RouterContextProvider } from 'react-router'
+import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { authBasePath, clientIpHeader } from './auth.server.ts'
+import type { Role } from './user.schema.ts'
+
+export interface Editor {
+	id: string
+	name: string
+	email: string
+	role: Role
+}
+
+export async function getEditor(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+): Promise<Editor | null> {
+	const { auth } = context.get(servicesContext)
+	const session = await auth.api.getSession({ headers: request.headers })
+	if (!session) return null
+	const { id, name, email, role } = session.user as {
+		id: string
+		name: string
+		email: string
+		role: Role
+	}
+	return { id, name, email, role }
+}
+
+/** The signed-in editor; anyone else is sent to sign in, and comes back here afterwards. */
+export async function requireEditor(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+): Promise<Editor> {
+	const editor = await getEditor(context, request)
+	if (editor) return editor
+	const { pathname, search } = new URL(request.url)
+	throw redirect(`/admin/sign-in?next=${encodeURIComponent(pathname + search)}`)
+}
+
+/** Only paths inside the editor area are followed after sign-in, never another site. */
+export function safeNext(next: string | null): string {
+	return next && /^\/admin(?:[/?]|$)/.test(next) && !/\/\/|\\/.test(next) ? next : '/admin'
+}
+
+/** Calls better-auth's own endpoint as the visitor's browser would, from their address. */
+export function callAuth(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+	path: string,
+	body: Record<string, unknown>,
+): Promise<Response> {
+	const { auth, siteUrl } = context.get(servicesContext)
+	const headers = new Headers({
+		'Content-Type': 'application/json',
+		// The form was posted from this site (the app's Origin check passed), so say so.
+		Origin: siteUrl,
+		[clientIpHeader]: context.get(clientIpContext),
+	})
+	const cookie = request.headers.get('cookie')
+	if (cookie) headers.set('Cookie', cookie)
+	return auth.handler(
+		new Request(new URL(`${authBasePath}${path}`, siteUrl), {
+			method: 'POST',
+			headers,
+			body: JSON.stringify(body),
+		}),
+	)
+}
+
+/** Response headers that pass better-auth's cookies on to the browser. */
+export function passCookies(response: Response): Headers {
+	const headers = new Headers()
+	for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
+	return headers
+}

@@ -1,0 +1,91 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/sign-in'
+import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
+
+// An action's headers reach the document only through this (Retry-After on 429).
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+	return actionHeaders
+}
+
+export function meta() {
+	return [{ title: 'Sign in · Canopy' }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const next = safeNext(new URL(request.url).searchParams.get('next'))
+	if (await getEditor(context, request)) throw redirect(next)
+	return { next }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await request.formData()
+	const email = String(form.get('email') ?? '').trim()
+	const password = String(form.get('password') ?? '')
+	const next = safeNext(String(form.get('next') ?? ''))
+	if (!email || !password) {
+		return data({ email, error: 'Enter your email address and your password.' }, 400)
+	}
+	const response = await callAuth(context, request, '/sign-in/email', {
+		email,
+		password,
+		rememberMe: true,
+	})
+	if (response.ok) throw redirect(next, { headers: passCookies(response) })
+	if (response.status === 429) {
+		const seconds = Number(response.headers.get('x-retry-after')) || 900
+		return data(
+			{ email, error: `Too many attempts. Try again in ${Math.ceil(seconds / 60)} minutes.` },
+			{ status: 429, headers: { 'Retry-After': String(seconds) } },
+		)
+	}
+	if (response.status === 401) {
+		// The same words whether or not the account exists.
+		return data({ email, error: 'That email address and password do not match an account.' }, 401)
+	}
+	return data(
+		{ email, error: 'Signing in did not work. Please try again.' },
+		response.status >= 500 ? 503 : 400,
+	)
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	return (
+		<div className="page narrow admin-sign-in">
+			<h1>Sign in</h1>
+			<p>For the people who run this site.</p>
+			<Form
+				method="post"
+				className="form"
+				aria-describedby={actionData?.error ? 'sign-in-error' : undefined}
+			>
+				{actionData?.error ? (
+					<p id="sign-in-error" className="form-error" role="alert">
+						{actionData.error}
+					</p>
+				) : null}
+				<input type="hidden" name="next" value={loaderData.next} />
+				<label htmlFor="email">Email address</label>
+				<input
+					id="email"
+					name="email"
+					type="email"
+					autoComplete="username"
+					required
+					defaultValue={actionData?.email}
+				/>
+				<label htmlFor="password">Password</label>
+				<input
+					id="password"
+					name="password"
+					type="password"
+					autoComplete="current-password"
+					required
+				/>
+				<button type="submit" disabled={busy}>
+					{busy ? 'Signing in…' : 'Sign in'}
+				</button>
+			</Form>
+		</div>
+	)
+}

@@ -1,0 +1,12 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/sign-out'
+import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const response = await callAuth(context, request, '/sign-out', {})
+	throw redirect('/admin/sign-in', { headers: passCookies(response) })
+}
+
+export function loader() {
+	return redirect('/admin')
+}

@@ -1,0 +1,46 @@
+// The door of the editor area, in the browser: sent to sign in, a refusal read out, signed in,
+// signed out for good.
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { runCli } from './server.ts'
+
+const server = serveCanopy()
+
+// Chromium logs the refused sign-in's HTTP status as a console error.
+test.use({ expectedConsoleError: /status of 401/ })
+
+test('an editor signs in, sees the editor area, and signs out', async ({ page }) => {
+	const created = await runCli(server().dataDir, [
+		'user:create',
+		'--email',
+		'ana@example.org',
+		'--role',
+		'editor',
+		'--name',
+		'Ana Costa',
+	])
+	expect(created.code, created.stderr).toBe(0)
+	const password =
+		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+	expect(password).not.toBe('')
+
+	await page.goto('/admin')
+	await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin$/)
+	await waitForHydration(page)
+	await page.getByLabel('Email address').fill('ana@example.org')
+	await page.getByLabel('Password').fill('not the password 12')
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByRole('alert')).toHaveText(
+		'That email address and password do not match an account.',
+	)
+	await expect(page.getByLabel('Email address')).toHaveValue('ana@example.org')
+
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(/\/admin$/)
+	await expect(page.getByText('Signed in as')).toContainText('Ana Costa')
+
+	await page.getByRole('button', { name: 'Sign out' }).click()
+	await expect(page).toHaveURL(/\/admin\/sign-in$/)
+	await page.goto('/admin')
+	await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin$/)
+})

@@ -1,0 +1,192 @@
+// The editor area's door: nothing under /admin answers without a session, sign-in and sign-out
+// work as a browser's plain form posts (no JavaScript needed), and refusals are what they say.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import { safeNext } from '#app/features/auth/session.server.ts'
+import { createUser } from '#app/features/auth/users.server.ts'
+import { loadBuild } from '#server/build.ts'
+import { createLogger } from '#server/logger.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+
+const password = 'estuary salt marsh 12'
+
+/** Every page path of the editor area, from the router's own table. */
+async function adminPaths(): Promise<string[]> {
+	const { routes } = await loadBuild()
+	const fullPath = (id: string): string => {
+		const route = routes[id]
+		if (!route) return ''
+		const parent = route.parentId ? fullPath(route.parentId) : ''
+		return [parent, route.path ?? ''].filter(Boolean).join('/')
+	}
+	const open = new Set(['admin/sign-in', 'admin/sign-out'])
+	return Object.keys(routes)
+		.map((id) => `/${fullPath(id).replace(/:[^/]+/g, 'x')}`)
+		.filter((path) => /^\/admin(\/|$)/.test(path) && !open.has(path.slice(1)))
+}
+
+function post(
+	app: TestApp,
+	path: string,
+	fields: Record<string, string>,
+	headers: Record<string, string> = {},
+) {
+	return fetch(`${app.url}${path}`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { Origin: app.url, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+		body: new URLSearchParams(fields),
+	})
+}
+
+describe('the editor area', () => {
+	let app: TestApp
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: false })
+		const auth = await openAuth({
+			storage: app.storage,
+			siteUrl: app.url,
+			secret: await authSecret(app.storage),
+			logger: createLogger('silent'),
+		})
+		expect(
+			(
+				await createUser(auth, {
+					email: 'ana@example.org',
+					name: 'Ana Costa',
+					role: 'editor',
+					password,
+				})
+			).ok,
+		).toBe(true)
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	it('sends every page of the route table to sign-in without a session', async () => {
+		const paths = await adminPaths()
+		expect(paths).toContain('/admin')
+		for (const path of paths) {
+			const response = await fetch(`${app.url}${path}`, { redirect: 'manual' })
+			expect(response.status, path).toBe(302)
+			expect(response.headers.get('location'), path).toBe(
+				`/admin/sign-in?next=${encodeURIComponent(path)}`,
+			)
+		}
+	})
+
+	it('answers a wrong password and an unknown account with the same words', async () => {
+		const wrong = await post(app, '/admin/sign-in', {
+			email: 'ana@example.org',
+			password: 'not it at all 1',
+		})
+		const unknown = await post(app, '/admin/sign-in', {
+			email: 'nobody@example.org',
+			password: 'not it at all 1',
+		})
+		expect(wrong.status).toBe(401)
+		expect(unknown.status).toBe(401)
+		for (const html of [await wrong.text(), await unknown.text()]) {
+			expect(html).toContain('That email address and password do not match an account.')
+		}
+		expect(wrong.headers.get('set-cookie')).toBeNull()
+	})
+
+	it('signs in from a plain form, shows who is signed in, and signs out for good', async () => {
+		const signedIn = await post(app, '/admin/sign-in', {
+			email: 'ana@example.org',
+			password,
+			next: '/admin',
+		})
+		expect(signedIn.status).toBe(302)
+		expect(signedIn.headers.get('location')).toBe('/admin')
+		const cookie = signedIn.headers
+			.getSetCookie()
+			.map((value) => value.split(';')[0])
+			.join('; ')
+		expect(cookie).toContain('canopy.session_token=')
+
+		const home = await fetch(`${app.url}/admin`, {
+			headers: { Cookie: cookie },
+			redirect: 'manual',
+		})
+		expect(home.status).toBe(200)
+		expect(await home.text()).toContain(
+			'Signed in as <strong>Ana Costa</strong> (<!-- -->editor<!-- -->)',
+		)
+		expect(
+			(await fetch(`${app.url}/admin/sign-in`, { headers: { Cookie: cookie }, redirect: 'manual' }))
+				.status,
+		).toBe(302)
+
+		const signedOut = await post(app, '/admin/sign-out', {}, { Cookie: cookie })
+		expect(signedOut.status).toBe(302)
+		expect(signedOut.headers.get('location')).toBe('/admin/sign-in')
+		// The old cookie is dead on the server, not just cleared in the browser.
+		const after = await fetch(`${app.url}/admin`, {
+			headers: { Cookie: cookie },
+			redirect: 'manual',
+		})
+		expect(after.status).toBe(302)
+	})
+
+	it('follows only paths inside the editor area after sign-in', async () => {
+		const response = await post(app, '/admin/sign-in', {
+			email: 'ana@example.org',
+			password,
+			next: 'https://evil.example/',
+		})
+		expect(response.headers.get('location')).toBe('/admin')
+		for (const next of [
+			'https://evil.example/',
+			'//evil.example',
+			'/articles',
+			'/adminx',
+			'/admin//evil.example',
+			null,
+		]) {
+			expect(safeNext(next), String(next)).toBe('/admin')
+		}
+		expect(safeNext('/admin/articles?status=draft')).toBe('/admin/articles?status=draft')
+	})
+
+	it('refuses a sign-in form posted from another site', async () => {
+		const response = await post(
+			app,
+			'/admin/sign-in',
+			{ email: 'ana@example.org', password },
+			{ Origin: 'https://evil.example' },
+		)
+		expect(response.status).toBe(403)
+		expect(response.headers.get('set-cookie')).toBeNull()
+	})
+
+	it('keeps the editor area out of public pages', async () => {
+		const html = await (await fetch(`${app.url}/home`)).text()
+		expect(html).not.toMatch(/assets\/(layout|sign-in|sign-out|index)-[^"]*\.js/)
+	})
+})
+
+describe('sign-in form limits', () => {
+	it('answers the sixth attempt in 15 minutes with 429, Retry-After and words a person understands', async () => {
+		const app = await startTestApp({ seed: false })
+		try {
+			const statuses: number[] = []
+			let last: Response | undefined
+			for (let attempt = 0; attempt < 6; attempt++) {
+				last = await post(app, '/admin/sign-in', {
+					email: 'ana@example.org',
+					password: 'wrong password here',
+				})
+				statuses.push(last.status)
+			}
+			expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+			expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0)
+			expect(await last?.text()).toMatch(/Too many attempts\. Try again in \d+ minutes\./)
+		} finally {
+			await app.close()
+		}
+	})
+})
