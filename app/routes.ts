@@ -9,6 +9,7 @@ export default [
 	...prefix('admin', [
 		route('sign-in', 'routes/admin/sign-in.tsx'),
 		route('sign-out', 'routes/admin/sign-out.ts'),
+		route('setup', 'routes/admin/setup.tsx'),
 		layout('routes/admin/layout.tsx', [index('routes/admin/index.tsx')]),
 	]),
 	route('robots.txt', 'routes/robots.ts'),

@@ -3,6 +3,7 @@
 import { createServer } from 'node:http'
 import type { ServerBuild } from 'react-router'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import { createSetupLink } from '#app/features/auth/setup.server.ts'
 import { createRequestListener } from './app.ts'
 import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
 import { ConfigError, loadConfig } from './env.ts'
@@ -36,6 +37,7 @@ const auth = await openAuth({
 	secret: await authSecret(storage),
 	logger,
 })
+const setupLink = await createSetupLink(auth, config.siteUrl)
 const seeded = await seedIfEmpty(storage)
 if (seeded > 0) logger.info('sample content added', { articles: seeded })
 
@@ -90,6 +92,10 @@ server.listen(config.port, config.host, () => {
 		database: storage.dialect,
 	})
 	process.stdout.write(`\nCanopy is running at ${config.siteUrl}\n\n`)
+	if (setupLink) {
+		logger.info('no account yet: first-admin setup link printed')
+		process.stdout.write(`Make the first admin account (link valid for one hour):\n${setupLink}\n\n`)
+	}
 })
 server.on('error', (error: NodeJS.ErrnoException) => {
 	if (error.code === 'EADDRINUSE' || error.code === 'EACCES') {

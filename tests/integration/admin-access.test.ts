@@ -19,7 +19,7 @@ async function adminPaths(): Promise<string[]> {
 		const parent = route.parentId ? fullPath(route.parentId) : ''
 		return [parent, route.path ?? ''].filter(Boolean).join('/')
 	}
-	const open = new Set(['admin/sign-in', 'admin/sign-out'])
+	const open = new Set(['admin/sign-in', 'admin/sign-out', 'admin/setup'])
 	return Object.keys(routes)
 		.map((id) => `/${fullPath(id).replace(/:[^/]+/g, 'x')}`)
 		.filter((path) => /^\/admin(\/|$)/.test(path) && !open.has(path.slice(1)))

@@ -37,6 +37,11 @@ describe('the server process', () => {
 		const server = await startServer(env, await freePort())
 		expect(server.output()).toContain(`Canopy is running at ${server.url}`)
 		expect(server.output()).toContain('"msg":"sample content added","articles":6')
+		expect(server.output()).toMatch(
+			new RegExp(
+				`Make the first admin account \\(link valid for one hour\\):\\n${server.url}/admin/setup\\?token=[\\w-]{43}\\n`,
+			),
+		)
 		const home = await fetch(`${server.url}/home`)
 		expect(await home.text()).toContain('Latest articles')
 

@@ -1,16 +1,24 @@
-// Accounts are created here, never by public sign-up: by the first-admin setup, a team invite
-// (both to come) or `npm run cli -- user:create`.
+// Accounts are created here, never by public sign-up: by the first-admin setup link
+// (setup.server.ts), a team invite (to come) or `npm run cli -- user:create`.
 import type { Auth } from './auth.server.ts'
 import { passwordProblem } from './password.server.ts'
 import { newUserSchema, type Role } from './user.schema.ts'
 
-export type CreateUserResult =
-	| { ok: true; user: { id: string; email: string; name: string; role: Role } }
-	| { ok: false; errors: Record<string, string[]> }
+export interface NewUser {
+	email: string
+	name: string
+	role: Role
+	password: string
+}
 
-export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserResult> {
+export type FieldErrors = Record<string, string[]>
+
+/** Checks a new account's fields (the password against the rules too) without touching the database. */
+export async function checkNewUser(
+	raw: unknown,
+): Promise<{ ok: true; user: NewUser } | { ok: false; errors: FieldErrors }> {
 	const parsed = newUserSchema.safeParse(raw)
-	const errors: Record<string, string[]> = {}
+	const errors: FieldErrors = {}
 	if (!parsed.success) {
 		for (const issue of parsed.error.issues) {
 			const field = issue.path.join('.') || 'form'
@@ -24,8 +32,17 @@ export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserRe
 	const problem = await passwordProblem(password)
 	if (problem) errors.password = [problem]
 	if (!parsed.success || problem) return { ok: false, errors }
+	return { ok: true, user: parsed.data }
+}
 
-	const { email, name, role } = parsed.data
+export type CreateUserResult =
+	| { ok: true; user: { id: string; email: string; name: string; role: Role } }
+	| { ok: false; errors: FieldErrors }
+
+export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserResult> {
+	const checked = await checkNewUser(raw)
+	if (!checked.ok) return checked
+	const { email, name, role, password } = checked.user
 	const context = await auth.$context
 	if (await context.internalAdapter.findUserByEmail(email)) {
 		return {
@@ -44,4 +61,8 @@ export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserRe
 		password: await context.password.hash(password),
 	})
 	return { ok: true, user: { id: user.id, email: user.email, name: user.name, role } }
+}
+
+export async function countUsers(auth: Auth): Promise<number> {
+	return (await auth.$context).internalAdapter.countTotalUsers()
 }

@@ -1,0 +1,125 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/setup'
+import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
+import { completeSetup, setupState } from '#app/features/auth/setup.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+
+export function meta() {
+	return [{ title: 'Set up · Canopy' }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	const state = await setupState(context.get(servicesContext).auth, token)
+	return data({ state, token }, { status: state === 'invalid' ? 403 : 200 })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	const form = await request.formData()
+	const values = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') }
+	const result = await completeSetup(context.get(servicesContext).auth, token, {
+		...values,
+		password: String(form.get('password') ?? ''),
+	})
+	if (!result.ok) {
+		const errors = result.state === 'open' ? result.errors : {}
+		return data(
+			{ state: result.state, errors, values },
+			{ status: result.state === 'open' ? 400 : 403 },
+		)
+	}
+	// Signed in straight away, through the same door as every later sign-in.
+	const signedIn = await callAuth(context, request, '/sign-in/email', {
+		email: result.email,
+		password: result.password,
+	})
+	throw redirect(signedIn.ok ? '/admin' : '/admin/sign-in', { headers: passCookies(signedIn) })
+}
+
+function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+	return messages?.length ? (
+		<p id={id} className="field-error">
+			{messages.join(' ')}
+		</p>
+	) : null
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	const state = actionData?.state ?? loaderData.state
+	if (state === 'done') {
+		return (
+			<div className="page narrow">
+				<h1>This site is set up</h1>
+				<p>
+					It already has an admin. <Link to="/admin/sign-in">Sign in</Link>.
+				</p>
+			</div>
+		)
+	}
+	if (state === 'invalid') {
+		return (
+			<div className="page narrow">
+				<h1>This setup link does not work</h1>
+				<p>
+					It may have been used already or be more than an hour old. Restart Canopy for a new link
+					in its log, or make the first admin from the shell with{' '}
+					<code>npm run cli -- user:create --role admin</code>.
+				</p>
+			</div>
+		)
+	}
+	const errors = actionData?.errors ?? {}
+	const describe = (field: string) => (errors[field] ? `${field}-error` : undefined)
+	return (
+		<div className="page narrow">
+			<h1>Set up the site</h1>
+			<p>Make the first admin account. You can invite the rest of the team afterwards.</p>
+			<Form method="post" className="form">
+				<label htmlFor="name">Your name</label>
+				<input
+					id="name"
+					name="name"
+					autoComplete="name"
+					required
+					defaultValue={actionData?.values.name}
+					aria-invalid={Boolean(errors.name)}
+					aria-describedby={describe('name')}
+				/>
+				<FieldError id="name-error" messages={errors.name} />
+				<label htmlFor="email">Email address</label>
+				<input
+					id="email"
+					name="email"
+					type="email"
+					autoComplete="username"
+					required
+					defaultValue={actionData?.values.email}
+					aria-invalid={Boolean(errors.email)}
+					aria-describedby={describe('email')}
+				/>
+				<FieldError id="email-error" messages={errors.email} />
+				<label htmlFor="password">Password</label>
+				<p id="password-hint" className="hint">
+					8 to 128 characters. A few unrelated words make a strong one.
+				</p>
+				<input
+					id="password"
+					name="password"
+					type="password"
+					autoComplete="new-password"
+					required
+					minLength={8}
+					maxLength={128}
+					aria-invalid={Boolean(errors.password)}
+					aria-describedby={['password-hint', describe('password')].filter(Boolean).join(' ')}
+				/>
+				<FieldError id="password-error" messages={errors.password} />
+				<button type="submit" disabled={busy}>
+					{busy ? 'Setting up…' : 'Make the admin account'}
+				</button>
+			</Form>
+		</div>
+	)
+}
