@@ -71,7 +71,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 		)
 	}
 	const errors = actionData?.errors ?? {}
-	const describe = (field: string) => (errors[field] ? `${field}-error` : undefined)
+	const describedBy = (field: string) => (errors[field] ? `${field}-error` : undefined)
 	return (
 		<div className="page narrow">
 			<h1>Set up the site</h1>
@@ -85,7 +85,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 					required
 					defaultValue={actionData?.values.name}
 					aria-invalid={Boolean(errors.name)}
-					aria-describedby={describe('name')}
+					aria-describedby={describedBy('name')}
 				/>
 				<FieldError id="name-error" messages={errors.name} />
 				<label htmlFor="email">Email address</label>
@@ -97,7 +97,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 					required
 					defaultValue={actionData?.values.email}
 					aria-invalid={Boolean(errors.email)}
-					aria-describedby={describe('email')}
+					aria-describedby={describedBy('email')}
 				/>
 				<FieldError id="email-error" messages={errors.email} />
 				<label htmlFor="password">Password</label>
@@ -113,7 +113,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 					minLength={8}
 					maxLength={128}
 					aria-invalid={Boolean(errors.password)}
-					aria-describedby={['password-hint', describe('password')].filter(Boolean).join(' ')}
+					aria-describedby={['password-hint', describedBy('password')].filter(Boolean).join(' ')}
 				/>
 				<FieldError id="password-error" messages={errors.password} />
 				<button type="submit" disabled={busy}>
