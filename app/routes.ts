@@ -10,7 +10,10 @@ export default [
 		route('sign-in', 'routes/admin/sign-in.tsx'),
 		route('sign-out', 'routes/admin/sign-out.ts'),
 		route('setup', 'routes/admin/setup.tsx'),
-		layout('routes/admin/layout.tsx', [index('routes/admin/index.tsx')]),
+		layout('routes/admin/layout.tsx', [
+			index('routes/admin/index.tsx'),
+			route('*', 'routes/admin/not-found.tsx'),
+		]),
 	]),
 	route('robots.txt', 'routes/robots.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),

@@ -77,6 +77,31 @@ describe('the editor area', () => {
 		}
 	})
 
+	it('runs no loader of the editor area for someone not signed in, not even for a data request', async () => {
+		const response = await fetch(`${app.url}/admin.data`, { redirect: 'manual' })
+		const body = await response.text()
+		expect(body).toContain('/admin/sign-in')
+		// The editor home's loader would have put the article count in the payload.
+		expect(body).not.toContain('articles')
+	})
+
+	it('sends an unknown editor-area address to sign in, and answers it 404 once signed in', async () => {
+		const anonymous = await fetch(`${app.url}/admin/no-such-page`, { redirect: 'manual' })
+		expect(anonymous.status).toBe(302)
+		expect(anonymous.headers.get('location')).toBe('/admin/sign-in?next=%2Fadmin%2Fno-such-page')
+		const signedIn = await post(app, '/admin/sign-in', { email: 'ana@example.org', password })
+		const cookie = signedIn.headers
+			.getSetCookie()
+			.map((value) => value.split(';')[0])
+			.join('; ')
+		const missing = await fetch(`${app.url}/admin/no-such-page`, {
+			headers: { Cookie: cookie },
+			redirect: 'manual',
+		})
+		expect(missing.status).toBe(404)
+		expect(await missing.text()).toContain('The editor area has no page at this address.')
+	})
+
 	it('answers a wrong password and an unknown account with the same words', async () => {
 		const wrong = await post(app, '/admin/sign-in', {
 			email: 'ana@example.org',
@@ -116,6 +141,8 @@ describe('the editor area', () => {
 		expect(await home.text()).toContain(
 			'Signed in as <strong>Ana Costa</strong> (<!-- -->editor<!-- -->)',
 		)
+		const payload = await fetch(`${app.url}/admin.data`, { headers: { Cookie: cookie } })
+		expect(await payload.text()).toContain('articles')
 		expect(
 			(await fetch(`${app.url}/admin/sign-in`, { headers: { Cookie: cookie }, redirect: 'manual' }))
 				.status,

@@ -1,6 +1,11 @@
 // Who is signed in, for the editor area's loaders and actions. Sign-in and sign-out go through
 // better-auth's HTTP handler (not its server-side API) so its rate limits and checks apply.
-import { redirect, type RouterContextProvider } from 'react-router'
+import {
+	createContext,
+	type MiddlewareFunction,
+	redirect,
+	type RouterContextProvider,
+} from 'react-router'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { authBasePath, clientIpHeader } from './auth.server.ts'
 import type { Role } from './user.schema.ts'
@@ -37,6 +42,22 @@ export async function requireEditor(
 	if (editor) return editor
 	const { pathname, search } = new URL(request.url)
 	throw redirect(`/admin/sign-in?next=${encodeURIComponent(pathname + search)}`)
+}
+
+/** The signed-in editor, for loaders and actions under the guarded layout. */
+export const editorContext = createContext<Editor>()
+
+/**
+ * The editor area's guard, as route middleware: it runs before any loader or action below it,
+ * so nothing under /admin runs at all for someone not signed in. (A loader guard would not be
+ * enough: React Router runs a layout's loader and its children's in parallel.)
+ */
+export const requireEditorMiddleware: MiddlewareFunction<Response> = async (
+	{ request, context },
+	next,
+) => {
+	context.set(editorContext, await requireEditor(context, request))
+	return next()
 }
 
 /** Only paths inside the editor area are followed after sign-in, never another site. */

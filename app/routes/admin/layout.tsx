@@ -1,11 +1,14 @@
 import { Form, Link, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
-import { requireEditor } from '#app/features/auth/session.server.ts'
+import { editorContext, requireEditorMiddleware } from '#app/features/auth/session.server.ts'
 
-// Every page of the editor area sits under this layout: nothing in it renders for anyone not
-// signed in (tests/integration/admin-access.test.ts walks the route table to prove it).
-export async function loader({ request, context }: Route.LoaderArgs) {
-	return { editor: await requireEditor(context, request) }
+// Every page of the editor area sits under this layout, and its middleware turns away anyone not
+// signed in before any loader or action runs (tests/integration/admin-access.test.ts walks the
+// route table to prove it).
+export const middleware: Route.MiddlewareFunction[] = [requireEditorMiddleware]
+
+export function loader({ context }: Route.LoaderArgs) {
+	return { editor: context.get(editorContext) }
 }
 
 export function meta() {

@@ -1,0 +1,19 @@
+import { data, Link } from 'react-router'
+
+// Inside the guarded layout: a signed-in editor gets a real 404 page for an address the editor
+// area does not have; anyone else is sent to sign in first, like everywhere under /admin.
+export function loader() {
+	return data(null, { status: 404 })
+}
+
+export default function AdminNotFound() {
+	return (
+		<>
+			<h1>Page not found</h1>
+			<p>
+				The editor area has no page at this address.{' '}
+				<Link to="/admin">Go to the editor's home</Link>.
+			</p>
+		</>
+	)
+}
