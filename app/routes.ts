@@ -12,6 +12,7 @@ export default [
 		route('setup', 'routes/admin/setup.tsx'),
 		layout('routes/admin/layout.tsx', [
 			index('routes/admin/index.tsx'),
+			route('account', 'routes/admin/account.tsx'),
 			route('*', 'routes/admin/not-found.tsx'),
 		]),
 	]),

@@ -21,7 +21,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 		<div className="page admin">
 			<div className="admin-bar">
 				<p>
-					Signed in as <strong>{editor.name}</strong> ({editor.role})
+					Signed in as <strong>{editor.name}</strong> ({editor.role}) ·{' '}
+					<Link to="/admin/account">Your account</Link>
 				</p>
 				<Form method="post" action="/admin/sign-out">
 					<button type="submit">Sign out</button>

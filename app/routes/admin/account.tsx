@@ -1,0 +1,125 @@
+import { data, Form, useNavigation } from 'react-router'
+import type { Route } from './+types/account'
+import { passwordProblem } from '#app/features/auth/password.server.ts'
+import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
+
+export function meta() {
+	return [{ title: 'Your account · Canopy' }, { name: 'robots', content: 'noindex' }]
+}
+
+// The new session cookie (other devices are signed out) reaches the document through this.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+	return actionHeaders
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+	const { name, email, role } = context.get(editorContext)
+	return { name, email, role }
+}
+
+type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'form', string>>
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await request.formData()
+	const currentPassword = String(form.get('currentPassword') ?? '')
+	const newPassword = String(form.get('newPassword') ?? '')
+	const problem = await passwordProblem(newPassword)
+	if (!currentPassword || problem) {
+		const errors: Errors = {}
+		if (!currentPassword) errors.currentPassword = 'Enter your current password.'
+		if (problem) errors.newPassword = problem
+		return data({ done: false, errors }, 400)
+	}
+	const response = await callAuth(context, request, '/change-password', {
+		currentPassword,
+		newPassword,
+		revokeOtherSessions: true,
+	})
+	if (response.ok)
+		return data({ done: true, errors: {} as Errors }, { headers: passCookies(response) })
+	if (response.status === 429) {
+		return data(
+			{
+				done: false,
+				errors: { form: 'Too many attempts. Wait a minute and try again.' } as Errors,
+			},
+			429,
+		)
+	}
+	const wrong = response.status === 400 || response.status === 401
+	return data(
+		{
+			done: false,
+			errors: (wrong
+				? { currentPassword: 'That is not your current password.' }
+				: { form: 'The password could not be changed. Please try again.' }) as Errors,
+		},
+		wrong ? 400 : 503,
+	)
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	const errors = actionData?.errors ?? {}
+	const describedBy = (field: keyof Errors, hint?: string) =>
+		[hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined
+	return (
+		<>
+			<h1>Your account</h1>
+			<p>
+				{loaderData.name} · {loaderData.email} · {loaderData.role}
+			</p>
+			<h2>Change your password</h2>
+			{actionData?.done ? (
+				<p role="status" className="notice">
+					Your password is changed, and any other device signed in as you has been signed out.
+				</p>
+			) : null}
+			{errors.form ? (
+				<p role="alert" className="form-error">
+					{errors.form}
+				</p>
+			) : null}
+			<Form method="post" className="form">
+				<label htmlFor="currentPassword">Current password</label>
+				<input
+					id="currentPassword"
+					name="currentPassword"
+					type="password"
+					autoComplete="current-password"
+					required
+					aria-invalid={Boolean(errors.currentPassword)}
+					aria-describedby={describedBy('currentPassword')}
+				/>
+				{errors.currentPassword ? (
+					<p id="currentPassword-error" className="field-error">
+						{errors.currentPassword}
+					</p>
+				) : null}
+				<label htmlFor="newPassword">New password</label>
+				<p id="newPassword-hint" className="hint">
+					8 to 128 characters. A few unrelated words make a strong one.
+				</p>
+				<input
+					id="newPassword"
+					name="newPassword"
+					type="password"
+					autoComplete="new-password"
+					required
+					minLength={8}
+					maxLength={128}
+					aria-invalid={Boolean(errors.newPassword)}
+					aria-describedby={describedBy('newPassword', 'newPassword-hint')}
+				/>
+				{errors.newPassword ? (
+					<p id="newPassword-error" className="field-error">
+						{errors.newPassword}
+					</p>
+				) : null}
+				<button type="submit" disabled={busy}>
+					{busy ? 'Changing…' : 'Change password'}
+				</button>
+			</Form>
+		</>
+	)
+}

@@ -1,0 +1,103 @@
+// Changing one's own password in /admin/account.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import { createUser } from '#app/features/auth/users.server.ts'
+import { createLogger } from '#server/logger.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+
+const oldPassword = 'estuary salt marsh 12'
+const newPassword = 'peat bogs store carbon 34'
+
+describe('password change', () => {
+	let app: TestApp
+
+	beforeEach(async () => {
+		app = await startTestApp({ seed: false })
+		const auth = await openAuth({
+			storage: app.storage,
+			siteUrl: app.url,
+			secret: await authSecret(app.storage),
+			logger: createLogger('silent'),
+		})
+		await createUser(auth, {
+			email: 'ana@example.org',
+			name: 'Ana Costa',
+			role: 'editor',
+			password: oldPassword,
+		})
+	})
+	afterEach(async () => {
+		await app.close()
+	})
+
+	const post = (path: string, fields: Record<string, string>, cookie = '') =>
+		fetch(`${app.url}${path}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: {
+				Origin: app.url,
+				'Content-Type': 'application/x-www-form-urlencoded',
+				Cookie: cookie,
+			},
+			body: new URLSearchParams(fields),
+		})
+	const signIn = async (password: string) => {
+		const response = await post('/admin/sign-in', { email: 'ana@example.org', password })
+		return {
+			status: response.status,
+			cookie: response.headers
+				.getSetCookie()
+				.map((value) => value.split(';')[0])
+				.join('; '),
+		}
+	}
+	const isSignedIn = async (cookie: string) =>
+		(await fetch(`${app.url}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' }))
+			.status === 200
+
+	it('refuses a wrong current password and a weak new one, with words for each field', async () => {
+		const { cookie } = await signIn(oldPassword)
+		const wrong = await post(
+			'/admin/account',
+			{ currentPassword: 'not my password 9', newPassword },
+			cookie,
+		)
+		expect(wrong.status).toBe(400)
+		expect(await wrong.text()).toContain('That is not your current password.')
+		const weak = await post(
+			'/admin/account',
+			{ currentPassword: oldPassword, newPassword: 'qwertyuiop' },
+			cookie,
+		)
+		expect(weak.status).toBe(400)
+		expect(await weak.text()).toContain('This is one of the most common passwords')
+		expect((await signIn(oldPassword)).status).toBe(302)
+	})
+
+	it('changes the password, keeps this device signed in and signs out the others', async () => {
+		const here = await signIn(oldPassword)
+		const elsewhere = await signIn(oldPassword)
+		const changed = await post(
+			'/admin/account',
+			{ currentPassword: oldPassword, newPassword },
+			here.cookie,
+		)
+		expect(changed.status).toBe(200)
+		expect(await changed.text()).toContain('Your password is changed')
+		const renewed = changed.headers
+			.getSetCookie()
+			.map((value) => value.split(';')[0])
+			.join('; ')
+
+		expect(await isSignedIn(renewed || here.cookie)).toBe(true)
+		expect(await isSignedIn(elsewhere.cookie)).toBe(false)
+		expect((await signIn(oldPassword)).status).toBe(401)
+		expect((await signIn(newPassword)).status).toBe(302)
+	})
+
+	it('is behind the sign-in like the rest of the editor area', async () => {
+		const response = await post('/admin/account', { currentPassword: oldPassword, newPassword })
+		expect(response.status).toBe(302)
+		expect((await signIn(oldPassword)).status).toBe(302)
+	})
+})
