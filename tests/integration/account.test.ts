@@ -1,8 +1,6 @@
 // Changing one's own password in /admin/account.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
-import { createLogger } from '#server/logger.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 
 const oldPassword = 'estuary salt marsh 12'
@@ -13,13 +11,7 @@ describe('password change', () => {
 
 	beforeEach(async () => {
 		app = await startTestApp({ seed: false })
-		const auth = await openAuth({
-			storage: app.storage,
-			siteUrl: app.url,
-			secret: await authSecret(app.storage),
-			logger: createLogger('silent'),
-		})
-		await createUser(auth, {
+		await createUser(app.auth, {
 			email: 'ana@example.org',
 			name: 'Ana Costa',
 			role: 'editor',

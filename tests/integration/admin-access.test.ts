@@ -1,11 +1,9 @@
 // The editor area's door: nothing under /admin answers without a session, sign-in and sign-out
 // work as a browser's plain form posts (no JavaScript needed), and refusals are what they say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { safeNext } from '#app/features/auth/session.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { loadBuild } from '#server/build.ts'
-import { createLogger } from '#server/logger.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 
 const password = 'estuary salt marsh 12'
@@ -44,15 +42,9 @@ describe('the editor area', () => {
 
 	beforeAll(async () => {
 		app = await startTestApp({ seed: false })
-		const auth = await openAuth({
-			storage: app.storage,
-			siteUrl: app.url,
-			secret: await authSecret(app.storage),
-			logger: createLogger('silent'),
-		})
 		expect(
 			(
-				await createUser(auth, {
+				await createUser(app.auth, {
 					email: 'ana@example.org',
 					name: 'Ana Costa',
 					role: 'editor',

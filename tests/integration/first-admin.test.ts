@@ -1,8 +1,7 @@
 // The first admin, made from the one-time link a new site prints at start.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type Auth, authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import type { Auth } from '#app/features/auth/auth.server.ts'
 import { createSetupLink } from '#app/features/auth/setup.server.ts'
-import { createLogger } from '#server/logger.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 
 const admin = {
@@ -17,12 +16,7 @@ describe('first-admin setup', () => {
 
 	beforeEach(async () => {
 		app = await startTestApp({ seed: false })
-		auth = await openAuth({
-			storage: app.storage,
-			siteUrl: app.url,
-			secret: await authSecret(app.storage),
-			logger: createLogger('silent'),
-		})
+		auth = app.auth
 	})
 	afterEach(async () => {
 		await app.close()

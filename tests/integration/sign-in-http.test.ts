@@ -1,20 +1,12 @@
 // Sign-in as a browser reaches it: POST /api/auth/sign-in/email over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
-import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
-import { createLogger } from '#server/logger.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 
 const password = 'estuary salt marsh 12'
 
 async function withAccount(app: TestApp) {
-	const auth = await openAuth({
-		storage: app.storage,
-		siteUrl: app.url,
-		secret: await authSecret(app.storage),
-		logger: createLogger('silent'),
-	})
-	const created = await createUser(auth, {
+	const created = await createUser(app.auth, {
 		email: 'ana@example.org',
 		name: 'Ana',
 		role: 'editor',

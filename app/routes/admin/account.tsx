@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/account'
+import { Field } from '#app/components/ui/field.tsx'
 import { passwordProblem } from '#app/features/auth/password.server.ts'
 import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
 
@@ -61,8 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const errors = actionData?.errors ?? {}
-	const describedBy = (field: keyof Errors, hint?: string) =>
-		[hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined
 	return (
 		<>
 			<h1>Your account</h1>
@@ -81,41 +80,25 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 				</p>
 			) : null}
 			<Form method="post" className="form">
-				<label htmlFor="currentPassword">Current password</label>
-				<input
-					id="currentPassword"
+				<Field
 					name="currentPassword"
+					label="Current password"
 					type="password"
 					autoComplete="current-password"
 					required
-					aria-invalid={Boolean(errors.currentPassword)}
-					aria-describedby={describedBy('currentPassword')}
+					error={errors.currentPassword}
 				/>
-				{errors.currentPassword ? (
-					<p id="currentPassword-error" className="field-error">
-						{errors.currentPassword}
-					</p>
-				) : null}
-				<label htmlFor="newPassword">New password</label>
-				<p id="newPassword-hint" className="hint">
-					8 to 128 characters. A few unrelated words make a strong one.
-				</p>
-				<input
-					id="newPassword"
+				<Field
 					name="newPassword"
+					label="New password"
 					type="password"
 					autoComplete="new-password"
 					required
 					minLength={8}
 					maxLength={128}
-					aria-invalid={Boolean(errors.newPassword)}
-					aria-describedby={describedBy('newPassword', 'newPassword-hint')}
+					hint="8 to 128 characters. A few unrelated words make a strong one."
+					error={errors.newPassword}
 				/>
-				{errors.newPassword ? (
-					<p id="newPassword-error" className="field-error">
-						{errors.newPassword}
-					</p>
-				) : null}
 				<button type="submit" disabled={busy}>
 					{busy ? 'Changing…' : 'Change password'}
 				</button>

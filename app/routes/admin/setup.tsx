@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/setup'
 import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
 import { completeSetup, setupState } from '#app/features/auth/setup.server.ts'
+import { Field } from '#app/components/ui/field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 
 export function meta() {
@@ -37,14 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	throw redirect(signedIn.ok ? '/admin' : '/admin/sign-in', { headers: passCookies(signedIn) })
 }
 
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-	return messages?.length ? (
-		<p id={id} className="field-error">
-			{messages.join(' ')}
-		</p>
-	) : null
-}
-
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const state = actionData?.state ?? loaderData.state
@@ -71,51 +64,39 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 		)
 	}
 	const errors = actionData?.errors ?? {}
-	const describedBy = (field: string) => (errors[field] ? `${field}-error` : undefined)
 	return (
 		<div className="page narrow">
 			<h1>Set up the site</h1>
 			<p>Make the first admin account. You can invite the rest of the team afterwards.</p>
 			<Form method="post" className="form">
-				<label htmlFor="name">Your name</label>
-				<input
-					id="name"
+				<Field
 					name="name"
+					label="Your name"
 					autoComplete="name"
 					required
 					defaultValue={actionData?.values.name}
-					aria-invalid={Boolean(errors.name)}
-					aria-describedby={describedBy('name')}
+					error={errors.name}
 				/>
-				<FieldError id="name-error" messages={errors.name} />
-				<label htmlFor="email">Email address</label>
-				<input
-					id="email"
+				<Field
 					name="email"
+					label="Email address"
 					type="email"
 					autoComplete="username"
 					required
 					defaultValue={actionData?.values.email}
-					aria-invalid={Boolean(errors.email)}
-					aria-describedby={describedBy('email')}
+					error={errors.email}
 				/>
-				<FieldError id="email-error" messages={errors.email} />
-				<label htmlFor="password">Password</label>
-				<p id="password-hint" className="hint">
-					8 to 128 characters. A few unrelated words make a strong one.
-				</p>
-				<input
-					id="password"
+				<Field
 					name="password"
+					label="Password"
 					type="password"
 					autoComplete="new-password"
 					required
 					minLength={8}
 					maxLength={128}
-					aria-invalid={Boolean(errors.password)}
-					aria-describedby={['password-hint', describedBy('password')].filter(Boolean).join(' ')}
+					hint="8 to 128 characters. A few unrelated words make a strong one."
+					error={errors.password}
 				/>
-				<FieldError id="password-error" messages={errors.password} />
 				<button type="submit" disabled={busy}>
 					{busy ? 'Setting up…' : 'Make the admin account'}
 				</button>

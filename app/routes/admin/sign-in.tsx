@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/sign-in'
+import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
 
 // An action's headers reach the document only through this (Retry-After on 429).
@@ -65,19 +66,17 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 					</p>
 				) : null}
 				<input type="hidden" name="next" value={loaderData.next} />
-				<label htmlFor="email">Email address</label>
-				<input
-					id="email"
+				<Field
 					name="email"
+					label="Email address"
 					type="email"
 					autoComplete="username"
 					required
 					defaultValue={actionData?.email}
 				/>
-				<label htmlFor="password">Password</label>
-				<input
-					id="password"
+				<Field
 					name="password"
+					label="Password"
 					type="password"
 					autoComplete="current-password"
 					required
