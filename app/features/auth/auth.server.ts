@@ -4,12 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
-import {
-	hashPassword,
-	maxPasswordLength,
-	minPasswordLength,
-	verifyPassword,
-} from './password.server.ts'
+import { maxPasswordLength, minPasswordLength } from './password-rules.ts'
+import { hashPassword, verifyPassword } from './password.server.ts'
 
 /** The header the HTTP layer sets from the socket (or a trusted proxy); anything a client sent under it is dropped. */
 export const clientIpHeader = 'x-canopy-client-ip'

@@ -3,6 +3,7 @@
 // later without locking anyone out.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
+import { maxPasswordLength, minPasswordLength } from './password-rules.ts'
 
 const scrypt = promisify(scryptCallback) as (
 	password: string,
@@ -15,8 +16,6 @@ const logCost = 17
 const blockSize = 8
 const parallelism = 1
 const keyLength = 64
-export const minPasswordLength = 8
-export const maxPasswordLength = 128
 
 // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below what N=2^17 takes.
 function maxmem(log2N: number, r: number): number {

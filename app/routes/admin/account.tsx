@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/account'
 import { Field } from '#app/components/ui/field.tsx'
+import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { passwordProblem } from '#app/features/auth/password.server.ts'
 import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
 
@@ -88,17 +89,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 					required
 					error={errors.currentPassword}
 				/>
-				<Field
-					name="newPassword"
-					label="New password"
-					type="password"
-					autoComplete="new-password"
-					required
-					minLength={8}
-					maxLength={128}
-					hint="8 to 128 characters. A few unrelated words make a strong one."
-					error={errors.newPassword}
-				/>
+				<NewPasswordField name="newPassword" label="New password" error={errors.newPassword} />
 				<button type="submit" disabled={busy}>
 					{busy ? 'Changing…' : 'Change password'}
 				</button>

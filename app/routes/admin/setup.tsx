@@ -3,6 +3,7 @@ import type { Route } from './+types/setup'
 import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
 import { completeSetup, setupState } from '#app/features/auth/setup.server.ts'
 import { Field } from '#app/components/ui/field.tsx'
+import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 
 export function meta() {
@@ -86,17 +87,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 					defaultValue={actionData?.values.email}
 					error={errors.email}
 				/>
-				<Field
-					name="password"
-					label="Password"
-					type="password"
-					autoComplete="new-password"
-					required
-					minLength={8}
-					maxLength={128}
-					hint="8 to 128 characters. A few unrelated words make a strong one."
-					error={errors.password}
-				/>
+				<NewPasswordField name="password" label="Password" error={errors.password} />
 				<button type="submit" disabled={busy}>
 					{busy ? 'Setting up…' : 'Make the admin account'}
 				</button>
