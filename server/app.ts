@@ -53,6 +53,10 @@ type AppEnv = {
 }
 
 const bodyCapBytes = 64 * 1024
+/** Image uploads: a 5 MB image (checked by the upload handler) plus the multipart framing. */
+const uploadCapBytes = 5 * 1024 * 1024 + 64 * 1024
+/** The only paths that take a body above bodyCapBytes. */
+export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/admin/uploads'])
 
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
@@ -114,13 +118,14 @@ function createApp(deps: AppDependencies) {
 		}
 		return next()
 	})
-	app.use(
-		bodyLimit({
-			maxSize: bodyCapBytes,
-			onError: (c) =>
-				c.json({ error: `The request body is larger than ${bodyCapBytes / 1024} KB.` }, 413),
-		}),
+	const limitBody = (maxSize: number, message: string) =>
+		bodyLimit({ maxSize, onError: (c) => c.json({ error: message }, 413) })
+	const uploadLimit = limitBody(uploadCapBytes, 'The upload is larger than 5 MB.')
+	const bodyCap = limitBody(
+		bodyCapBytes,
+		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
+	app.use((c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : bodyCap(c, next)))
 
 	app.get('/healthz', (c) => c.json({ status: 'ok' }))
 	app.get('/readyz', async (c) => {
@@ -149,7 +154,12 @@ function createApp(deps: AppDependencies) {
 		}
 		return response
 	})
-	app.all('/api/*', (c) => c.json({ error: 'There is no such API endpoint.' }, 404))
+	// The admin API is React Router resource routes (app/routes/api/); nothing else is under /api.
+	app.all('/api/*', (c, next) =>
+		c.req.path.startsWith('/api/admin/')
+			? next()
+			: c.json({ error: 'There is no such API endpoint.' }, 404),
+	)
 
 	app.use(compress())
 

@@ -7,6 +7,7 @@ import { createSetupLink } from '#app/features/auth/setup.server.ts'
 import { createRequestListener } from './app.ts'
 import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
 import { ConfigError, loadConfig } from './env.ts'
+import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { createArticleBroker } from './live/broker.ts'
 import { createLogger } from './logger.ts'
 import { seedIfEmpty } from './seed.ts'
@@ -56,6 +57,7 @@ const broker = createArticleBroker(storage, {
 	onError: (error) => logger.error('live: could not read the change feed', { error }),
 })
 await broker.start()
+const scheduledPublishing = startScheduledPublishing(storage, logger)
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 let vite: import('vite').ViteDevServer | undefined
@@ -94,7 +96,9 @@ server.listen(config.port, config.host, () => {
 	process.stdout.write(`\nCanopy is running at ${config.siteUrl}\n\n`)
 	if (setupLink) {
 		logger.info('no account yet: first-admin setup link printed')
-		process.stdout.write(`Make the first admin account (link valid for one hour):\n${setupLink}\n\n`)
+		process.stdout.write(
+			`Make the first admin account (link valid for one hour):\n${setupLink}\n\n`,
+		)
 	}
 })
 server.on('error', (error: NodeJS.ErrnoException) => {
@@ -121,6 +125,7 @@ async function shutdown(signal: string) {
 	forced.unref()
 	await new Promise<void>((resolve) => server.close(() => resolve()))
 	await vite?.close()
+	await scheduledPublishing.stop()
 	await storage.close()
 	logger.info('stopped')
 	process.exit(0)

@@ -1,14 +1,16 @@
 // Repositories written once against Kysely and shared by both adapters. What differs between
 // the databases (locking, notification, watching) comes in through ChangeHooks.
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ChangeKind } from '#app/features/articles/article-types.ts'
-import { cardColumns, toArticle, toCard, toChange } from './rows.ts'
+import { cardColumns, listItemColumns, toArticle, toCard, toChange, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
 import type {
 	ArticleRepository,
 	ArticleWrite,
 	Change,
 	ChangeRepository,
+	Dialect,
+	SavedArticle,
 	SettingsRepository,
 } from './types.ts'
 
@@ -60,12 +62,27 @@ function articleColumns(write: ArticleWrite) {
 		status: write.status,
 		reading_minutes: write.readingMinutes,
 		published_at: write.publishedAt === null ? null : new Date(write.publishedAt).toISOString(),
+		// Only a draft waits for a time; publishing (by hand or by the job) clears it.
+		publish_at:
+			write.status === 'draft' && write.publishAt ? new Date(write.publishAt).toISOString() : null,
 	}
+}
+
+/** A unique-constraint failure on either database (the slug, raced by another writer). */
+function isUniqueViolation(error: unknown): boolean {
+	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+	return code === '23505' || (typeof message === 'string' && message.includes('UNIQUE constraint'))
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" finds "50%". */
+function likePattern(words: string): string {
+	return `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 export function createArticleRepository(
 	db: Kysely<Database>,
 	hooks: ChangeHooks,
+	dialect: Dialect,
 ): ArticleRepository {
 	const published = () =>
 		db.selectFrom('articles').select(cardColumns).where('status', '=', 'published')
@@ -168,6 +185,181 @@ export function createArticleRepository(
 			})
 			if (saved.change) hooks.committed(saved.change)
 			return saved
+		},
+		async findById(id) {
+			const row = await db
+				.selectFrom('articles')
+				.selectAll()
+				.where('id', '=', id)
+				.executeTakeFirst()
+			return row && toArticle(row)
+		},
+		async slugTaken(slug, exceptId) {
+			let query = db.selectFrom('articles').select('id').where('slug', '=', slug)
+			if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+			return (await query.executeTakeFirst()) !== undefined
+		},
+		async listForEditor({ query, status, limit, offset }) {
+			let base = db.selectFrom('articles')
+			if (status === 'published') base = base.where('status', '=', 'published')
+			if (status === 'draft')
+				base = base.where('status', '=', 'draft').where('publish_at', 'is', null)
+			if (status === 'scheduled')
+				base = base.where('status', '=', 'draft').where('publish_at', 'is not', null)
+			const words = query?.trim()
+			if (words) {
+				const pattern = likePattern(words)
+				base = base.where((eb) =>
+					eb.or(
+						(['title', 'slug', 'summary'] as const).map(
+							(column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+						),
+					),
+				)
+			}
+			const [rows, total] = await Promise.all([
+				base
+					.select(listItemColumns)
+					.orderBy('updated_at', 'desc')
+					.orderBy('id', 'desc')
+					.limit(limit)
+					.offset(offset)
+					.execute(),
+				base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+			])
+			return { items: rows.map(toListItem), total: Number(total.n) }
+		},
+		async create(write) {
+			let saved: SavedArticle
+			try {
+				saved = await db.transaction().execute(async (trx) => {
+					const now = new Date().toISOString()
+					const row = await trx
+						.insertInto('articles')
+						.values({ ...articleColumns(write), created_at: now, updated_at: now })
+						.returningAll()
+						.executeTakeFirstOrThrow()
+					const change =
+						write.status === 'published'
+							? await appendChange(trx, hooks, 'articles', String(row.id), 'added')
+							: null
+					return { article: toArticle(row), change }
+				})
+			} catch (error) {
+				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
+				throw error
+			}
+			if (saved.change) hooks.committed(saved.change)
+			return { ok: true, saved }
+		},
+		async update(id, expectedVersion, write) {
+			type Outcome = Awaited<ReturnType<ArticleRepository['update']>>
+			let outcome: Outcome
+			try {
+				outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+					const before = await trx
+						.selectFrom('articles')
+						.selectAll()
+						.where('id', '=', id)
+						.executeTakeFirst()
+					if (!before) return { ok: false, reason: 'missing' }
+					if (Number(before.version) !== expectedVersion)
+						return { ok: false, reason: 'conflict', current: toArticle(before) }
+					const updated = await trx
+						.updateTable('articles')
+						.set((eb) => ({
+							...articleColumns(write),
+							updated_at: new Date().toISOString(),
+							version: eb('version', '+', 1),
+						}))
+						.where('id', '=', id)
+						// Checked again in the write itself: on PostgreSQL two transactions can both
+						// pass the read above, and only one of them may win.
+						.where('version', '=', expectedVersion)
+						.returningAll()
+						.executeTakeFirst()
+					if (!updated) {
+						const current = await trx
+							.selectFrom('articles')
+							.selectAll()
+							.where('id', '=', id)
+							.executeTakeFirst()
+						return current
+							? { ok: false, reason: 'conflict', current: toArticle(current) }
+							: { ok: false, reason: 'missing' }
+					}
+					const kind = publicChange(before.status === 'published', write.status === 'published')
+					const change = kind ? await appendChange(trx, hooks, 'articles', String(id), kind) : null
+					return { ok: true, saved: { article: toArticle(updated), change } }
+				})
+			} catch (error) {
+				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
+				throw error
+			}
+			if (outcome.ok && outcome.saved.change) hooks.committed(outcome.saved.change)
+			return outcome
+		},
+		async deleteById(id, expectedVersion) {
+			type Outcome = Awaited<ReturnType<ArticleRepository['deleteById']>>
+			const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+				let query = trx.deleteFrom('articles').where('id', '=', id)
+				if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
+				const row = await query.returning(['id', 'status']).executeTakeFirst()
+				if (!row) {
+					const exists = await trx
+						.selectFrom('articles')
+						.select('id')
+						.where('id', '=', id)
+						.executeTakeFirst()
+					return { ok: false, reason: exists ? 'conflict' : 'missing' }
+				}
+				if (row.status !== 'published') return { ok: true, change: null }
+				return {
+					ok: true,
+					change: await appendChange(trx, hooks, 'articles', String(id), 'removed'),
+				}
+			})
+			if (outcome.ok && outcome.change) hooks.committed(outcome.change)
+			return outcome
+		},
+		async publishDue(now, limit) {
+			const at = now.toISOString()
+			const published = await db.transaction().execute(async (trx) => {
+				let due = trx
+					.selectFrom('articles')
+					.select(['id', 'publish_at'])
+					.where('status', '=', 'draft')
+					.where('publish_at', 'is not', null)
+					.where('publish_at', '<=', at)
+					.orderBy('publish_at')
+					.limit(limit)
+				// Instances running the job together each take different rows, never the same one.
+				// (SQLite has one writer at a time: the transaction itself is the lock.)
+				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
+				const rows = await due.execute()
+				const done: { article: ReturnType<typeof toArticle>; change: Change }[] = []
+				for (const row of rows) {
+					const updated = await trx
+						.updateTable('articles')
+						.set((eb) => ({
+							status: 'published',
+							published_at: row.publish_at,
+							publish_at: null,
+							updated_at: at,
+							version: eb('version', '+', 1),
+						}))
+						.where('id', '=', Number(row.id))
+						.where('status', '=', 'draft')
+						.returningAll()
+						.executeTakeFirst()
+					if (!updated) continue
+					const change = await appendChange(trx, hooks, 'articles', String(row.id), 'added')
+					done.push({ article: toArticle(updated), change })
+				}
+				return done
+			})
+			for (const { change } of published) hooks.committed(change)
+			return published.map(({ article }) => article)
 		},
 		async deleteBySlug(slug) {
 			const change = await db.transaction().execute(async (trx) => {

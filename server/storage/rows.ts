@@ -2,10 +2,11 @@
 import type {
 	Article,
 	ArticleCard,
+	ArticleListItem,
 	ArticleStatus,
 	ChangeKind,
 } from '#app/features/articles/article-types.ts'
-import type { Change } from './types.ts'
+import type { ApiKeyRecord, Change, UploadMeta } from './types.ts'
 
 export function toIso(value: unknown): string {
 	if (value instanceof Date) return value.toISOString()
@@ -49,6 +50,56 @@ export function toArticle(row: Row): Article {
 		status: row.status as ArticleStatus,
 		createdAt: toIso(row.created_at),
 		version: Number(row.version),
+		publishAt: toIsoOrNull(row.publish_at),
+	}
+}
+
+export function toListItem(row: Row): ArticleListItem {
+	return {
+		id: Number(row.id),
+		slug: String(row.slug),
+		title: String(row.title),
+		status: row.status as ArticleStatus,
+		authorName: String(row.author_name),
+		publishAt: toIsoOrNull(row.publish_at),
+		publishedAt: toIsoOrNull(row.published_at),
+		updatedAt: toIso(row.updated_at),
+		version: Number(row.version),
+	}
+}
+
+export const listItemColumns = [
+	'id',
+	'slug',
+	'title',
+	'status',
+	'author_name',
+	'publish_at',
+	'published_at',
+	'updated_at',
+	'version',
+] as const
+
+export function toUpload(row: Row): UploadMeta {
+	return {
+		hash: String(row.hash),
+		mime: String(row.mime),
+		size: Number(row.size),
+		width: row.width === null || row.width === undefined ? null : Number(row.width),
+		height: row.height === null || row.height === undefined ? null : Number(row.height),
+		createdAt: toIso(row.created_at),
+	}
+}
+
+export function toApiKey(row: Row): ApiKeyRecord {
+	return {
+		id: Number(row.id),
+		name: String(row.name),
+		prefix: String(row.prefix),
+		createdBy: String(row.created_by),
+		createdAt: toIso(row.created_at),
+		lastUsedAt: toIsoOrNull(row.last_used_at),
+		revokedAt: toIsoOrNull(row.revoked_at),
 	}
 }
 

@@ -21,6 +21,7 @@ export interface Database {
 		created_at: string
 		updated_at: string
 		version: Generated<number>
+		publish_at: string | null
 	}
 	changes: {
 		id: Generated<number>
@@ -31,4 +32,57 @@ export interface Database {
 	}
 	change_horizon: { id: number; pruned_through: number }
 	schema_migrations: { name: string; applied_at: string }
+	uploads: {
+		id: Generated<number>
+		hash: string
+		mime: string
+		size: number
+		width: number | null
+		height: number | null
+		bytes: Uint8Array
+		created_by: string | null
+		created_at: string
+	}
+	api_keys: {
+		id: Generated<number>
+		name: string
+		key_hash: string
+		prefix: string
+		created_by: string
+		created_at: string
+		last_used_at: string | null
+		revoked_at: string | null
+	}
+	rate_limits: { key: string; window_start: number; count: number }
+	/** better-auth's tables (0002_auth), typed for the few reads and writes Canopy makes itself. */
+	user: {
+		id: string
+		name: string
+		email: string
+		emailVerified: boolean | number
+		image: string | null
+		createdAt: string
+		updatedAt: string
+		role: string
+		deactivatedAt: string | null
+	}
+	session: {
+		id: string
+		expiresAt: string
+		token: string
+		createdAt: string
+		updatedAt: string
+		ipAddress: string | null
+		userAgent: string | null
+		userId: string
+	}
+	account: {
+		id: string
+		accountId: string
+		providerId: string
+		userId: string
+		password: string | null
+		createdAt: string
+		updatedAt: string
+	}
 }

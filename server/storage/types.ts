@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely'
 import type {
 	Article,
 	ArticleCard,
+	ArticleListItem,
 	ArticleStatus,
+	ArticleStatusFilter,
 	ChangeKind,
 } from '#app/features/articles/article-types.ts'
 import type { Database } from './schema.ts'
@@ -23,6 +25,27 @@ export interface ArticleWrite {
 	status: ArticleStatus
 	readingMinutes: number
 	publishedAt: string | null
+	/** For a draft: when the publishing job should make it public. Ignored when published. */
+	publishAt?: string | null
+}
+
+export type ArticleUpdateResult =
+	| { ok: true; saved: SavedArticle }
+	| { ok: false; reason: 'missing' }
+	/** Someone saved a newer version since this edit began: current is what they saved. */
+	| { ok: false; reason: 'conflict'; current: Article }
+	| { ok: false; reason: 'slug-taken' }
+
+export type ArticleCreateResult =
+	| { ok: true; saved: SavedArticle }
+	| { ok: false; reason: 'slug-taken' }
+
+export interface EditorListOptions {
+	/** Words matched, case-insensitively, against the title, slug and summary. */
+	query?: string
+	status?: ArticleStatusFilter
+	limit: number
+	offset: number
 }
 
 export interface ListCursor {
@@ -49,6 +72,83 @@ export interface ArticleRepository {
 	saveBySlug(write: ArticleWrite): Promise<SavedArticle>
 	/** Deletes the article; records a removal when it was public. */
 	deleteBySlug(slug: string): Promise<Change | null>
+	findById(id: number): Promise<Article | undefined>
+	/** Whether another article than `exceptId` holds this slug. */
+	slugTaken(slug: string, exceptId?: number): Promise<boolean>
+	/** Every article, drafts too, most recently edited first: the editor's list. */
+	listForEditor(options: EditorListOptions): Promise<{ items: ArticleListItem[]; total: number }>
+	create(write: ArticleWrite): Promise<ArticleCreateResult>
+	/** Saves over version `expectedVersion` only: a newer version is never overwritten. */
+	update(id: number, expectedVersion: number, write: ArticleWrite): Promise<ArticleUpdateResult>
+	/** Deletes the article when it is still at `expectedVersion` (any version when omitted). */
+	deleteById(
+		id: number,
+		expectedVersion?: number,
+	): Promise<{ ok: true; change: Change | null } | { ok: false; reason: 'missing' | 'conflict' }>
+	/**
+	 * Publishes scheduled drafts whose time has come, each in its own committed change. Safe to
+	 * call from several instances at once: each article is published by exactly one of them.
+	 */
+	publishDue(now: Date, limit: number): Promise<Article[]>
+}
+
+export interface UploadMeta {
+	/** SHA-256 of the bytes, hex: the image's address. */
+	hash: string
+	mime: string
+	size: number
+	width: number | null
+	height: number | null
+	createdAt: string
+}
+
+export interface UploadRepository {
+	/** Stores the image unless the same bytes are there already; returns what is stored. */
+	put(
+		upload: Omit<UploadMeta, 'createdAt'> & { bytes: Uint8Array; createdBy: string | null },
+	): Promise<UploadMeta>
+	get(hash: string): Promise<{ meta: UploadMeta; bytes: Uint8Array } | undefined>
+}
+
+export interface ApiKeyRecord {
+	id: number
+	name: string
+	/** The first characters of the key, to tell keys apart; the key itself is never stored. */
+	prefix: string
+	createdBy: string
+	createdAt: string
+	lastUsedAt: string | null
+	revokedAt: string | null
+}
+
+export interface ApiKeyRepository {
+	create(key: {
+		name: string
+		keyHash: string
+		prefix: string
+		createdBy: string
+	}): Promise<ApiKeyRecord>
+	list(): Promise<ApiKeyRecord[]>
+	/** The key with this hash when it has not been revoked; marks it used. */
+	useByHash(keyHash: string): Promise<ApiKeyRecord | undefined>
+	revoke(id: number): Promise<boolean>
+}
+
+export interface RateLimitHit {
+	allowed: boolean
+	/** Hits counted in the current window, this one included. */
+	count: number
+	/** When the window ends, in ms since the epoch. */
+	resetAt: number
+}
+
+export interface RateLimitRepository {
+	/**
+	 * Counts one hit against `key` in a fixed window, atomically (instances share the count),
+	 * and says whether it is within `max`.
+	 */
+	hit(key: string, max: number, windowMs: number, now?: number): Promise<RateLimitHit>
+	clear(key: string): Promise<void>
 }
 
 export interface Change {
@@ -93,6 +193,9 @@ export interface Storage {
 	readonly articles: ArticleRepository
 	readonly changes: ChangeRepository
 	readonly settings: SettingsRepository
+	readonly uploads: UploadRepository
+	readonly apiKeys: ApiKeyRepository
+	readonly rateLimits: RateLimitRepository
 	/** Applies pending migrations; returns the names applied. */
 	migrate(): Promise<string[]>
 	/** Throws when the database cannot answer. */

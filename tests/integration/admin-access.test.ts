@@ -17,7 +17,14 @@ async function adminPaths(): Promise<string[]> {
 		const parent = route.parentId ? fullPath(route.parentId) : ''
 		return [parent, route.path ?? ''].filter(Boolean).join('/')
 	}
-	const open = new Set(['admin/sign-in', 'admin/sign-out', 'admin/setup'])
+	const open = new Set([
+		'admin/sign-in',
+		'admin/sign-out',
+		'admin/setup',
+		'admin/forgot-password',
+		'admin/reset-password',
+		'admin/invite',
+	])
 	return Object.keys(routes)
 		.map((id) => `/${fullPath(id).replace(/:[^/]+/g, 'x')}`)
 		.filter((path) => /^\/admin(\/|$)/.test(path) && !open.has(path.slice(1)))

@@ -22,7 +22,25 @@ export interface Article extends Omit<ArticleCard, 'publishedAt'> {
 	publishedAt: string | null
 	createdAt: string
 	version: number
+	/** When a scheduled draft goes public; null when nothing is scheduled. */
+	publishAt: string | null
 }
+
+/** A row of the editor's article list. */
+export interface ArticleListItem {
+	id: number
+	slug: string
+	title: string
+	status: ArticleStatus
+	authorName: string
+	publishAt: string | null
+	publishedAt: string | null
+	updatedAt: string
+	version: number
+}
+
+/** The editor list's status filter: a scheduled article is a draft with a publishing time. */
+export type ArticleStatusFilter = 'draft' | 'scheduled' | 'published'
 
 export type ChangeKind = 'added' | 'modified' | 'removed'
 

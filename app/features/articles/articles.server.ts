@@ -5,9 +5,10 @@ import { articleInputSchema } from './article.schema.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { readingMinutes, renderMarkdown } from './markdown.server.ts'
 import { slugify } from './slug.ts'
+import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Change, Storage } from '#server/storage/types.ts'
 
-export type FieldErrors = Record<string, string[]>
+export type { FieldErrors }
 
 export type SaveResult =
 	| { ok: true; article: Article; change: Change | null }
@@ -19,14 +20,7 @@ export async function saveArticle(
 	status: 'draft' | 'published',
 ): Promise<SaveResult> {
 	const parsed = articleInputSchema.safeParse(raw)
-	if (!parsed.success) {
-		const errors: FieldErrors = {}
-		for (const issue of parsed.error.issues) {
-			const field = issue.path.join('.') || 'form'
-			errors[field] = [...(errors[field] ?? []), issue.message]
-		}
-		return { ok: false, errors }
-	}
+	if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
 	const input = parsed.data
 	const slug = input.slug ?? slugify(input.title)
 	if (!slug)

@@ -2,6 +2,7 @@
 // better-auth's HTTP handler (not its server-side API) so its rate limits and checks apply.
 import {
 	createContext,
+	data,
 	type MiddlewareFunction,
 	redirect,
 	type RouterContextProvider,
@@ -57,6 +58,17 @@ export const requireEditorMiddleware: MiddlewareFunction<Response> = async (
 	next,
 ) => {
 	context.set(editorContext, await requireEditor(context, request))
+	return next()
+}
+
+/**
+ * The admins-only part of the editor area (settings, team, API keys), below the editor guard: an
+ * editor gets a 403 page, before any loader or action there runs.
+ */
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+	if (context.get(editorContext).role !== 'admin') {
+		throw data('Only admins can open this part of the editor area.', { status: 403 })
+	}
 	return next()
 }
 

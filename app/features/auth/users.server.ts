@@ -1,5 +1,6 @@
 // Accounts are created here, never by public sign-up: by the first-admin setup link
 // (setup.server.ts), a team invite (to come) or `npm run cli -- user:create`.
+import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Auth } from './auth.server.ts'
 import { passwordProblem } from './password.server.ts'
 import { newUserSchema, type Role } from './user.schema.ts'
@@ -11,20 +12,14 @@ export interface NewUser {
 	password: string
 }
 
-export type FieldErrors = Record<string, string[]>
+export type { FieldErrors }
 
 /** Checks a new account's fields (the password against the rules too) without touching the database. */
 export async function checkNewUser(
 	raw: unknown,
 ): Promise<{ ok: true; user: NewUser } | { ok: false; errors: FieldErrors }> {
 	const parsed = newUserSchema.safeParse(raw)
-	const errors: FieldErrors = {}
-	if (!parsed.success) {
-		for (const issue of parsed.error.issues) {
-			const field = issue.path.join('.') || 'form'
-			errors[field] = [...(errors[field] ?? []), issue.message]
-		}
-	}
+	const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error)
 	const password =
 		typeof (raw as { password?: unknown })?.password === 'string'
 			? (raw as { password: string }).password

@@ -6,6 +6,11 @@ import {
 	createChangeRepository,
 	createSettingsRepository,
 } from '../kysely-repositories.ts'
+import {
+	createApiKeyRepository,
+	createRateLimitRepository,
+	createUploadRepository,
+} from '../editor-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
@@ -98,9 +103,12 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 	return {
 		dialect: 'postgres',
 		authDatabase: { db, type: 'postgres' },
-		articles: createArticleRepository(db, hooks),
+		articles: createArticleRepository(db, hooks, 'postgres'),
 		changes,
 		settings: createSettingsRepository(db, hooks),
+		uploads: createUploadRepository(db),
+		apiKeys: createApiKeyRepository(db),
+		rateLimits: createRateLimitRepository(db),
 		async migrate() {
 			const client = await pool.connect()
 			const done: string[] = []

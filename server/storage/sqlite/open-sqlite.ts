@@ -9,6 +9,11 @@ import {
 	createChangeRepository,
 	createSettingsRepository,
 } from '../kysely-repositories.ts'
+import {
+	createApiKeyRepository,
+	createRateLimitRepository,
+	createUploadRepository,
+} from '../editor-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
@@ -72,9 +77,12 @@ export function openSqliteStorage(file: string): Storage {
 	return {
 		dialect: 'sqlite',
 		authDatabase: { db, type: 'sqlite' },
-		articles: createArticleRepository(db, hooks),
+		articles: createArticleRepository(db, hooks, 'sqlite'),
 		changes,
 		settings: createSettingsRepository(db, hooks),
+		uploads: createUploadRepository(db),
+		apiKeys: createApiKeyRepository(db),
+		rateLimits: createRateLimitRepository(db),
 		async migrate() {
 			native.exec(migrationsTable)
 			const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')

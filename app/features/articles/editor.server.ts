@@ -1,0 +1,192 @@
+// Writing articles in the editor area and through the admin API: one set of functions, so the
+// form, the API and the scheduled-publishing job change articles the same way.
+import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import type { ArticleWrite, Change, Storage } from '#server/storage/types.ts'
+import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
+import { articleInputSchema } from './article.schema.ts'
+import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
+import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { slugify, slugPattern } from './slug.ts'
+
+export type EditorResult =
+	| { ok: true; article: Article; change: Change | null }
+	| { ok: false; kind: 'invalid'; errors: FieldErrors }
+	/** Someone saved a newer version since this edit began. */
+	| { ok: false; kind: 'conflict'; current: Article }
+	| { ok: false; kind: 'missing' }
+
+const slugTakenMessage = 'Another article already uses this address. Choose another slug.'
+export const editorPageSize = 20
+
+/** The article to store, from what the editor sent, or the fields that need fixing. */
+async function prepare(
+	raw: Record<string, unknown>,
+	existing: Article | undefined,
+	defaultAuthor: string,
+): Promise<{ ok: true; write: ArticleWrite } | { ok: false; errors: FieldErrors }> {
+	const content = articleInputSchema.safeParse(raw)
+	const intent = saveIntentSchema.safeParse(raw)
+	if (!content.success || !intent.success) {
+		return {
+			ok: false,
+			errors: {
+				...(content.success ? {} : fieldErrors(content.error)),
+				...(intent.success ? {} : fieldErrors(intent.error)),
+			},
+		}
+	}
+	const input = content.data
+	const { intent: action, publishAt } = intent.data
+	const status = action === 'publish' ? 'published' : 'draft'
+	const publishedAt =
+		input.publishedAt?.toISOString() ??
+		existing?.publishedAt ??
+		(status === 'published' ? new Date().toISOString() : null)
+	return {
+		ok: true,
+		write: {
+			slug: input.slug ?? existing?.slug ?? slugify(input.title),
+			title: input.title,
+			summary: input.summary,
+			bodyMarkdown: input.body,
+			bodyHtml: await renderMarkdown(input.body),
+			coverImageUrl: input.cover,
+			coverImageAlt: input.cover ? input.coverAlt : null,
+			tags: [...new Set(input.tags)],
+			authorName: input.author || existing?.authorName || defaultAuthor,
+			status,
+			readingMinutes: readingMinutes(input.body),
+			publishedAt,
+			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
+		},
+	}
+}
+
+/** A free slug from the title: "title", else "title-2", "title-3"… */
+async function freeSlug(storage: Storage, base: string): Promise<string> {
+	for (let n = 1; n < 100; n++) {
+		const candidate = n === 1 ? base : `${base.slice(0, 76)}-${n}`
+		if (!(await storage.articles.slugTaken(candidate))) return candidate
+	}
+	return `${base.slice(0, 70)}-${Date.now().toString(36)}`
+}
+
+export async function createArticle(
+	storage: Storage,
+	raw: Record<string, unknown>,
+	author: string,
+): Promise<EditorResult> {
+	const prepared = await prepare(raw, undefined, author)
+	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
+	const { write } = prepared
+	if (!write.slug)
+		return invalid({ title: ['The title needs at least one letter or digit for its address.'] })
+	if (!raw.slug) write.slug = await freeSlug(storage, write.slug)
+	const created = await storage.articles.create(write)
+	if (!created.ok) return invalid({ slug: [slugTakenMessage] })
+	return { ok: true, ...created.saved }
+}
+
+export async function updateArticle(
+	storage: Storage,
+	id: number,
+	raw: Record<string, unknown>,
+): Promise<EditorResult> {
+	const version = versionSchema.safeParse(raw.version)
+	if (!version.success) return invalid({ version: fieldErrors(version.error).form ?? [] })
+	const existing = await storage.articles.findById(id)
+	if (!existing) return { ok: false, kind: 'missing' }
+	const prepared = await prepare(raw, existing, existing.authorName)
+	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
+	const updated = await storage.articles.update(id, version.data, prepared.write)
+	if (updated.ok) return { ok: true, ...updated.saved }
+	if (updated.reason === 'slug-taken') return invalid({ slug: [slugTakenMessage] })
+	if (updated.reason === 'conflict')
+		return { ok: false, kind: 'conflict', current: updated.current }
+	return { ok: false, kind: 'missing' }
+}
+
+/** Takes the article off the public site (and out of the schedule); it stays as a draft. */
+export async function unpublishArticleById(
+	storage: Storage,
+	id: number,
+	version: number,
+): Promise<EditorResult> {
+	const existing = await storage.articles.findById(id)
+	if (!existing) return { ok: false, kind: 'missing' }
+	const updated = await storage.articles.update(id, version, {
+		...existing,
+		status: 'draft',
+		publishAt: null,
+	})
+	if (updated.ok) return { ok: true, ...updated.saved }
+	if (updated.reason === 'conflict')
+		return { ok: false, kind: 'conflict', current: updated.current }
+	return { ok: false, kind: 'missing' }
+}
+
+export async function deleteArticle(
+	storage: Storage,
+	id: number,
+	version?: number,
+): Promise<{ ok: true } | { ok: false; kind: 'missing' | 'conflict' }> {
+	const deleted = await storage.articles.deleteById(id, version)
+	return deleted.ok ? { ok: true } : { ok: false, kind: deleted.reason }
+}
+
+/** Why this slug cannot be used, or null when it is free (checked as the editor types). */
+export async function slugProblem(
+	storage: Storage,
+	slug: string,
+	exceptId?: number,
+): Promise<string | null> {
+	if (!slug) return 'Give the article an address (slug).'
+	if (slug.length > 80) return 'Keep the slug under 80 characters.'
+	if (!slugPattern.test(slug))
+		return 'Use lowercase letters, digits and single hyphens in the slug.'
+	return (await storage.articles.slugTaken(slug, exceptId)) ? slugTakenMessage : null
+}
+
+export interface EditorArticleList {
+	items: ArticleListItem[]
+	total: number
+	page: number
+	pages: number
+	query: string
+	status: ArticleStatusFilter | null
+}
+
+export async function listEditorArticles(
+	storage: Storage,
+	params: Record<string, unknown>,
+): Promise<EditorArticleList> {
+	const { q, status, page } = editorListSchema.parse(params)
+	const { items, total } = await storage.articles.listForEditor({
+		query: q,
+		status,
+		limit: editorPageSize,
+		offset: (page - 1) * editorPageSize,
+	})
+	return {
+		items,
+		total,
+		page,
+		pages: Math.max(1, Math.ceil(total / editorPageSize)),
+		query: q ?? '',
+		status: status ?? null,
+	}
+}
+
+/** The public page's own pipeline, so the preview shows exactly what readers will get. */
+export function previewArticle(markdown: string): Promise<string> {
+	return renderMarkdown(markdown.slice(0, 200_000))
+}
+
+/** The scheduled-publishing job's one step: publishes what is due, once across instances. */
+export function publishDueArticles(storage: Storage, now = new Date()): Promise<Article[]> {
+	return storage.articles.publishDue(now, 20)
+}
+
+function invalid(errors: FieldErrors): EditorResult {
+	return { ok: false, kind: 'invalid', errors }
+}
