@@ -57,6 +57,12 @@ const bodyCapBytes = 64 * 1024
 const uploadCapBytes = 5 * 1024 * 1024 + 64 * 1024
 /** The only paths that take a body above bodyCapBytes. */
 export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/admin/uploads'])
+/**
+ * Article saves carry up to 200,000 characters of Markdown, which a form encodes in up to
+ * ~9 bytes a character (percent-encoded UTF-8); 2 MB covers any realistic article.
+ */
+const articleCapBytes = 2 * 1024 * 1024
+const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
 
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
@@ -125,7 +131,12 @@ function createApp(deps: AppDependencies) {
 		bodyCapBytes,
 		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
-	app.use((c, next) => (uploadPaths.has(c.req.path) ? uploadLimit(c, next) : bodyCap(c, next)))
+	const articleLimit = limitBody(articleCapBytes, 'The article is larger than 2 MB.')
+	app.use((c, next) => {
+		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
+		if (articlePaths.test(c.req.path)) return articleLimit(c, next)
+		return bodyCap(c, next)
+	})
 
 	app.get('/healthz', (c) => c.json({ status: 'ok' }))
 	app.get('/readyz', async (c) => {

@@ -1,6 +1,6 @@
-import type { InputHTMLAttributes } from 'react'
+import type { ComponentPropsWithRef } from 'react'
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+interface FieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'name'> {
 	name: string
 	label: string
 	/** Shown under the label, read out with the input. */
@@ -28,6 +28,42 @@ export function Field({ name, label, hint, error, ...input }: FieldProps) {
 				aria-invalid={message ? true : undefined}
 				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
 				{...input}
+			/>
+			{message ? (
+				<p id={errorId} className="field-error">
+					{message}
+				</p>
+			) : null}
+		</>
+	)
+}
+
+interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id' | 'name'> {
+	name: string
+	label: string
+	hint?: string
+	error?: string | string[]
+}
+
+/** Field's multi-line twin: the same label, hint and error wiring. */
+export function TextAreaField({ name, label, hint, error, ...textarea }: TextAreaFieldProps) {
+	const message = Array.isArray(error) ? error.join(' ') : error
+	const hintId = hint ? `${name}-hint` : undefined
+	const errorId = message ? `${name}-error` : undefined
+	return (
+		<>
+			<label htmlFor={name}>{label}</label>
+			{hint ? (
+				<p id={hintId} className="hint">
+					{hint}
+				</p>
+			) : null}
+			<textarea
+				id={name}
+				name={name}
+				aria-invalid={message ? true : undefined}
+				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+				{...textarea}
 			/>
 			{message ? (
 				<p id={errorId} className="field-error">

@@ -1,10 +1,77 @@
-// Placeholder until this page is built.
-import { data } from 'react-router'
+import { useState } from 'react'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/article-edit'
+import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
+import { editArticleAction, toEditorArticle } from '#app/features/articles/editor-action.server.ts'
+import { LocalTime } from '#app/features/articles/local-time.tsx'
+import { servicesContext } from '#app/lib/context.server.ts'
 
-export function loader() {
-	return data(null, { status: 404 })
+function articleId(raw: string): number {
+	const id = Number(raw)
+	if (!Number.isSafeInteger(id) || id <= 0) throw data('There is no article here.', 404)
+	return id
 }
 
-export default function Placeholder() {
-	return <h1>Not available yet</h1>
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [
+		{ title: `${loaderData?.article.title ?? 'Article'} · Editor · Canopy` },
+		{ name: 'robots', content: 'noindex' },
+	]
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const article = await storage.articles.findById(articleId(params.id))
+	if (!article) throw data('There is no article here; it may have been deleted.', 404)
+	const saved = new URL(request.url).searchParams.get('saved')
+	return { article: toEditorArticle(article), html: article.bodyHtml, saved }
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+	const { storage } = context.get(servicesContext)
+	return editArticleAction(storage, request, articleId(params.id))
+}
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+	const { article, html, saved } = loaderData
+	// The save that created the article, told once: stable, so the editor does not hear it again.
+	const [justCreated] = useState(() =>
+		saved
+			? { saved: { version: article.version, updatedAt: article.updatedAt, intent: saved } }
+			: undefined,
+	)
+	return (
+		<>
+			<p className="breadcrumb">
+				<Link to="/admin/articles">All articles</Link>
+			</p>
+			<h1>Edit “{article.title}”</h1>
+			<p className="editor-state">
+				{article.status === 'published' && article.publishedAt ? (
+					<>
+						Published <LocalTime iso={article.publishedAt} /> ·{' '}
+						<a href={`/articles/${article.slug}`}>View it on the site</a>
+					</>
+				) : article.publishAt ? (
+					<>
+						Scheduled for <LocalTime iso={article.publishAt} time />
+					</>
+				) : (
+					'Draft: only editors can see it.'
+				)}
+			</p>
+			<ArticleEditor article={article} actionData={actionData ?? justCreated} initialHtml={html} />
+		</>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<>
+			<h1>Article not found</h1>
+			<p>
+				It may have been deleted. <Link to="/admin/articles">See all articles</Link>.
+			</p>
+		</>
+	)
 }

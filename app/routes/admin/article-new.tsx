@@ -1,10 +1,23 @@
-// Placeholder until this page is built.
-import { data } from 'react-router'
+import type { Route } from './+types/article-new'
+import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
+import { newArticleAction } from '#app/features/articles/editor-action.server.ts'
+import { editorContext } from '#app/features/auth/session.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
 
-export function loader() {
-	return data(null, { status: 404 })
+export function meta() {
+	return [{ title: 'New article · Canopy' }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function Placeholder() {
-	return <h1>Not available yet</h1>
+export function action({ request, context }: Route.ActionArgs) {
+	const { storage } = context.get(servicesContext)
+	return newArticleAction(storage, request, context.get(editorContext).name)
+}
+
+export default function NewArticle({ actionData }: Route.ComponentProps) {
+	return (
+		<>
+			<h1>New article</h1>
+			<ArticleEditor article={null} actionData={actionData} initialHtml="" />
+		</>
+	)
 }

@@ -1,10 +1,148 @@
-// Placeholder until this page is built.
-import { data } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/articles'
+import type { ArticleListItem } from '#app/features/articles/article-types.ts'
+import { listEditorArticles } from '#app/features/articles/editor.server.ts'
+import { LocalTime } from '#app/features/articles/local-time.tsx'
+import { servicesContext } from '#app/lib/context.server.ts'
 
-export function loader() {
-	return data(null, { status: 404 })
+export function meta() {
+	return [{ title: 'Articles · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function Placeholder() {
-	return <h1>Not available yet</h1>
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const params = Object.fromEntries(new URL(request.url).searchParams)
+	return listEditorArticles(storage, params)
+}
+
+const filters = [
+	{ value: null, label: 'All' },
+	{ value: 'draft', label: 'Drafts' },
+	{ value: 'scheduled', label: 'Scheduled' },
+	{ value: 'published', label: 'Published' },
+] as const
+
+function Status({ item }: { item: ArticleListItem }) {
+	if (item.status === 'published')
+		return (
+			<span className="badge published">
+				Published
+				{item.publishedAt ? (
+					<>
+						{' '}
+						<LocalTime iso={item.publishedAt} />
+					</>
+				) : null}
+			</span>
+		)
+	if (item.publishAt)
+		return (
+			<span className="badge scheduled">
+				Scheduled for <LocalTime iso={item.publishAt} time />
+			</span>
+		)
+	return <span className="badge draft">Draft</span>
+}
+
+export default function Articles({ loaderData }: Route.ComponentProps) {
+	const { items, total, page, pages, query, status } = loaderData
+	const [params] = useSearchParams()
+	const link = (changes: Record<string, string | null>) => {
+		const next = new URLSearchParams(params)
+		next.delete('deleted')
+		for (const [key, value] of Object.entries(changes)) {
+			if (value === null) next.delete(key)
+			else next.set(key, value)
+		}
+		const search = next.toString()
+		return search ? `?${search}` : '.'
+	}
+	return (
+		<>
+			<div className="list-head">
+				<h1>Articles</h1>
+				<Link className="button" to="/admin/articles/new">
+					New article
+				</Link>
+			</div>
+			{params.has('deleted') ? (
+				<p role="status" className="notice">
+					The article was deleted.
+				</p>
+			) : null}
+			<nav aria-label="Filter by status" className="filters">
+				<ul>
+					{filters.map((filter) => (
+						<li key={filter.label}>
+							<Link
+								to={link({ status: filter.value, page: null })}
+								aria-current={status === filter.value ? 'page' : undefined}
+							>
+								{filter.label}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+			<Form method="get" role="search" className="search">
+				{status ? <input type="hidden" name="status" value={status} /> : null}
+				<label htmlFor="q">Search titles, addresses and summaries</label>
+				<div className="search-row">
+					<input id="q" name="q" type="search" defaultValue={query} maxLength={100} />
+					<button type="submit">Search</button>
+				</div>
+			</Form>
+			{items.length === 0 ? (
+				<p>
+					{query || status
+						? 'No article matches. Try other words or another filter.'
+						: 'No articles yet.'}
+				</p>
+			) : (
+				<div className="table-wrap">
+					<table className="article-table">
+						<caption>
+							{total} {total === 1 ? 'article' : 'articles'}
+							{query ? ` matching “${query}”` : ''}, most recently edited first
+						</caption>
+						<thead>
+							<tr>
+								<th scope="col">Title</th>
+								<th scope="col">Status</th>
+								<th scope="col">Edited</th>
+								<th scope="col">Author</th>
+							</tr>
+						</thead>
+						<tbody>
+							{items.map((item) => (
+								<tr key={item.id}>
+									<td>
+										<Link to={`/admin/articles/${item.id}`}>{item.title}</Link>
+										<br />
+										<span className="hint">/articles/{item.slug}</span>
+									</td>
+									<td>
+										<Status item={item} />
+									</td>
+									<td>
+										<LocalTime iso={item.updatedAt} time />
+									</td>
+									<td>{item.authorName}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			)}
+			{pages > 1 ? (
+				<nav aria-label="Pages" className="pager">
+					{page > 1 ? <Link to={link({ page: String(page - 1) })}>Newer</Link> : null}
+					<span>
+						Page {page} of {pages}
+					</span>
+					{page < pages ? <Link to={link({ page: String(page + 1) })}>Older</Link> : null}
+				</nav>
+			) : null}
+		</>
+	)
 }

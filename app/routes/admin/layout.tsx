@@ -1,6 +1,10 @@
-import { Form, Link, Outlet } from 'react-router'
+import { Form, Link, NavLink, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { editorContext, requireEditorMiddleware } from '#app/features/auth/session.server.ts'
+import adminStyles from '#app/styles/admin.css?url'
+
+// The editor area's own stylesheet: never linked from a public page.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
 
 // Every page of the editor area sits under this layout, and its middleware turns away anyone not
 // signed in before any loader or action runs (tests/integration/admin-access.test.ts walks the
@@ -28,6 +32,31 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					<button type="submit">Sign out</button>
 				</Form>
 			</div>
+			<nav aria-label="Editor area" className="admin-nav">
+				<ul>
+					<li>
+						<NavLink to="/admin" end>
+							Overview
+						</NavLink>
+					</li>
+					<li>
+						<NavLink to="/admin/articles">Articles</NavLink>
+					</li>
+					{editor.role === 'admin' ? (
+						<>
+							<li>
+								<NavLink to="/admin/settings">Site settings</NavLink>
+							</li>
+							<li>
+								<NavLink to="/admin/team">Team</NavLink>
+							</li>
+							<li>
+								<NavLink to="/admin/api-keys">API keys</NavLink>
+							</li>
+						</>
+					) : null}
+				</ul>
+			</nav>
 			<Outlet />
 		</div>
 	)

@@ -1,8 +1,16 @@
-// Placeholder until this endpoint is built.
-export function loader() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
-}
+import type { Route } from './+types/slug-check'
+import { slugProblem } from '#app/features/articles/editor.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
 
-export function action() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+// Checked as the editor types: is this address free (apart from the article being edited)?
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const params = new URL(request.url).searchParams
+	const id = Number(params.get('id'))
+	const problem = await slugProblem(
+		storage,
+		(params.get('slug') ?? '').trim(),
+		Number.isSafeInteger(id) && id > 0 ? id : undefined,
+	)
+	return Response.json({ problem }, { headers: { 'Cache-Control': 'no-store' } })
 }

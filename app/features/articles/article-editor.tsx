@@ -1,0 +1,412 @@
+// The article editor: Markdown with a live preview from the public page's own pipeline, a slug
+// checked as you type, autosave for drafts, a guard against leaving with unsaved changes, and a
+// clear answer when someone else saved first. Works as a plain form without JavaScript.
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { Form, useBlocker, useFetcher, useNavigation } from 'react-router'
+import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
+import type { ArticleStatus } from './article-types.ts'
+import { isoToLocalInput } from './editor-form.ts'
+import { LocalTime } from './local-time.tsx'
+
+export interface EditorArticle {
+	id: number
+	slug: string
+	title: string
+	summary: string
+	bodyMarkdown: string
+	tags: string[]
+	coverImageUrl: string | null
+	coverImageAlt: string | null
+	status: ArticleStatus
+	publishAt: string | null
+	publishedAt: string | null
+	updatedAt: string
+	version: number
+}
+
+/** What the action answers: errors and the values to show again, or a saved version. */
+export interface EditorActionData {
+	errors?: FieldErrors
+	values?: Record<string, string>
+	conflict?: { version: number; updatedAt: string; title: string }
+	saved?: { version: number; updatedAt: string; intent: string }
+}
+
+const autosaveDelayMs = 2_000
+const previewDelayMs = 300
+
+function useDebounced<T>(value: T, delayMs: number): T {
+	const [debounced, setDebounced] = useState(value)
+	useEffect(() => {
+		const timer = setTimeout(() => setDebounced(value), delayMs)
+		return () => clearTimeout(timer)
+	}, [value, delayMs])
+	return debounced
+}
+
+function savedMessage(intent: string): string {
+	if (intent === 'publish') return 'Published. Readers on the articles page see it now.'
+	if (intent === 'schedule') return 'Scheduled.'
+	if (intent === 'unpublish') return 'Unpublished: the article is a draft again.'
+	return 'Draft saved.'
+}
+
+export function ArticleEditor({
+	article,
+	actionData,
+	initialHtml,
+}: {
+	article: EditorArticle | null
+	actionData: EditorActionData | undefined
+	/** The preview of the stored body, rendered by the loader. */
+	initialHtml: string
+}) {
+	const values = actionData?.values
+	const errors = actionData?.errors ?? {}
+	const value = (name: string, stored: string) => values?.[name] ?? stored
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting'
+	const scheduled = article?.status === 'draft' && article.publishAt !== null
+	const canAutosave = article !== null && article.status === 'draft' && !scheduled
+
+	const formRef = useRef<HTMLFormElement>(null)
+	const [version, setVersion] = useState(article?.version ?? 0)
+	const [conflict, setConflict] = useState(actionData?.conflict)
+	const dirtyRef = useRef(false)
+	const [dirty, setDirty] = useState(false)
+	const [edits, setEdits] = useState(0)
+	const markDirty = (next: boolean) => {
+		dirtyRef.current = next
+		setDirty(next)
+	}
+
+	// A newer version from the loader (after a save or autosave) is what the next save builds on.
+	useEffect(() => {
+		if (article) setVersion(article.version)
+	}, [article])
+	useEffect(() => setConflict(actionData?.conflict), [actionData])
+
+	// Live preview: the server's renderer, debounced as the author types.
+	const [body, setBody] = useState(value('body', article?.bodyMarkdown ?? ''))
+	const debouncedBody = useDebounced(body, previewDelayMs)
+	const preview = useFetcher<{ html: string }>()
+	const previewLoad = preview.submit
+	const firstBody = useRef(debouncedBody)
+	useEffect(() => {
+		if (debouncedBody === firstBody.current) return
+		firstBody.current = debouncedBody
+		previewLoad(
+			{ body: debouncedBody },
+			{ method: 'post', action: '/admin/articles/preview', flushSync: false },
+		)
+	}, [debouncedBody, previewLoad])
+	const previewHtml = preview.data?.html ?? initialHtml
+
+	// The slug, checked as it is typed.
+	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
+	const debouncedSlug = useDebounced(slug.trim(), previewDelayMs)
+	const slugCheck = useFetcher<{ problem: string | null }>()
+	const slugLoad = slugCheck.load
+	const storedSlug = article?.slug ?? ''
+	useEffect(() => {
+		if (!debouncedSlug || debouncedSlug === storedSlug) return
+		const query = new URLSearchParams({ slug: debouncedSlug })
+		if (article) query.set('id', String(article.id))
+		slugLoad(`/admin/articles/slug-check?${query}`)
+	}, [debouncedSlug, storedSlug, article, slugLoad])
+	const slugLive =
+		debouncedSlug && debouncedSlug !== storedSlug && slugCheck.state === 'idle'
+			? (slugCheck.data?.problem ?? null)
+			: null
+
+	// Autosave: drafts only (a published or scheduled article changes only when asked to).
+	const autosave = useFetcher<EditorActionData>()
+	const autosaveSubmit = autosave.submit
+	const debouncedEdits = useDebounced(edits, autosaveDelayMs)
+	const savedEdits = useRef(0)
+	useEffect(() => {
+		if (!canAutosave || debouncedEdits === 0 || debouncedEdits === savedEdits.current) return
+		const form = formRef.current
+		if (!form || conflict) return
+		savedEdits.current = debouncedEdits
+		const data = new FormData(form)
+		data.set('intent', 'autosave')
+		autosaveSubmit(data, { method: 'post' })
+	}, [debouncedEdits, canAutosave, conflict, autosaveSubmit])
+	const autosaved = autosave.data
+	useEffect(() => {
+		if (autosaved?.saved) setVersion(autosaved.saved.version)
+		if (autosaved?.conflict) setConflict(autosaved.conflict)
+	}, [autosaved])
+	// Clean again once the autosave holds every edit made so far.
+	useEffect(() => {
+		if (autosaved?.saved && savedEdits.current === edits) {
+			dirtyRef.current = false
+			setDirty(false)
+		}
+	}, [autosaved, edits])
+
+	// The latest save's outcome, whichever way it was made.
+	const [status, setStatus] = useState<ReactNode>(
+		actionData?.saved ? savedMessage(actionData.saved.intent) : null,
+	)
+	useEffect(() => {
+		if (actionData?.saved) setStatus(savedMessage(actionData.saved.intent))
+	}, [actionData])
+	useEffect(() => {
+		if (autosaved?.saved)
+			setStatus(
+				<>
+					Draft saved at <LocalTime iso={autosaved.saved.updatedAt} time />.
+				</>,
+			)
+	}, [autosaved])
+
+	// Leaving with unsaved changes: ask first, inside the app and when closing the tab.
+	const blocker = useBlocker(
+		({ currentLocation, nextLocation }) =>
+			dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+	)
+	useEffect(() => {
+		if (!dirty) return
+		const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+		window.addEventListener('beforeunload', warn)
+		return () => window.removeEventListener('beforeunload', warn)
+	}, [dirty])
+
+	// The browser's time zone, so a scheduled time means what the author meant.
+	const offsetRef = useRef<HTMLInputElement>(null)
+	const publishAtRef = useRef<HTMLInputElement>(null)
+	useEffect(() => {
+		if (offsetRef.current) offsetRef.current.value = String(new Date().getTimezoneOffset())
+		if (publishAtRef.current && article?.publishAt && !values?.publishAt)
+			publishAtRef.current.value = isoToLocalInput(article.publishAt)
+	}, [article, values])
+
+	const onChange = () => {
+		markDirty(true)
+		setEdits((n) => n + 1)
+	}
+	const onSubmit = (_event: FormEvent) => {
+		// Saving is not leaving: the redirect after a save must not ask.
+		markDirty(false)
+	}
+	const formErrors = errors.form ?? errors.version
+
+	return (
+		<>
+			{conflict ? (
+				<div role="alert" className="form-error conflict">
+					<p>
+						<strong>Someone else saved this article</strong> (
+						<LocalTime iso={conflict.updatedAt} />, now version {conflict.version}) after you opened
+						it. Your changes are <strong>not saved</strong>; they are still in the form below.
+					</p>
+					<p>
+						Copy what you need and <a href={`/admin/articles/${article?.id}`}>open their version</a>
+						, or save yours over theirs.
+					</p>
+					<button
+						type="button"
+						onClick={() => {
+							// The next save then builds on their version, knowingly replacing it.
+							setVersion(conflict.version)
+							setConflict(undefined)
+						}}
+					>
+						Keep my version, and save over theirs with my next save
+					</button>
+				</div>
+			) : null}
+			{formErrors ? (
+				<p role="alert" className="form-error">
+					{formErrors.join(' ')}
+				</p>
+			) : null}
+			<p role="status" className="editor-status">
+				{autosave.state !== 'idle' ? 'Saving draft…' : status}
+			</p>
+			<Form
+				method="post"
+				className="form editor-form"
+				ref={formRef}
+				onChange={onChange}
+				onSubmit={onSubmit}
+				noValidate
+			>
+				<input type="hidden" name="version" value={version || ''} />
+				<div className="editor-fields">
+					<Field
+						name="title"
+						label="Title"
+						defaultValue={value('title', article?.title ?? '')}
+						error={errors.title}
+						required
+						maxLength={200}
+					/>
+					<Field
+						name="slug"
+						label="Address (slug)"
+						hint={`The article's address: /articles/${slug.trim() || '…'}. Leave empty on a new article to make it from the title.`}
+						value={slug}
+						onChange={(event) => setSlug(event.currentTarget.value)}
+						error={errors.slug ?? (slugLive ? [slugLive] : undefined)}
+						maxLength={80}
+						autoCapitalize="off"
+						spellCheck={false}
+					/>
+					<TextAreaField
+						name="summary"
+						label="Summary"
+						hint="One or two sentences shown in lists and link previews."
+						defaultValue={value('summary', article?.summary ?? '')}
+						error={errors.summary}
+						rows={2}
+						maxLength={300}
+					/>
+					<Field
+						name="tags"
+						label="Tags"
+						hint="Separated by commas, e.g. soil, food."
+						defaultValue={value('tags', article?.tags.join(', ') ?? '')}
+						error={
+							errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
+						}
+					/>
+					<Field
+						name="cover"
+						label="Cover image"
+						hint="Optional: an image uploaded here or an https address."
+						defaultValue={value('cover', article?.coverImageUrl ?? '')}
+						error={errors.cover}
+					/>
+					<Field
+						name="coverAlt"
+						label="Cover image description"
+						hint="Required with a cover image: what it shows, for people who cannot see it."
+						defaultValue={value('coverAlt', article?.coverImageAlt ?? '')}
+						error={errors.coverAlt}
+						maxLength={300}
+					/>
+				</div>
+				<div className="editor-body">
+					<div>
+						<TextAreaField
+							name="body"
+							label="Text (Markdown)"
+							hint="**bold**, _italic_, ## heading, [link](https://…), - list item."
+							value={body}
+							onChange={(event) => setBody(event.currentTarget.value)}
+							error={errors.body}
+							rows={18}
+							required
+						/>
+					</div>
+					<section className="editor-preview" aria-labelledby="preview-heading">
+						<h2 id="preview-heading">Preview</h2>
+						{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server by the public page's own pipeline (markdown.server.ts) */}
+						<div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+					</section>
+				</div>
+				<div className="editor-actions">
+					{article?.status === 'published' ? (
+						<button type="submit" name="intent" value="publish" disabled={busy}>
+							Update the published article
+						</button>
+					) : (
+						<>
+							<button type="submit" name="intent" value="draft" disabled={busy}>
+								{scheduled ? 'Save as draft (cancel the schedule)' : 'Save draft'}
+							</button>
+							<button type="submit" name="intent" value="publish" disabled={busy}>
+								Publish now
+							</button>
+						</>
+					)}
+				</div>
+				{article?.status !== 'published' ? (
+					<fieldset className="editor-schedule">
+						<legend>Schedule</legend>
+						{scheduled && article?.publishAt ? (
+							<p>
+								Scheduled for <LocalTime iso={article.publishAt} time />.
+							</p>
+						) : null}
+						<Field
+							name="publishAt"
+							label="Publish at"
+							hint="In your time zone (UTC if JavaScript is off)."
+							type="datetime-local"
+							ref={publishAtRef}
+							defaultValue={values?.publishAt}
+							error={errors.publishAt}
+						/>
+						<input type="hidden" name="timezoneOffset" ref={offsetRef} defaultValue="0" />
+						<button type="submit" name="intent" value="schedule" disabled={busy}>
+							{scheduled ? 'Change the time' : 'Schedule'}
+						</button>
+					</fieldset>
+				) : null}
+			</Form>
+			{article ? <DangerZone article={article} version={version} busy={busy} /> : null}
+			{blocker.state === 'blocked' ? (
+				<div role="alertdialog" aria-modal="false" aria-labelledby="leave-title" className="leave">
+					<p id="leave-title">
+						<strong>You have unsaved changes.</strong> Leave this page and lose them?
+					</p>
+					<button type="button" onClick={() => blocker.reset()}>
+						Stay and keep editing
+					</button>{' '}
+					<button type="button" className="secondary" onClick={() => blocker.proceed()}>
+						Leave without saving
+					</button>
+				</div>
+			) : null}
+		</>
+	)
+}
+
+function DangerZone({
+	article,
+	version,
+	busy,
+}: {
+	article: EditorArticle
+	version: number
+	busy: boolean
+}) {
+	return (
+		<section className="danger" aria-labelledby="danger-heading">
+			<h2 id="danger-heading">Take it down</h2>
+			{article.status === 'published' ? (
+				<Form method="post">
+					<input type="hidden" name="version" value={version} />
+					<button type="submit" name="intent" value="unpublish" disabled={busy}>
+						Unpublish (keep as draft)
+					</button>
+				</Form>
+			) : null}
+			<details>
+				<summary>Delete this article…</summary>
+				<Form method="post">
+					<input type="hidden" name="version" value={version} />
+					<p>
+						“{article.title}” will be deleted for good
+						{article.status === 'published' ? ' and disappear from the public site' : ''}. This
+						cannot be undone.
+					</p>
+					<button
+						type="submit"
+						name="intent"
+						value="delete"
+						className="destructive"
+						disabled={busy}
+					>
+						Delete for good
+					</button>
+				</Form>
+			</details>
+		</section>
+	)
+}

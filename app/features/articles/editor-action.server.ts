@@ -1,0 +1,90 @@
+// The article editor's form action, shared by the new-article and edit pages: one place that
+// turns a posted form into a save and a save's outcome into what the page shows.
+import { data, redirect } from 'react-router'
+import type { Article } from './article-types.ts'
+import type { EditorActionData, EditorArticle } from './article-editor.tsx'
+import { articleFormInput } from './editor-form.ts'
+import {
+	createArticle,
+	deleteArticle,
+	type EditorResult,
+	unpublishArticleById,
+	updateArticle,
+} from './editor.server.ts'
+import type { Storage } from '#server/storage/types.ts'
+
+export function toEditorArticle(article: Article): EditorArticle {
+	const { id, slug, title, summary, bodyMarkdown, tags, coverImageUrl, coverImageAlt } = article
+	const { status, publishAt, publishedAt, updatedAt, version } = article
+	return {
+		id,
+		slug,
+		title,
+		summary,
+		bodyMarkdown,
+		tags,
+		coverImageUrl,
+		coverImageAlt,
+		status,
+		publishAt,
+		publishedAt,
+		updatedAt,
+		version,
+	}
+}
+
+/** What was typed, to show again when the save is refused (the page works without JavaScript). */
+function postedValues(form: FormData): Record<string, string> {
+	const values: Record<string, string> = {}
+	for (const [name, value] of form) if (typeof value === 'string') values[name] = value
+	return values
+}
+
+function answer(result: EditorResult, form: FormData, intent: string) {
+	if (result.ok) {
+		const { version, updatedAt } = result.article
+		return data<EditorActionData>({ saved: { version, updatedAt, intent } })
+	}
+	if (result.kind === 'invalid')
+		return data<EditorActionData>({ errors: result.errors, values: postedValues(form) }, 400)
+	if (result.kind === 'conflict') {
+		const { version, updatedAt, title } = result.current
+		return data<EditorActionData>(
+			{ conflict: { version, updatedAt, title }, values: postedValues(form) },
+			409,
+		)
+	}
+	throw data('This article no longer exists: someone deleted it.', 404)
+}
+
+export async function newArticleAction(storage: Storage, request: Request, author: string) {
+	const form = await request.formData()
+	const input = articleFormInput(form)
+	const result = await createArticle(storage, input, author)
+	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
+	return answer(result, form, String(input.intent))
+}
+
+export async function editArticleAction(storage: Storage, request: Request, id: number) {
+	const form = await request.formData()
+	const input = articleFormInput(form)
+	const intent = String(input.intent)
+	const version = Number(input.version)
+	if (intent === 'delete') {
+		const deleted = await deleteArticle(storage, id, version)
+		if (deleted.ok || deleted.kind === 'missing') throw redirect('/admin/articles?deleted=1')
+		const current = await storage.articles.findById(id)
+		if (!current) throw redirect('/admin/articles?deleted=1')
+		return answer({ ok: false, kind: 'conflict', current }, form, intent)
+	}
+	if (intent === 'unpublish')
+		return answer(await unpublishArticleById(storage, id, version), form, intent)
+	if (intent === 'autosave') {
+		// Only a plain draft is saved unasked: anything public or scheduled changes when told to.
+		const current = await storage.articles.findById(id)
+		if (!current) throw data('This article no longer exists: someone deleted it.', 404)
+		if (current.status !== 'draft' || current.publishAt) return data<EditorActionData>({}, 409)
+		return answer(await updateArticle(storage, id, { ...input, intent: 'draft' }), form, intent)
+	}
+	return answer(await updateArticle(storage, id, input), form, intent)
+}

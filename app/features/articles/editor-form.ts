@@ -1,0 +1,58 @@
+// The article editor's form fields ↔ the input editor.server.ts takes. Runs in the browser (the
+// schedule field's time zone) and on the server (the action).
+
+/**
+ * `<input type="datetime-local">` gives a wall-clock time with no zone; the page adds the
+ * browser's offset (Date#getTimezoneOffset, minutes behind UTC) so the server knows the instant.
+ * Without it (no JavaScript) the time is read as UTC, which the form says.
+ */
+export function localInputToIso(local: string, offsetMinutes: number): string | undefined {
+	const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim())
+	if (!match) return undefined
+	const [, year, month, day, hour, minute, second = 0] = match.map((part) =>
+		Number(part ?? 0),
+	) as number[]
+	const utc = Date.UTC(year as number, (month as number) - 1, day, hour, minute, second)
+	if (Number.isNaN(utc)) return undefined
+	return new Date(utc + offsetMinutes * 60_000).toISOString()
+}
+
+/** An instant as the browser's wall-clock time, for a datetime-local input. */
+export function isoToLocalInput(iso: string): string {
+	const date = new Date(iso)
+	const pad = (n: number) => String(n).padStart(2, '0')
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** "soil, Food ,, water" → ["soil", "Food", "water"] (the schema lower-cases and checks them). */
+export function splitTags(value: string): string[] {
+	return value
+		.split(',')
+		.map((tag) => tag.trim())
+		.filter(Boolean)
+}
+
+/** The editor form as editor.server.ts's input. */
+export function articleFormInput(form: FormData): Record<string, unknown> {
+	const text = (name: string) => {
+		const value = form.get(name)
+		return typeof value === 'string' ? value : ''
+	}
+	const offset = Number.parseInt(text('timezoneOffset'), 10)
+	const scheduled = text('publishAt')
+	return {
+		title: text('title'),
+		slug: text('slug').trim() || undefined,
+		summary: text('summary'),
+		body: text('body').replace(/\r\n/g, '\n'),
+		tags: splitTags(text('tags')),
+		// An empty field means none (the schema refuses an empty address).
+		cover: text('cover').trim() || undefined,
+		coverAlt: text('coverAlt').trim() || undefined,
+		intent: text('intent'),
+		publishAt: scheduled
+			? (localInputToIso(scheduled, Number.isFinite(offset) ? offset : 0) ?? 'invalid')
+			: undefined,
+		version: text('version') || undefined,
+	}
+}

@@ -1,0 +1,240 @@
+// Writing in the editor area, as an editor does it: a new article with a live preview, saved as
+// a draft, published to a reader watching /articles; autosave, the guard on leaving, someone
+// else's newer save, scheduling, and deleting.
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from '@playwright/test'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { runCli } from './server.ts'
+
+const server = serveCanopy()
+
+// Chromium logs a refused save's status (400 invalid, 409 conflict) as a console error.
+test.use({ expectedConsoleError: /status of 40[09]/ })
+const email = 'rosa@example.org'
+let password = ''
+
+test.beforeAll(async () => {
+	const created = await runCli(server().dataDir, [
+		'user:create',
+		'--email',
+		email,
+		'--role',
+		'editor',
+		'--name',
+		'Rosa Lima',
+	])
+	expect(created.code, created.stderr).toBe(0)
+	password =
+		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+	expect(password).not.toBe('')
+})
+
+async function signIn(page: Page, next = '/admin/articles') {
+	await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`)
+	await waitForHydration(page)
+	await page.getByLabel('Email address').fill(email)
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
+	await waitForHydration(page)
+}
+
+async function axe(page: Page) {
+	const audit = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze()
+	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+async function readerWatching(browser: Browser) {
+	const reader = await browser.newPage({ baseURL: server().url })
+	await reader.goto('/articles')
+	await waitForHydration(reader)
+	return reader
+}
+
+async function newDraft(page: Page, title: string, body = 'A first paragraph about the marsh.') {
+	await page.goto('/admin/articles/new')
+	await waitForHydration(page)
+	await page.getByLabel('Title').fill(title)
+	await page.getByLabel('Summary').fill(`Summary of ${title}.`)
+	await page.getByLabel('Text (Markdown)').fill(body)
+	await page.getByRole('button', { name: 'Save draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=draft$/)
+	await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible()
+	return page.url().replace(/\?.*$/, '')
+}
+
+test('an editor writes an article with a live preview and publishes it to a reader watching /articles', async ({
+	page,
+	browser,
+}) => {
+	const reader = await readerWatching(browser)
+	await signIn(page)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles')
+	await expect(page.getByRole('table')).toContainText('Half a Degree Matters')
+	await axe(page)
+
+	await page.getByRole('link', { name: 'New article' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New article')
+	await page.getByLabel('Title').fill('Saltmarsh carbon')
+	await page.getByLabel('Summary').fill('Salt marshes bury carbon faster than forests.')
+	await page.getByLabel('Tags').fill('coasts, carbon')
+	await page
+		.getByLabel('Text (Markdown)')
+		.fill('## Blue carbon\n\nMarshes trap **sediment**.\n\n<script>window.__pwned = 1</script>')
+	const preview = page.getByRole('region', { name: 'Preview' })
+	await expect(preview.getByRole('heading', { name: 'Blue carbon' })).toBeVisible()
+	await expect(preview.locator('strong')).toHaveText('sediment')
+	expect(await preview.locator('script').count()).toBe(0)
+	await axe(page)
+
+	// A slug another article holds is refused as it is typed.
+	await page.getByLabel('Address (slug)').fill('half-a-degree-matters')
+	await expect(page.getByText('Another article already uses this address.')).toBeVisible()
+	await page.getByLabel('Address (slug)').fill('saltmarsh-carbon')
+	await expect(page.getByText('Another article already uses this address.')).toBeHidden()
+
+	await page.getByRole('button', { name: 'Save draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=draft$/)
+	await expect(page.getByText('Draft: only editors can see it.')).toBeVisible()
+	await expect(reader.getByRole('heading', { name: 'Saltmarsh carbon' })).toHaveCount(0)
+
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await expect(reader.locator('article').first()).toContainText('Saltmarsh carbon', {
+		timeout: 5_000,
+	})
+	expect(await reader.evaluate(() => Reflect.get(window, '__pwned'))).toBeUndefined()
+	await reader.close()
+
+	await page.getByRole('link', { name: 'View it on the site' }).click()
+	await expect(page).toHaveURL(/\/articles\/saltmarsh-carbon$/)
+	await expect(page.getByRole('heading', { level: 2, name: 'Blue carbon' })).toBeVisible()
+})
+
+test('a draft saves itself while the editor types, and survives a reload', async ({ page }) => {
+	await signIn(page)
+	const url = await newDraft(page, 'Peat bogs')
+	await page.getByLabel('Text (Markdown)').fill('Peat holds a third of soil carbon.')
+	await expect(page.getByRole('status')).toContainText('Draft saved at', { timeout: 10_000 })
+	await page.goto(url)
+	await expect(page.getByLabel('Text (Markdown)')).toHaveValue('Peat holds a third of soil carbon.')
+})
+
+test('leaving with unsaved changes asks first', async ({ page }) => {
+	await signIn(page)
+	const url = await newDraft(page, 'Kelp forests')
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await page.goto(url)
+	await waitForHydration(page)
+	// A published article is not autosaved: the change waits for "Update".
+	await page.getByLabel('Title').fill('Kelp forests, revised')
+	await page
+		.getByRole('navigation', { name: 'Editor area' })
+		.getByRole('link', { name: 'Articles' })
+		.click()
+	const ask = page.getByRole('alertdialog')
+	await expect(ask).toContainText('You have unsaved changes.')
+	await ask.getByRole('button', { name: 'Stay and keep editing' }).click()
+	await expect(page).toHaveURL(url)
+	await expect(page.getByLabel('Title')).toHaveValue('Kelp forests, revised')
+
+	await page
+		.getByRole('navigation', { name: 'Editor area' })
+		.getByRole('link', { name: 'Articles' })
+		.click()
+	await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click()
+	await expect(page).toHaveURL(/\/admin\/articles$/)
+	await expect(page.getByRole('table')).toContainText('Kelp forests')
+	await expect(page.getByRole('table')).not.toContainText('revised')
+})
+
+test('saving over someone else’s newer edit is refused, and the text typed is kept', async ({
+	page,
+	browser,
+}) => {
+	await signIn(page)
+	const url = await newDraft(page, 'Mangroves')
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+
+	const other = await browser.newPage({ baseURL: server().url })
+	await signIn(other, new URL(url).pathname)
+	await page.reload()
+	await waitForHydration(page)
+
+	await other.getByLabel('Title').fill('Mangroves: their version')
+	await other.getByRole('button', { name: 'Update the published article' }).click()
+	await expect(other.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await other.close()
+
+	await page.getByLabel('Title').fill('Mangroves: my version')
+	await page.getByRole('button', { name: 'Update the published article' }).click()
+	const alert = page.getByRole('alert').filter({ hasText: 'Someone else saved this article' })
+	await expect(alert).toContainText('Your changes are not saved')
+	await expect(page.getByLabel('Title')).toHaveValue('Mangroves: my version')
+	await page.goto('/articles/mangroves')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mangroves: their version')
+
+	// Choosing to replace theirs, knowingly, works.
+	await page.goto(url)
+	await waitForHydration(page)
+	await page.getByLabel('Title').fill('Mangroves: my version')
+	await page.getByRole('button', { name: 'Update the published article' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+})
+
+test('a scheduled draft is published by the server at its time and reaches readers', async ({
+	page,
+	browser,
+}) => {
+	const reader = await readerWatching(browser)
+	await signIn(page)
+	await newDraft(page, 'Rewilding rivers')
+	const at = await page.evaluate(() => {
+		const date = new Date(Date.now() + 4_000)
+		const pad = (n: number) => String(n).padStart(2, '0')
+		return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+	})
+	await page.getByLabel('Publish at').fill(at)
+	await page.getByRole('button', { name: 'Schedule' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Scheduled.' })).toBeVisible()
+	await expect(page.getByText(/^Scheduled for/).first()).toBeVisible()
+	await expect(reader.locator('article').first()).toContainText('Rewilding rivers', {
+		timeout: 15_000,
+	})
+	await reader.close()
+	await page.goto('/admin/articles?status=published')
+	await expect(page.getByRole('table')).toContainText('Rewilding rivers')
+
+	// A time in the past is refused with a reason.
+	await newDraft(page, 'Too late')
+	await page.getByLabel('Publish at').fill('2020-01-01T09:00')
+	await page.getByRole('button', { name: 'Schedule' }).click()
+	await expect(page.getByText('Choose a time in the future, or publish now.')).toBeVisible()
+})
+
+test('deleting asks for confirmation, then removes the article from readers’ lists', async ({
+	page,
+	browser,
+}) => {
+	await signIn(page)
+	await newDraft(page, 'Seagrass meadows')
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	const reader = await readerWatching(browser)
+	await expect(reader.locator('article').first()).toContainText('Seagrass meadows')
+
+	await page.getByText('Delete this article…').click()
+	await page.getByRole('button', { name: 'Delete for good' }).click()
+	await expect(page).toHaveURL(/\/admin\/articles\?deleted=1$/)
+	await expect(page.getByRole('status')).toHaveText('The article was deleted.')
+	await expect(reader.getByText('Seagrass meadows')).toHaveCount(0, { timeout: 5_000 })
+	await reader.close()
+
+	await page.getByLabel('Search titles, addresses and summaries').fill('seagrass')
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page.getByText('No article matches.')).toBeVisible()
+})

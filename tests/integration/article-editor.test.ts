@@ -1,0 +1,207 @@
+// The article editor over HTTP, as a browser without JavaScript posts it: every refusal answers
+// with words and the right status, and nothing is saved over a newer version.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '#app/features/auth/users.server.ts'
+import { createLogger } from '#server/logger.ts'
+import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+
+const password = 'estuary salt marsh 12'
+
+describe('the article editor', () => {
+	let app: TestApp
+	let cookie = ''
+
+	const post = (path: string, fields: Record<string, string>) =>
+		fetch(`${app.url}${path}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: {
+				Origin: app.url,
+				'Content-Type': 'application/x-www-form-urlencoded',
+				Cookie: cookie,
+			},
+			body: new URLSearchParams(fields),
+		})
+	const get = (path: string) => fetch(`${app.url}${path}`, { headers: { Cookie: cookie } })
+	const fields = (overrides: Record<string, string> = {}) => ({
+		title: 'Tidal flats',
+		summary: 'Mud that feeds the birds.',
+		body: 'Tidal flats are **rich**.',
+		tags: 'coasts, birds',
+		intent: 'draft',
+		...overrides,
+	})
+	const create = async (overrides: Record<string, string> = {}) => {
+		const response = await post('/admin/articles/new', fields(overrides))
+		expect(response.status).toBe(302)
+		const id = Number(/\/admin\/articles\/(\d+)/.exec(response.headers.get('location') ?? '')?.[1])
+		expect(id).toBeGreaterThan(0)
+		return id
+	}
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: true })
+		await createUser(app.auth, {
+			email: 'ana@example.org',
+			name: 'Ana Costa',
+			role: 'editor',
+			password,
+		})
+		const signedIn = await post('/admin/sign-in', { email: 'ana@example.org', password })
+		cookie = signedIn.headers
+			.getSetCookie()
+			.map((value) => value.split(';')[0])
+			.join('; ')
+		expect(cookie).toContain('session_token')
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	it('creates a draft with the editor as author, a slug from the title, and no public trace', async () => {
+		const id = await create()
+		const article = await app.storage.articles.findById(id)
+		expect(article).toMatchObject({
+			slug: 'tidal-flats',
+			status: 'draft',
+			authorName: 'Ana Costa',
+			tags: ['coasts', 'birds'],
+			bodyHtml: '<p>Tidal flats are <strong>rich</strong>.</p>',
+		})
+		expect((await fetch(`${app.url}/articles/tidal-flats`)).status).toBe(404)
+		// The same title again gets the next free address.
+		const second = await app.storage.articles.findById(await create())
+		expect(second?.slug).toBe('tidal-flats-2')
+	})
+
+	it('answers bad fields with 400 and a message for each, keeping what was typed', async () => {
+		const response = await post(
+			'/admin/articles/new',
+			fields({ title: '', body: '', slug: 'Not A Slug', cover: 'https://example.org/a.png' }),
+		)
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toContain('Give the article a title.')
+		expect(html).toContain('The article has no text.')
+		expect(html).toContain('Use lowercase letters, digits and single hyphens in the slug.')
+		expect(html).toContain('Describe the cover image for people who cannot see it')
+		expect(html).toContain('value="https://example.org/a.png"')
+	})
+
+	it('refuses a slug another article holds', async () => {
+		const response = await post('/admin/articles/new', fields({ slug: 'half-a-degree-matters' }))
+		expect(response.status).toBe(400)
+		expect(await response.text()).toContain('Another article already uses this address.')
+		const check = await (await get('/admin/articles/slug-check?slug=half-a-degree-matters')).json()
+		expect(check.problem).toContain('Another article already uses this address.')
+		expect(await (await get('/admin/articles/slug-check?slug=free-one')).json()).toEqual({
+			problem: null,
+		})
+	})
+
+	it('refuses a save over a newer version with 409 and leaves the newer one in place', async () => {
+		const id = await create({ title: 'Estuaries' })
+		const first = await post(`/admin/articles/${id}`, fields({ title: 'Theirs', version: '1' }))
+		expect(first.status).toBe(200)
+		const stale = await post(`/admin/articles/${id}`, fields({ title: 'Mine', version: '1' }))
+		expect(stale.status).toBe(409)
+		expect(await stale.text()).toContain('Someone else saved this article')
+		expect((await app.storage.articles.findById(id))?.title).toBe('Theirs')
+		const staleDelete = await post(`/admin/articles/${id}`, { intent: 'delete', version: '1' })
+		expect(staleDelete.status).toBe(409)
+		expect(await app.storage.articles.findById(id)).toBeDefined()
+	})
+
+	it('never autosaves over a published article', async () => {
+		const id = await create({ title: 'Dunes', intent: 'publish' })
+		const autosave = await post(
+			`/admin/articles/${id}`,
+			fields({ title: 'Dunes draft', intent: 'autosave', version: '1' }),
+		)
+		expect(autosave.status).toBe(409)
+		expect(await app.storage.articles.findById(id)).toMatchObject({
+			title: 'Dunes',
+			status: 'published',
+		})
+	})
+
+	it('unpublishes and deletes at the right version', async () => {
+		const id = await create({ title: 'Reefs', intent: 'publish' })
+		const slug = (await app.storage.articles.findById(id))?.slug
+		expect((await fetch(`${app.url}/articles/${slug}`)).status).toBe(200)
+		expect(
+			(await post(`/admin/articles/${id}`, { intent: 'unpublish', version: '1' })).status,
+		).toBe(200)
+		expect((await fetch(`${app.url}/articles/${slug}`)).status).toBe(404)
+		const deleted = await post(`/admin/articles/${id}`, { intent: 'delete', version: '2' })
+		expect(deleted.status).toBe(302)
+		expect(deleted.headers.get('location')).toBe('/admin/articles?deleted=1')
+		expect(await app.storage.articles.findById(id)).toBeUndefined()
+	})
+
+	it('refuses to schedule in the past, and the job publishes a due article once', async () => {
+		const past = await post(
+			'/admin/articles/new',
+			fields({ intent: 'schedule', publishAt: '2020-01-01T09:00' }),
+		)
+		expect(past.status).toBe(400)
+		expect(await past.text()).toContain('Choose a time in the future, or publish now.')
+
+		const id = await create({
+			title: 'Lagoons',
+			intent: 'schedule',
+			publishAt: '2099-01-01T09:00',
+			timezoneOffset: '-60',
+		})
+		expect((await app.storage.articles.findById(id))?.publishAt).toBe('2099-01-01T08:00:00.000Z')
+		const list = await (await get('/admin/articles?status=scheduled')).text()
+		expect(list).toContain('Lagoons')
+		expect(list).toContain('Scheduled for')
+
+		// Bring it due, then let the job run: once published, a second run finds nothing.
+		const article = await app.storage.articles.findById(id)
+		if (!article) throw new Error('missing')
+		await app.storage.articles.update(id, article.version, {
+			...article,
+			publishAt: '2026-01-01T00:00:00.000Z',
+		})
+		const job = startScheduledPublishing(
+			app.storage,
+			createLogger('error', () => {}),
+			60_000,
+		)
+		try {
+			await job.runOnce()
+			expect(await job.runOnce()).toBe(0)
+		} finally {
+			await job.stop()
+		}
+		expect(await app.storage.articles.findById(id)).toMatchObject({
+			status: 'published',
+			publishAt: null,
+		})
+		expect((await fetch(`${app.url}/articles/${article.slug}`)).status).toBe(200)
+	})
+
+	it('previews Markdown through the public pipeline, scripts removed', async () => {
+		const response = await post('/admin/articles/preview', {
+			body: '# Hi\n\n<script>alert(1)</script><img src=x onerror=alert(1)> [x](javascript:alert(1))',
+		})
+		expect(response.status).toBe(200)
+		const { html } = await response.json()
+		expect(html).toContain('<h1>Hi</h1>')
+		expect(html).not.toMatch(/<script|onerror|javascript:/i)
+		expect((await get('/admin/articles/preview')).status).toBe(405)
+	})
+
+	it('lists, searches and filters every article for the editor', async () => {
+		const all = await (await get('/admin/articles')).text()
+		expect(all).toContain('Half a Degree Matters')
+		const found = await (await get('/admin/articles?q=TIDAL')).text()
+		expect(found).toContain('Tidal flats')
+		expect(found).not.toContain('Half a Degree Matters')
+		const drafts = await (await get('/admin/articles?status=draft')).text()
+		expect(drafts).not.toContain('Half a Degree Matters')
+	})
+})
