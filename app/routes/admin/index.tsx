@@ -1,19 +1,48 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/index'
+import { listEditorArticles } from '#app/features/articles/editor.server.ts'
+import { editorContext } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
-	return { articles: await storage.articles.count() }
+	const count = async (status: string) =>
+		(await listEditorArticles(storage, { status, page: '1' })).total
+	const [drafts, scheduled, published] = await Promise.all([
+		count('draft'),
+		count('scheduled'),
+		count('published'),
+	])
+	return { drafts, scheduled, published, name: context.get(editorContext).name }
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
+	const { drafts, scheduled, published, name } = loaderData
 	return (
 		<>
-			<h1>Editor</h1>
+			<h1>Welcome, {name}</h1>
+			<ul className="overview">
+				<li>
+					<Link to="/admin/articles?status=published">
+						{plural(published, 'published article', 'published articles')}
+					</Link>
+				</li>
+				<li>
+					<Link to="/admin/articles?status=scheduled">
+						{plural(scheduled, 'scheduled article', 'scheduled articles')}
+					</Link>
+				</li>
+				<li>
+					<Link to="/admin/articles?status=draft">{plural(drafts, 'draft', 'drafts')}</Link>
+				</li>
+			</ul>
 			<p>
-				The site holds {loaderData.articles} {loaderData.articles === 1 ? 'article' : 'articles'}.{' '}
-				<Link to="/articles">See them as readers do</Link>.
+				<Link className="button" to="/admin/articles/new">
+					Write a new article
+				</Link>{' '}
+				<Link to="/articles">See the articles as readers do</Link>
 			</p>
 		</>
 	)
