@@ -123,6 +123,22 @@ describe('site settings', () => {
 		expect(await publicPage('/home')).toContain('Rivers First')
 	})
 
+	it('answers a form body that cannot be read with 400, keeping the stored values', async () => {
+		const response = await fetch(`${app.url}/admin/settings`, {
+			method: 'POST',
+			headers: {
+				Origin: app.url,
+				Cookie: admin,
+				'Content-Type': 'multipart/form-data; boundary=x',
+			},
+			body: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\ncut off',
+		})
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toContain('The form arrived incomplete. Please send it again.')
+		expect(html).toContain('value="Rivers First"')
+	})
+
 	it('takes a logo file sent with the form (no JavaScript) and shows it in the header', async () => {
 		const logo = pngImage(25, 25)
 		const response = await save(

@@ -26,8 +26,9 @@ const failedMessage = 'The image could not be uploaded. Check your connection an
 
 /**
  * An image's address in a text field (so the form works without JavaScript: paste a URL), with a
- * file picker that uploads the chosen image and fills the address in. The thumbnail is decorative:
- * the caller renders the alt-text field beside it.
+ * file picker that uploads the chosen image and fills the address in. The picker is named
+ * `${name}File`: without JavaScript a multipart form carries the file itself, for the action to
+ * store with storeImage. The thumbnail is decorative: the caller renders the alt-text field.
  */
 export function ImageUploadField({
 	name,

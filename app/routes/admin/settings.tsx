@@ -32,7 +32,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
-	const form = await request.formData()
+	let form: FormData
+	try {
+		form = await request.formData()
+	} catch {
+		const errors: FieldErrors = { form: ['The form arrived incomplete. Please send it again.'] }
+		// The form shows the stored settings again.
+		return data({ saved: false, values: null, errors }, 400)
+	}
 	const text = (key: string) => {
 		const value = form.get(key)
 		return typeof value === 'string' ? value : ''
@@ -77,7 +84,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 			) : null}
 			{failed ? (
 				<p role="alert" className="form-error">
-					Nothing was saved. Check the messages under the fields below.
+					{errors.form?.join(' ') ??
+						'Nothing was saved. Check the messages under the fields below.'}
 				</p>
 			) : null}
 			<Form method="post" encType="multipart/form-data" className="form settings-form">
