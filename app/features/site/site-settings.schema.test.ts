@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { fieldErrors } from '#app/lib/field-errors.ts'
+import { siteSettingsSchema } from './site-settings.schema.ts'
+
+const valid = {
+	title: '  Rivers First ',
+	tagline: 'Reporting on rivers.',
+	logoUrl: '/media/abc.png',
+	contactAddress: '1 Quay\nPort',
+}
+
+function errorsFor(values: Partial<typeof valid>) {
+	const result = siteSettingsSchema.safeParse({ ...valid, ...values })
+	return result.success ? {} : fieldErrors(result.error)
+}
+
+describe('site settings schema', () => {
+	it('accepts good values, trimmed', () => {
+		expect(siteSettingsSchema.parse(valid)).toEqual({ ...valid, title: 'Rivers First' })
+	})
+
+	it('accepts an empty logo (the default) and https addresses', () => {
+		expect(errorsFor({ logoUrl: '' })).toEqual({})
+		expect(errorsFor({ logoUrl: 'https://cdn.example.org/logo.png' })).toEqual({})
+	})
+
+	it.each([
+		'javascript:alert(1)',
+		'data:image/svg+xml,<svg/>',
+		'//evil.example/logo.png',
+		'/\\evil.example',
+		'http://example.org/logo.png',
+		'logo.png',
+		'/a b.png',
+	])('refuses %s as a logo address', (logoUrl) => {
+		expect(errorsFor({ logoUrl }).logoUrl?.[0]).toMatch(/starting with \//)
+	})
+
+	it('names each empty or over-long field', () => {
+		const errors = errorsFor({ title: ' ', tagline: '', contactAddress: 'x'.repeat(501) })
+		expect(errors.title).toEqual(["Enter the site's title."])
+		expect(errors.tagline?.[0]).toMatch(/^Enter a tagline/)
+		expect(errors.contactAddress).toEqual(['Keep the address to 500 characters or fewer.'])
+		expect(errorsFor({ title: 'x'.repeat(81) }).title?.[0]).toMatch(/80 characters/)
+	})
+})

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/** A path on this site ("/media/…", "/logo.svg") or an https address; never javascript: or data:. */
+function isImageAddress(value: string): boolean {
+	if (/^\/(?![/\\])\S*$/.test(value)) return true
+	try {
+		const url = new URL(value)
+		return url.protocol === 'https:' && !/\s/.test(value)
+	} catch {
+		return false
+	}
+}
+
+/** What an admin may change in /admin/settings. */
+export const siteSettingsSchema = z.object({
+	title: z
+		.string()
+		.trim()
+		.min(1, "Enter the site's title.")
+		.max(80, 'Keep the title to 80 characters or fewer: it has to fit in the header.'),
+	tagline: z
+		.string()
+		.trim()
+		.min(1, 'Enter a tagline: one sentence that says what the site is about.')
+		.max(200, 'Keep the tagline to 200 characters or fewer.'),
+	// Empty puts the default logo back.
+	logoUrl: z
+		.string()
+		.trim()
+		.max(2000, 'That address is too long. Upload the image here instead.')
+		.refine((value) => value === '' || isImageAddress(value), {
+			message:
+				'Enter an address on this site starting with / (like one an upload gives) or one starting with https://.',
+		}),
+	contactAddress: z
+		.string()
+		.trim()
+		.min(1, 'Enter the postal address shown on the contact page.')
+		.max(500, 'Keep the address to 500 characters or fewer.'),
+})
+
+export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>

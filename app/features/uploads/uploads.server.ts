@@ -1,0 +1,110 @@
+// Images are typed by their bytes, never by the name or the type the browser claimed, and
+// stored in the database under their SHA-256: the same image always has the same URL, so it can
+// be cached for good and served by any instance.
+import { createHash } from 'node:crypto'
+import { fileTypeFromBuffer } from 'file-type'
+import { imageSize } from 'image-size'
+import type { Storage, UploadMeta } from '#server/storage/types.ts'
+import {
+	type ImageMime,
+	imageExtensions,
+	imageTooLargeMessage,
+	isImageMime,
+	maxImageBytes,
+} from './image-types.ts'
+
+export interface StoredImage {
+	url: string
+	hash: string
+	mime: string
+	size: number
+	width: number | null
+	height: number | null
+}
+
+export type StoreImageResult =
+	| { ok: true; upload: StoredImage }
+	| { ok: false; status: 400 | 413 | 415; message: string }
+
+export const emptyImageMessage = 'The file is empty. Choose an image file to upload.'
+export const svgRefusedMessage =
+	'SVG images cannot be uploaded: an SVG can carry scripts that would run on this site. Save the image as PNG or WebP and upload that instead.'
+export const wrongTypeMessage =
+	'This file is not a PNG, JPEG, WebP or AVIF image, the only types that can be uploaded. Its contents are checked, not its name.'
+export const unreadableImageMessage =
+	'This image could not be read: it may be damaged or cut short. Export it again and upload the new file.'
+
+export function imageUrl(hash: string, mime: ImageMime): string {
+	return `/media/${hash}.${imageExtensions[mime]}`
+}
+
+export async function storeImage(
+	storage: Storage,
+	bytes: Uint8Array,
+	createdBy: string | null,
+): Promise<StoreImageResult> {
+	if (bytes.byteLength === 0) return { ok: false, status: 400, message: emptyImageMessage }
+	if (bytes.byteLength > maxImageBytes)
+		return { ok: false, status: 413, message: imageTooLargeMessage }
+	const detected = await fileTypeFromBuffer(bytes)
+	if (!detected || !isImageMime(detected.mime)) {
+		const svg = looksLikeSvg(bytes)
+		return { ok: false, status: 415, message: svg ? svgRefusedMessage : wrongTypeMessage }
+	}
+	const mime = detected.mime
+	let width: number | null
+	let height: number | null
+	try {
+		const size = imageSize(bytes)
+		width = size.width ?? null
+		height = size.height ?? null
+	} catch {
+		// The signature matched but the header that follows is not an image's.
+		return { ok: false, status: 400, message: unreadableImageMessage }
+	}
+	const hash = createHash('sha256').update(bytes).digest('hex')
+	const meta = await storage.uploads.put({
+		hash,
+		mime,
+		size: bytes.byteLength,
+		width,
+		height,
+		bytes,
+		createdBy,
+	})
+	return { ok: true, upload: toStoredImage(meta) }
+}
+
+const fileName = /^([0-9a-f]{64})\.([a-z]+)$/
+
+/**
+ * The stored image a /media file name stands for. The extension must be the one its type is
+ * served under, so one image has exactly one address.
+ */
+export async function readImage(
+	storage: Storage,
+	file: string,
+): Promise<{ meta: UploadMeta; bytes: Uint8Array } | undefined> {
+	const match = fileName.exec(file)
+	if (!match) return undefined
+	const [, hash = '', extension] = match
+	const found = await storage.uploads.get(hash)
+	if (!found || !isImageMime(found.meta.mime)) return undefined
+	return imageExtensions[found.meta.mime] === extension ? found : undefined
+}
+
+function toStoredImage(meta: UploadMeta): StoredImage {
+	const { hash, mime, size, width, height } = meta
+	return { url: imageUrl(hash, mime as ImageMime), hash, mime, size, width, height }
+}
+
+/**
+ * SVG is text, so no signature finds it; it is refused like any other type, but its own message
+ * tells the person why a logo that looks harmless is not accepted.
+ */
+function looksLikeSvg(bytes: Uint8Array): boolean {
+	const head = new TextDecoder('utf-8', { fatal: false })
+		.decode(bytes.subarray(0, 4096))
+		.toLowerCase()
+	return /<svg[\s>/]/.test(head) || head.includes('image/svg+xml')
+}

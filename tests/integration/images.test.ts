@@ -1,0 +1,162 @@
+// Image uploads from the editor area and their public addresses, over HTTP.
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '#app/features/auth/users.server.ts'
+import { maxImageBytes } from '#app/features/uploads/image-types.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { pngImage, svgImage, webpImage } from '#tests/fixtures/images.ts'
+
+const password = 'estuary salt marsh 12'
+
+describe('image uploads', () => {
+	let app: TestApp
+	let cookie: string
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: false })
+		await createUser(app.auth, {
+			email: 'ana@example.org',
+			name: 'Ana Costa',
+			role: 'editor',
+			password,
+		})
+		const signedIn = await fetch(`${app.url}/admin/sign-in`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Origin: app.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ email: 'ana@example.org', password }),
+		})
+		cookie = signedIn.headers
+			.getSetCookie()
+			.map((value) => value.split(';')[0])
+			.join('; ')
+		expect(cookie).toContain('canopy.session_token=')
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	function upload(
+		bytes: Uint8Array<ArrayBuffer> | null,
+		name = 'image.png',
+		headers: Record<string, string> = {},
+	) {
+		const form = new FormData()
+		if (bytes) form.append('file', new File([bytes], name))
+		return fetch(`${app.url}/admin/uploads`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Origin: app.url, Cookie: cookie, ...headers },
+			body: form,
+		})
+	}
+
+	async function refusal(response: Response) {
+		expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+		const body = (await response.json()) as { errors: { file: string[] } }
+		return { status: response.status, message: body.errors.file[0] }
+	}
+
+	it('stores a signed-in editor’s image and serves the same bytes, cached for good', async () => {
+		const bytes = pngImage(5, 4)
+		const response = await upload(bytes, 'logo.jpg')
+		expect(response.status).toBe(201)
+		const { upload: stored } = (await response.json()) as {
+			upload: { url: string; mime: string; width: number; height: number; size: number }
+		}
+		expect(stored).toMatchObject({ mime: 'image/png', width: 5, height: 4, size: bytes.length })
+		expect(stored.url).toMatch(/^\/media\/[0-9a-f]{64}\.png$/)
+
+		const served = await fetch(`${app.url}${stored.url}`)
+		expect(served.status).toBe(200)
+		expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true)
+		expect(served.headers.get('content-type')).toBe('image/png')
+		expect(served.headers.get('content-length')).toBe(String(bytes.length))
+		expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+		expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+		expect(served.headers.get('content-security-policy')).toContain("script-src 'none'")
+		const etag = served.headers.get('etag')
+		expect(etag).toBe(`"${stored.url.slice(7, 71)}"`)
+
+		const again = await fetch(`${app.url}${stored.url}`, {
+			headers: { 'If-None-Match': etag ?? '' },
+		})
+		expect(again.status).toBe(304)
+		expect(again.headers.get('etag')).toBe(etag)
+		expect((await again.arrayBuffer()).byteLength).toBe(0)
+
+		const head = await fetch(`${app.url}${stored.url}`, { method: 'HEAD' })
+		expect(head.status).toBe(200)
+		expect(head.headers.get('content-length')).toBe(String(bytes.length))
+	})
+
+	it('answers 404 for unknown names, bad names and an extension that is not the stored type', async () => {
+		const response = await upload(webpImage(), 'tiny.webp')
+		const { upload: stored } = (await response.json()) as { upload: { hash: string } }
+		for (const path of [
+			`/media/${'a'.repeat(64)}.png`,
+			`/media/${stored.hash}.png`,
+			`/media/${stored.hash}`,
+			'/media/not-a-hash.webp',
+		]) {
+			const missing = await fetch(`${app.url}${path}`)
+			expect(missing.status, path).toBe(404)
+			expect(missing.headers.get('cache-control'), path).toBe('no-store')
+		}
+		expect((await fetch(`${app.url}/media/${stored.hash}.webp`)).status).toBe(200)
+	})
+
+	it('refuses an SVG with 415 and says why', async () => {
+		expect(await refusal(await upload(svgImage(), 'logo.png'))).toEqual({
+			status: 415,
+			message: expect.stringContaining('an SVG can carry scripts'),
+		})
+	})
+
+	it('refuses text with 415, naming the accepted types', async () => {
+		const text = new TextEncoder().encode('hello, not an image')
+		expect(await refusal(await upload(text, 'notes.png'))).toEqual({
+			status: 415,
+			message: expect.stringContaining('PNG, JPEG, WebP or AVIF'),
+		})
+	})
+
+	it('refuses an image over 5 MB with 413', async () => {
+		const big = pngImage(1, 1, { padding: maxImageBytes })
+		expect(await refusal(await upload(big))).toEqual({
+			status: 413,
+			message: expect.stringContaining('larger than 5 MB'),
+		})
+	})
+
+	it('refuses an empty file or none with 400', async () => {
+		expect(await refusal(await upload(new Uint8Array()))).toEqual({
+			status: 400,
+			message: expect.stringContaining('empty'),
+		})
+		expect(await refusal(await upload(null))).toEqual({
+			status: 400,
+			message: 'Choose an image to upload.',
+		})
+	})
+
+	it('turns away an upload without a session, and stores nothing', async () => {
+		const bytes = pngImage(7, 7)
+		const response = await upload(bytes, 'x.png', { Cookie: '' })
+		expect(response.status).toBe(302)
+		expect(response.headers.get('location')).toBe('/admin/sign-in?next=%2Fadmin%2Fuploads')
+		const hash = createHash('sha256').update(bytes).digest('hex')
+		expect(await app.storage.uploads.get(hash)).toBeUndefined()
+	})
+
+	it('refuses an upload posted from another site', async () => {
+		const response = await upload(pngImage(), 'x.png', { Origin: 'https://evil.example' })
+		expect(response.status).toBe(403)
+	})
+
+	it('answers a GET of the upload endpoint with 405', async () => {
+		const response = await fetch(`${app.url}/admin/uploads`, { headers: { Cookie: cookie } })
+		expect(response.status).toBe(405)
+		expect(response.headers.get('allow')).toBe('POST')
+	})
+})

@@ -1,0 +1,168 @@
+// /admin/settings over HTTP: admins only, validated field by field, and what is saved shows on
+// the public pages at once, whole-page cache and all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '#app/features/auth/users.server.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { pngImage, svgImage } from '#tests/fixtures/images.ts'
+
+const password = 'estuary salt marsh 12'
+
+describe('site settings', () => {
+	let app: TestApp
+	let admin: string
+	let editor: string
+
+	async function signIn(email: string) {
+		const response = await fetch(`${app.url}/admin/sign-in`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Origin: app.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ email, password }),
+		})
+		return response.headers
+			.getSetCookie()
+			.map((value) => value.split(';')[0])
+			.join('; ')
+	}
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: false })
+		for (const [email, role] of [
+			['ada@example.org', 'admin'],
+			['ana@example.org', 'editor'],
+		] as const) {
+			await createUser(app.auth, { email, name: email, role, password })
+		}
+		admin = await signIn('ada@example.org')
+		editor = await signIn('ana@example.org')
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	const good = {
+		title: 'Rivers First',
+		tagline: 'Reporting on the rivers we share.',
+		logoUrl: '',
+		contactAddress: 'Rivers First\n2 Quay Street\nPortsmouth',
+	}
+
+	function save(cookie: string, fields: Record<string, string>, file?: File) {
+		const form = new FormData()
+		for (const [key, value] of Object.entries(fields)) form.append(key, value)
+		if (file) form.append('logoUrlFile', file)
+		return fetch(`${app.url}/admin/settings`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { Origin: app.url, Cookie: cookie },
+			body: form,
+		})
+	}
+
+	const publicPage = async (path: string) => (await fetch(`${app.url}${path}`)).text()
+
+	it('turns an editor away with 403, reading and saving', async () => {
+		const page = await fetch(`${app.url}/admin/settings`, { headers: { Cookie: editor } })
+		expect(page.status).toBe(403)
+		expect(await page.text()).not.toContain('Site settings')
+		const saved = await save(editor, good)
+		expect(saved.status).toBe(403)
+		expect(await publicPage('/home')).not.toContain('Rivers First')
+	})
+
+	it('shows an admin the current settings in a labelled form', async () => {
+		const response = await fetch(`${app.url}/admin/settings`, { headers: { Cookie: admin } })
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('<label for="title">Site title</label>')
+		expect(html).toContain('value="Preserve the Planet"')
+		expect(html).toContain('<label for="logoUrl-file">Upload an image</label>')
+		expect(html).toContain('accept="image/png,image/jpeg,image/webp,image/avif"')
+	})
+
+	it('saves, and the public pages show the new title, tagline and address at once', async () => {
+		// Cached before the change: the cache must drop these pages.
+		expect(await publicPage('/home')).toContain('Preserve the Planet')
+		expect(await publicPage('/home')).toContain('Preserve the Planet')
+		expect(await publicPage('/contact')).toContain('1 Greenway')
+
+		const response = await save(admin, good)
+		expect(response.status).toBe(200)
+		expect(await response.text()).toContain('Settings saved.')
+
+		const home = await publicPage('/home')
+		expect(home).toMatch(/<a class="site-title" href="\/home"[^>]*>Rivers First<\/a>/)
+		expect(home).toContain('Reporting on the rivers we share.')
+		expect(home).not.toContain('Preserve the Planet')
+		// An empty logo address is the default logo.
+		expect(home).toContain('src="/logo.svg"')
+		expect(await publicPage('/contact')).toContain('2 Quay Street')
+		// The settings page's code and styles stay in the editor area.
+		expect(home).not.toMatch(/assets\/(settings|admin-|image-upload)/)
+	})
+
+	it('answers bad input with 400 and a message on each field, saving nothing', async () => {
+		const response = await save(admin, {
+			title: '   ',
+			tagline: 'A tagline.',
+			logoUrl: 'javascript:alert(1)',
+			contactAddress: '',
+		})
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toContain('Nothing was saved.')
+		expect(html).toMatch(/aria-invalid="true" aria-describedby="title-error"/)
+		expect(html).toContain(
+			'<p id="title-error" class="field-error">Enter the site&#x27;s title.</p>',
+		)
+		expect(html).toContain('id="logoUrl-error"')
+		expect(html).toContain('starting with https://')
+		expect(html).toContain(
+			'<p id="contactAddress-error" class="field-error">Enter the postal address',
+		)
+		expect(await publicPage('/home')).toContain('Rivers First')
+	})
+
+	it('answers a form body that cannot be read with 400, keeping the stored values', async () => {
+		const response = await fetch(`${app.url}/admin/settings`, {
+			method: 'POST',
+			headers: {
+				Origin: app.url,
+				Cookie: admin,
+				'Content-Type': 'multipart/form-data; boundary=x',
+			},
+			body: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\ncut off',
+		})
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toContain('The form arrived incomplete. Please send it again.')
+		expect(html).toContain('value="Rivers First"')
+	})
+
+	it('takes a logo file sent with the form (no JavaScript) and shows it in the header', async () => {
+		const logo = pngImage(25, 25)
+		const response = await save(
+			admin,
+			{ ...good, logoUrl: '/logo.svg' },
+			new File([logo], 'logo.png', { type: 'image/png' }),
+		)
+		expect(response.status).toBe(200)
+		const home = await publicPage('/home')
+		const src = /<img class="site-logo" src="([^"]+)" alt="" width="25" height="25"/.exec(home)?.[1]
+		expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.png$/)
+		const served = await fetch(`${app.url}${src}`)
+		expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(logo))).toBe(true)
+	})
+
+	it('refuses an SVG logo sent with the form, next to the logo field', async () => {
+		const response = await save(
+			admin,
+			good,
+			new File([svgImage()], 'logo.svg', { type: 'image/svg+xml' }),
+		)
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toMatch(/<p id="logoUrl-error" class="field-error">SVG images cannot be uploaded/)
+		expect(await publicPage('/home')).toMatch(/class="site-logo" src="\/media\//)
+	})
+})
