@@ -58,10 +58,10 @@ const uploadCapBytes = 5 * 1024 * 1024 + 64 * 1024
 /** The only paths that take a body above bodyCapBytes. */
 export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/admin/uploads'])
 /**
- * Article saves carry up to 200,000 characters of Markdown, which a form encodes in up to
- * ~9 bytes a character (percent-encoded UTF-8); 2 MB covers any realistic article.
+ * Article saves carry up to 200,000 characters of Markdown (under 1 MB of UTF-8) and, from a
+ * browser without JavaScript, the cover image file itself.
  */
-const articleCapBytes = 2 * 1024 * 1024
+const articleCapBytes = uploadCapBytes + 1024 * 1024
 const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
 
 function createApp(deps: AppDependencies) {
@@ -131,7 +131,7 @@ function createApp(deps: AppDependencies) {
 		bodyCapBytes,
 		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
-	const articleLimit = limitBody(articleCapBytes, 'The article is larger than 2 MB.')
+	const articleLimit = limitBody(articleCapBytes, 'The article and its image are larger than 6 MB.')
 	app.use((c, next) => {
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
 		if (articlePaths.test(c.req.path)) return articleLimit(c, next)

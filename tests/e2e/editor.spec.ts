@@ -2,18 +2,23 @@
 // a draft, published to a reader watching /articles; autosave, the guard on leaving, someone
 // else's newer save, scheduling, and deleting.
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { runCli } from './server.ts'
+import { pngImage } from '../fixtures/images.ts'
 
 const server = serveCanopy()
 
 // Chromium logs a refused save's status (400 invalid, 409 conflict) as a console error.
 test.use({ expectedConsoleError: /status of 40[09]/ })
 const email = 'rosa@example.org'
-let password = ''
 
-test.beforeAll(async () => {
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+let session: StorageState | undefined
+
+// One sign-in for the file (sign-in is rate-limited per address and per account); every test's
+// pages start with its cookie.
+test.beforeAll(async ({ browser }) => {
 	const created = await runCli(server().dataDir, [
 		'user:create',
 		'--email',
@@ -24,17 +29,30 @@ test.beforeAll(async () => {
 		'Rosa Lima',
 	])
 	expect(created.code, created.stderr).toBe(0)
-	password =
+	const password =
 		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
 	expect(password).not.toBe('')
-})
-
-async function signIn(page: Page, next = '/admin/articles') {
-	await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`)
+	const context = await browser.newContext({ baseURL: server().url })
+	const page = await context.newPage()
+	await page.goto('/admin/sign-in?next=%2Fadmin%2Farticles')
 	await waitForHydration(page)
 	await page.getByLabel('Email address').fill(email)
 	await page.getByLabel('Password').fill(password)
 	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(/\/admin\/articles$/)
+	session = await context.storageState()
+	await context.close()
+})
+
+test.use({
+	// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+	storageState: async ({}, use) => {
+		await use(session)
+	},
+})
+
+async function signIn(page: Page, next = '/admin/articles') {
+	await page.goto(next)
 	await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
 	await waitForHydration(page)
 }
@@ -89,6 +107,17 @@ test('an editor writes an article with a live preview and publishes it to a read
 	expect(await preview.locator('script').count()).toBe(0)
 	await axe(page)
 
+	// A cover image: uploaded as it is chosen, and its description required.
+	await page.getByLabel('Upload an image').setInputFiles({
+		name: 'marsh.png',
+		mimeType: 'image/png',
+		buffer: Buffer.from(pngImage(64, 40, { rgb: [40, 120, 90] })),
+	})
+	await expect(page.getByLabel('Cover image', { exact: true })).toHaveValue(
+		/^\/media\/[0-9a-f]{64}\.png$/,
+	)
+	await page.getByLabel('Cover image description').fill('A salt marsh at low tide')
+
 	// A slug another article holds is refused as it is typed.
 	await page.getByLabel('Address (slug)').fill('half-a-degree-matters')
 	await expect(page.getByText('Another article already uses this address.')).toBeVisible()
@@ -111,13 +140,18 @@ test('an editor writes an article with a live preview and publishes it to a read
 	await page.getByRole('link', { name: 'View it on the site' }).click()
 	await expect(page).toHaveURL(/\/articles\/saltmarsh-carbon$/)
 	await expect(page.getByRole('heading', { level: 2, name: 'Blue carbon' })).toBeVisible()
+	const cover = page.getByRole('img', { name: 'A salt marsh at low tide' })
+	await expect(cover).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}\.png$/)
+	expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64)
 })
 
 test('a draft saves itself while the editor types, and survives a reload', async ({ page }) => {
 	await signIn(page)
 	const url = await newDraft(page, 'Peat bogs')
 	await page.getByLabel('Text (Markdown)').fill('Peat holds a third of soil carbon.')
-	await expect(page.getByRole('status')).toContainText('Draft saved at', { timeout: 10_000 })
+	await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible({
+		timeout: 10_000,
+	})
 	await page.goto(url)
 	await expect(page.getByLabel('Text (Markdown)')).toHaveValue('Peat holds a third of soil carbon.')
 })
@@ -160,7 +194,7 @@ test('saving over someone else’s newer edit is refused, and the text typed is 
 	await page.getByRole('button', { name: 'Publish now' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
 
-	const other = await browser.newPage({ baseURL: server().url })
+	const other = await browser.newPage({ baseURL: server().url, storageState: session })
 	await signIn(other, new URL(url).pathname)
 	await page.reload()
 	await waitForHydration(page)

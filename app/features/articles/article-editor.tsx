@@ -7,6 +7,7 @@ import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import type { ArticleStatus } from './article-types.ts'
 import { isoToLocalInput } from './editor-form.ts'
+import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
 import { LocalTime } from './local-time.tsx'
 
 export interface EditorArticle {
@@ -231,6 +232,7 @@ export function ArticleEditor({
 				method="post"
 				className="form editor-form"
 				ref={formRef}
+				encType="multipart/form-data"
 				onChange={onChange}
 				onSubmit={onSubmit}
 				noValidate
@@ -274,12 +276,12 @@ export function ArticleEditor({
 							errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
 						}
 					/>
-					<Field
+					<ImageUploadField
 						name="cover"
 						label="Cover image"
-						hint="Optional: an image uploaded here or an https address."
+						hint="Optional: upload an image, or give an https address."
 						defaultValue={value('cover', article?.coverImageUrl ?? '')}
-						error={errors.cover}
+						errors={errors.cover}
 					/>
 					<Field
 						name="coverAlt"

@@ -11,6 +11,7 @@ import {
 	unpublishArticleById,
 	updateArticle,
 } from './editor.server.ts'
+import { storeImage } from '#app/features/uploads/uploads.server.ts'
 import type { Storage } from '#server/storage/types.ts'
 
 export function toEditorArticle(article: Article): EditorArticle {
@@ -57,18 +58,52 @@ function answer(result: EditorResult, form: FormData, intent: string) {
 	throw data('This article no longer exists: someone deleted it.', 404)
 }
 
-export async function newArticleAction(storage: Storage, request: Request, author: string) {
+/**
+ * A cover image chosen in the file picker and posted with the form (no JavaScript: with it, the
+ * picker uploads at once and only the address is posted). Stored first, its address then used.
+ */
+async function withPostedCover(
+	storage: Storage,
+	form: FormData,
+	input: Record<string, unknown>,
+	userId: string,
+): Promise<EditorResult | undefined> {
+	const file = form.get('coverFile')
+	if (!(file instanceof File) || file.size === 0) return undefined
+	const stored = await storeImage(storage, new Uint8Array(await file.arrayBuffer()), userId)
+	if (!stored.ok) return { ok: false, kind: 'invalid', errors: { cover: [stored.message] } }
+	input.cover = stored.upload.url
+	return undefined
+}
+
+export async function newArticleAction(
+	storage: Storage,
+	request: Request,
+	editor: { id: string; name: string },
+) {
 	const form = await request.formData()
 	const input = articleFormInput(form)
+	const refused = await withPostedCover(storage, form, input, editor.id)
+	if (refused) return answer(refused, form, String(input.intent))
+	const author = editor.name
 	const result = await createArticle(storage, input, author)
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
 	return answer(result, form, String(input.intent))
 }
 
-export async function editArticleAction(storage: Storage, request: Request, id: number) {
+export async function editArticleAction(
+	storage: Storage,
+	request: Request,
+	id: number,
+	editor: { id: string },
+) {
 	const form = await request.formData()
 	const input = articleFormInput(form)
 	const intent = String(input.intent)
+	if (intent !== 'autosave') {
+		const refused = await withPostedCover(storage, form, input, editor.id)
+		if (refused) return answer(refused, form, intent)
+	}
 	const version = Number(input.version)
 	if (intent === 'delete') {
 		const deleted = await deleteArticle(storage, id, version)

@@ -4,6 +4,8 @@ import type { Route } from './+types/article-edit'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
 import { editArticleAction, toEditorArticle } from '#app/features/articles/editor-action.server.ts'
 import { LocalTime } from '#app/features/articles/local-time.tsx'
+import { editorContext } from '#app/features/auth/session.server.ts'
+import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 
 function articleId(raw: string): number {
@@ -11,6 +13,10 @@ function articleId(raw: string): number {
 	if (!Number.isSafeInteger(id) || id <= 0) throw data('There is no article here.', 404)
 	return id
 }
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: imageUploadFieldStylesheet },
+]
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return [
@@ -29,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function action({ request, params, context }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
-	return editArticleAction(storage, request, articleId(params.id))
+	return editArticleAction(storage, request, articleId(params.id), context.get(editorContext))
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
