@@ -1,8 +1,18 @@
-// Placeholder until this endpoint is built.
-export function loader() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+// POST /api/admin/articles/:id/unpublish {version}: takes it off the site; it stays as a draft.
+import type { Route } from './+types/admin-article-unpublish'
+import { methodNotAllowed, parseId, withApiCaller } from '#app/features/api-keys/api-http.server.ts'
+import { notFound, unpublishArticleApi } from '#app/features/articles/article-api.server.ts'
+
+const allow = ['POST']
+
+export function loader({ context, request }: Route.LoaderArgs) {
+	return withApiCaller(context, request, () => methodNotAllowed(request, allow))
 }
 
-export function action() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+export function action({ context, request, params }: Route.ActionArgs) {
+	return withApiCaller(context, request, (api) => {
+		if (request.method !== 'POST') return methodNotAllowed(request, allow)
+		const id = parseId(params.id)
+		return id === null ? notFound() : unpublishArticleApi(api, id)
+	})
 }

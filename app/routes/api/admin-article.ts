@@ -1,8 +1,27 @@
-// Placeholder until this endpoint is built.
-export function loader() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+// GET, PUT and DELETE /api/admin/articles/:id.
+import type { Route } from './+types/admin-article'
+import { methodNotAllowed, parseId, withApiCaller } from '#app/features/api-keys/api-http.server.ts'
+import {
+	deleteArticleApi,
+	getArticleApi,
+	notFound,
+	updateArticleApi,
+} from '#app/features/articles/article-api.server.ts'
+
+const allow = ['GET', 'HEAD', 'PUT', 'DELETE']
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+	return withApiCaller(context, request, (api) => {
+		const id = parseId(params.id)
+		return id === null ? notFound() : getArticleApi(api, id)
+	})
 }
 
-export function action() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+export function action({ context, request, params }: Route.ActionArgs) {
+	return withApiCaller(context, request, (api) => {
+		const handle = { PUT: updateArticleApi, DELETE: deleteArticleApi }[request.method]
+		if (!handle) return methodNotAllowed(request, allow)
+		const id = parseId(params.id)
+		return id === null ? notFound() : handle(api, id)
+	})
 }

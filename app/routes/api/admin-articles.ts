@@ -1,8 +1,16 @@
-// Placeholder until this endpoint is built.
-export function loader() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+// GET /api/admin/articles (?q, status, page) and POST /api/admin/articles (a new article).
+import type { Route } from './+types/admin-articles'
+import { methodNotAllowed, withApiCaller } from '#app/features/api-keys/api-http.server.ts'
+import { createArticleApi, listArticlesApi } from '#app/features/articles/article-api.server.ts'
+
+export function loader({ context, request }: Route.LoaderArgs) {
+	return withApiCaller(context, request, listArticlesApi)
 }
 
-export function action() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+export function action({ context, request }: Route.ActionArgs) {
+	return withApiCaller(context, request, (api) =>
+		request.method === 'POST' ? createArticleApi(api) : methodNotAllowed(request, allow),
+	)
 }
+
+const allow = ['GET', 'HEAD', 'POST']

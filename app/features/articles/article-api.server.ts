@@ -1,0 +1,250 @@
+// The admin API's view of articles: what a request may send, what an answer holds, and each
+// endpoint's work, through the same editor functions the editor area's forms use.
+import {
+	type ApiRequest,
+	apiError,
+	parseVersion,
+	readJsonObject,
+} from '#app/features/api-keys/api-http.server.ts'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
+import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
+import {
+	createArticle,
+	deleteArticle,
+	type EditorResult,
+	listEditorArticles,
+	unpublishArticleById,
+	updateArticle,
+} from './editor.server.ts'
+
+export interface ApiArticle {
+	id: number
+	slug: string
+	title: string
+	summary: string
+	body: string
+	html: string
+	author: string
+	tags: string[]
+	cover: string | null
+	coverAlt: string | null
+	status: ArticleStatusFilter
+	publishAt: string | null
+	publishedAt: string | null
+	createdAt: string
+	updatedAt: string
+	version: number
+	/** Where readers find it; null while it is not public. */
+	url: string | null
+}
+
+function apiStatus(article: Pick<Article, 'status' | 'publishAt'>): ArticleStatusFilter {
+	if (article.status === 'published') return 'published'
+	return article.publishAt ? 'scheduled' : 'draft'
+}
+
+function publicUrl(siteUrl: string, article: Pick<Article, 'status' | 'slug'>): string | null {
+	return article.status === 'published'
+		? new URL(`/articles/${article.slug}`, siteUrl).toString()
+		: null
+}
+
+export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
+	return {
+		id: article.id,
+		slug: article.slug,
+		title: article.title,
+		summary: article.summary,
+		body: article.bodyMarkdown,
+		html: article.bodyHtml,
+		author: article.authorName,
+		tags: article.tags,
+		cover: article.coverImageUrl,
+		coverAlt: article.coverImageAlt,
+		status: apiStatus(article),
+		publishAt: article.publishAt,
+		publishedAt: article.publishedAt,
+		createdAt: article.createdAt,
+		updatedAt: article.updatedAt,
+		version: article.version,
+		url: publicUrl(siteUrl, article),
+	}
+}
+
+function toApiListItem(item: ArticleListItem, siteUrl: string) {
+	const { id, slug, title, authorName, publishAt, publishedAt, updatedAt, version } = item
+	return {
+		id,
+		slug,
+		title,
+		author: authorName,
+		status: apiStatus(item),
+		publishAt,
+		publishedAt,
+		updatedAt,
+		version,
+		url: publicUrl(siteUrl, item),
+	}
+}
+
+const intentForStatus: Record<string, string> = {
+	draft: 'draft',
+	scheduled: 'schedule',
+	published: 'publish',
+}
+
+/** Problems the shared schemas would not catch but a database would choke on. */
+function storageProblems(raw: Record<string, unknown>): FieldErrors {
+	const errors: FieldErrors = {}
+	for (const [field, value] of Object.entries(raw)) {
+		const texts = Array.isArray(value) ? value : [value]
+		if (texts.some((text) => typeof text === 'string' && text.includes('\u0000'))) {
+			errors[field] = ['Remove the NUL character (\\u0000) from this field.']
+		}
+	}
+	for (const field of ['publishAt', 'publishedAt']) {
+		const value = raw[field]
+		if (typeof value !== 'string' && typeof value !== 'number') continue
+		const year = new Date(value).getUTCFullYear()
+		if (year < 1 || year > 9999) errors[field] = ['Give a date between the years 1 and 9999.']
+	}
+	return errors
+}
+
+/**
+ * The editor functions' fields from an API body. `intent` says what to do; failing that `status`
+ * (as GET answers it) does, so an article read, changed and sent back keeps its state.
+ */
+function editorFields(
+	body: Record<string, unknown>,
+	current?: Article,
+): { ok: true; fields: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
+	const problems = storageProblems(body)
+	if (Object.keys(problems).length > 0) return { ok: false, errors: problems }
+	const fields = { ...body }
+	// GET answers null for dates not set; sent back, null would read as 1970.
+	for (const field of ['publishAt', 'publishedAt']) if (fields[field] === null) delete fields[field]
+	if (fields.intent === undefined && fields.status !== undefined) {
+		const intent = typeof fields.status === 'string' ? intentForStatus[fields.status] : undefined
+		if (!intent) {
+			return {
+				ok: false,
+				errors: { status: ['Use "draft", "scheduled" or "published" as the status.'] },
+			}
+		}
+		fields.intent = intent
+	}
+	if (fields.intent === undefined) {
+		fields.intent = current ? (intentForStatus[apiStatus(current)] ?? 'draft') : 'draft'
+	}
+	if (fields.intent === 'schedule' && fields.publishAt == null && current?.publishAt) {
+		fields.publishAt = current.publishAt
+	}
+	return { ok: true, fields }
+}
+
+const invalidMessage = 'Some fields need fixing; see errors.'
+
+function answer(result: EditorResult, siteUrl: string, created = false): Response {
+	if (result.ok) {
+		const article = toApiArticle(result.article, siteUrl)
+		return created
+			? Response.json(
+					{ article },
+					{ status: 201, headers: { Location: `/api/admin/articles/${article.id}` } },
+				)
+			: Response.json({ article })
+	}
+	if (result.kind === 'invalid') return apiError(400, invalidMessage, { errors: result.errors })
+	if (result.kind === 'conflict') return conflict(result.current, siteUrl)
+	return notFound()
+}
+
+function conflict(current: Article, siteUrl: string): Response {
+	return apiError(
+		409,
+		'Someone changed this article since you read it. Read it again, reapply your change, and send it with the new version.',
+		{ current: toApiArticle(current, siteUrl) },
+	)
+}
+
+export function notFound(): Response {
+	return apiError(404, 'There is no article with this id. It may have been deleted.')
+}
+
+export async function listArticlesApi({ request, storage, siteUrl }: ApiRequest) {
+	const params = Object.fromEntries(new URL(request.url).searchParams)
+	const { items, total, page, pages } = await listEditorArticles(storage, params)
+	return Response.json({
+		items: items.map((item) => toApiListItem(item, siteUrl)),
+		total,
+		page,
+		pages,
+	})
+}
+
+export async function createArticleApi({ request, caller, storage, siteUrl }: ApiRequest) {
+	const body = await readJsonObject(request)
+	if (body instanceof Response) return body
+	const read = editorFields(body)
+	if (!read.ok) return apiError(400, invalidMessage, { errors: read.errors })
+	return answer(await createArticle(storage, read.fields, caller.name), siteUrl, true)
+}
+
+export async function getArticleApi({ storage, siteUrl }: ApiRequest, id: number) {
+	const article = await storage.articles.findById(id)
+	return article ? Response.json({ article: toApiArticle(article, siteUrl) }) : notFound()
+}
+
+export async function updateArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+	const body = await readJsonObject(request)
+	if (body instanceof Response) return body
+	const version = parseVersion(body.version)
+	if (version instanceof Response) return version
+	const current = await storage.articles.findById(id)
+	if (!current) return notFound()
+	const read = editorFields(body, current)
+	if (!read.ok) return apiError(400, invalidMessage, { errors: read.errors })
+	return answer(await updateArticle(storage, id, { ...read.fields, version }), siteUrl)
+}
+
+export async function deleteArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+	const given = new URL(request.url).searchParams.get('version')
+	const version = given === null ? undefined : parseVersion(given)
+	if (version instanceof Response) return version
+	const deleted = await deleteArticle(storage, id, version)
+	if (deleted.ok) return new Response(null, { status: 204 })
+	const current = deleted.kind === 'conflict' && (await storage.articles.findById(id))
+	return current ? conflict(current, siteUrl) : notFound()
+}
+
+export async function publishArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+	const body = await readJsonObject(request)
+	if (body instanceof Response) return body
+	const version = parseVersion(body.version)
+	if (version instanceof Response) return version
+	const current = await storage.articles.findById(id)
+	if (!current) return notFound()
+	// The article as it stands, made public: the same save the editor's Publish button makes.
+	const fields = {
+		title: current.title,
+		slug: current.slug,
+		summary: current.summary,
+		body: current.bodyMarkdown,
+		author: current.authorName,
+		tags: current.tags,
+		cover: current.coverImageUrl,
+		coverAlt: current.coverImageAlt,
+		intent: 'publish',
+		version,
+	}
+	return answer(await updateArticle(storage, id, fields), siteUrl)
+}
+
+export async function unpublishArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+	const body = await readJsonObject(request)
+	if (body instanceof Response) return body
+	const version = parseVersion(body.version)
+	if (version instanceof Response) return version
+	return answer(await unpublishArticleById(storage, id, version), siteUrl)
+}

@@ -1,0 +1,54 @@
+// An admin makes an API key in the browser, copies it once, uses it, and revokes it.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { runCli } from './server.ts'
+
+const server = serveCanopy()
+
+test('an admin creates a key, sees it once, and revokes it after confirming', async ({
+	page,
+	request,
+}) => {
+	const created = await runCli(server().dataDir, [
+		'user:create',
+		'--email',
+		'ada@example.org',
+		'--role',
+		'admin',
+		'--name',
+		'Ada Admin',
+	])
+	expect(created.code, created.stderr).toBe(0)
+	const password =
+		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+
+	await page.goto('/admin/sign-in?next=%2Fadmin%2Fapi-keys')
+	await waitForHydration(page)
+	await page.getByLabel('Email address').fill('ada@example.org')
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('API keys')
+
+	await page.getByLabel('Name').fill('Newsletter import')
+	await page.getByRole('button', { name: 'Create key' }).click()
+	await expect(page.getByText('Copy it now: it is shown only this once.')).toBeVisible()
+	const key = await page.getByLabel('API key').inputValue()
+	expect(key).toMatch(/^cnp_[\w-]{43}$/)
+	const audit = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze()
+	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+
+	const withKey = { headers: { Authorization: `Bearer ${key}` } }
+	expect((await request.get('/api/admin/articles', withKey)).status()).toBe(200)
+
+	await page.getByRole('link', { name: /^Revoke “Newsletter import”/ }).click()
+	await expect(
+		page.getByRole('heading', { name: 'Revoke the key “Newsletter import”?' }),
+	).toBeVisible()
+	await page.getByRole('button', { name: 'Revoke the key' }).click()
+	await expect(page.getByText('The key “Newsletter import” is revoked.')).toBeVisible()
+	await expect(page.getByRole('row', { name: /Newsletter import/ })).toContainText('Revoked')
+	await expect(page.getByLabel('API key')).toHaveCount(0)
+	expect((await request.get('/api/admin/articles', withKey)).status()).toBe(401)
+})
