@@ -131,7 +131,7 @@ function createApp(deps: AppDependencies) {
 		bodyCapBytes,
 		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
-	const articleLimit = limitBody(articleCapBytes, 'The article and its image are larger than 6 MB.')
+	const articleLimit = limitBody(articleCapBytes, 'The request body is larger than 6 MB.')
 	app.use((c, next) => {
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
 		if (articlePaths.test(c.req.path)) return articleLimit(c, next)

@@ -1,6 +1,7 @@
 // The admin API over real HTTP: every endpoint with a key and with a session, and every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { pngImage, svgImage } from '#tests/fixtures/images.ts'
 import {
 	type ApiCall,
 	type Credentials,
@@ -297,13 +298,56 @@ describe('refusals', () => {
 		expect((await json(await withKey(articles))).total).toBe(before)
 	})
 
-	it('answers 413 for a body over 64 KB', async () => {
+	it('answers 413 for a body over the cap (6 MB for articles, 64 KB elsewhere)', async () => {
 		const response = await withKey(articles, {
 			method: 'POST',
-			body: newArticle('Huge', { body: 'x'.repeat(70 * 1024) }),
+			body: newArticle('Huge', { body: 'x'.repeat(6.5 * 1024 * 1024) }),
 		})
 		expect(response.status).toBe(413)
-		expect((await json(response)).error).toBe('The request body is larger than 64 KB.')
+		expect((await json(response)).error).toBe('The request body is larger than 6 MB.')
+		const elsewhere = await withKey('/api/admin/nothing-here', {
+			method: 'POST',
+			body: { padding: 'x'.repeat(70 * 1024) },
+		})
+		expect(elsewhere.status).toBe(413)
+		expect((await json(elsewhere)).error).toBe('The request body is larger than 64 KB.')
+	})
+
+	it('stores an image sent as the body or as a form field, refusing SVG by its bytes', async () => {
+		const png = pngImage(8, 6)
+		const key = (callers.key as { key: string }).key
+		const raw = await fetch(`${app.url}/api/admin/uploads`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/octet-stream' },
+			body: png,
+		})
+		expect(raw.status).toBe(201)
+		const rawUrl = (await json(raw)).upload.url
+		const form = new FormData()
+		form.set('file', new Blob([png], { type: 'image/jpeg' }), 'cover.jpg')
+		const stored = await fetch(`${app.url}/api/admin/uploads`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${key}` },
+			body: form,
+		})
+		expect(stored.status).toBe(201)
+		const { upload } = await json(stored)
+		expect(upload).toMatchObject({ mime: 'image/png', width: 8, height: 6 })
+		expect(upload.url).toMatch(/^\/media\/[0-9a-f]{64}\.png$/)
+		expect(upload.url).toBe(rawUrl)
+		const served = await fetch(`${app.url}${upload.url}`)
+		expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(png))).toBe(true)
+
+		const svg = await fetch(`${app.url}/api/admin/uploads`, {
+			method: 'POST',
+			headers: {
+				Authorization: `Bearer ${key}`,
+				'Content-Type': 'image/png',
+			},
+			body: svgImage(),
+		})
+		expect(svg.status).toBe(415)
+		expect((await json(svg)).errors.file[0]).toContain('SVG')
 	})
 
 	it('answers 415 for a body that is not JSON, and 400 for malformed or non-object JSON', async () => {
