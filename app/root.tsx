@@ -69,22 +69,41 @@ export default function App() {
 	return <Outlet />
 }
 
+const errorPages = {
+	403: {
+		title: 'For admins only',
+		text: 'Your account cannot open this page: it is for admins. Ask an admin if you need something changed here.',
+	},
+	404: {
+		title: 'Page not found',
+		text: 'There is no page at this address. It may have been moved or taken down.',
+	},
+	other: {
+		title: 'Something went wrong',
+		text: 'The page could not be shown. Please try again in a moment.',
+	},
+}
+
 export function ErrorBoundary() {
 	const error = useRouteError()
-	const notFound = isRouteErrorResponse(error) && error.status === 404
+	const status = isRouteErrorResponse(error) ? error.status : 500
+	const page = status === 403 || status === 404 ? errorPages[status] : errorPages.other
 	return (
 		<div className="page narrow">
-			<title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
+			<title>{page.title}</title>
 			<meta name="robots" content="noindex" />
-			<h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+			<h1>{page.title}</h1>
+			<p>{page.text}</p>
 			<p>
-				{notFound
-					? 'There is no page at this address. It may have been moved or taken down.'
-					: 'The page could not be shown. Please try again in a moment.'}
-			</p>
-			<p>
-				<Link to="/home">Go to the home page</Link> or{' '}
-				<Link to="/articles">read the latest articles</Link>.
+				{status === 403 ? (
+					<Link to="/admin">Go to the editor's home</Link>
+				) : (
+					<>
+						<Link to="/home">Go to the home page</Link> or{' '}
+						<Link to="/articles">read the latest articles</Link>
+					</>
+				)}
+				.
 			</p>
 		</div>
 	)

@@ -64,7 +64,9 @@ describe('site settings', () => {
 	it('turns an editor away with 403, reading and saving', async () => {
 		const page = await fetch(`${app.url}/admin/settings`, { headers: { Cookie: editor } })
 		expect(page.status).toBe(403)
-		expect(await page.text()).not.toContain('Site settings')
+		const html = await page.text()
+		expect(html).not.toContain('Site settings')
+		expect(html).toContain('For admins only')
 		const saved = await save(editor, good)
 		expect(saved.status).toBe(403)
 		expect(await publicPage('/home')).not.toContain('Rivers First')
