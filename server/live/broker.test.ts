@@ -45,8 +45,12 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		await startBroker()
 		const sink = recordingSink()
 		await broker.subscribe(sink, broker.lastId)
+		// Each write waits for its event: an event carries the article as it is when the broker
+		// reads it, so writes landing in one read would all (rightly) show the final state.
 		const first = await saveArticle(storage, article('Wetlands'), 'published')
+		await waitUntil(() => articleEvents(sink.text).length >= 1)
 		await saveArticle(storage, { ...article('Wetlands'), summary: 'Updated' }, 'published')
+		await waitUntil(() => articleEvents(sink.text).length >= 2)
 		await unpublishArticle(storage, 'wetlands')
 		await waitUntil(() => articleEvents(sink.text).length >= 3)
 		// Give the SQLite poller a chance to wake the broker again: nothing may be sent twice.
