@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { loadBuild } from '../server/build.ts'
 import { createNotes, type BenchResult } from './support/bench-result.ts'
 import { type RunningServer, startCanopy } from './support/canopy-server.ts'
 import { getOk } from './support/http-get.ts'
@@ -227,6 +228,43 @@ export async function measurePageWeight(
 					: `no: development React in ${development.map((a) => chunkName(a.url)).join(', ')}`,
 			target: 'production build',
 			status: met(development.length === 0),
+		}),
+	)
+	// The editor area's own files: what its routes load (from the build's route manifest) that is
+	// named after one of its own sources (its routes, the editor, uploads, API keys, its styles).
+	// A public page must load none of them.
+	const { assets: manifest } = await loadBuild()
+	const editorSources = new Set([
+		...appSourceNames(join(appDir, 'routes/admin')),
+		...appSourceNames(join(appDir, 'routes/api')),
+		...appSourceNames(join(appDir, 'features/uploads')),
+		...appSourceNames(join(appDir, 'features/api-keys')),
+		...[...appSourceNames(join(appDir, 'styles'))].filter((name) => name.startsWith('admin')),
+		...['article-editor', 'editor-form', 'local-time', 'team-list', 'new-password-field'],
+	])
+	const editorArea = [
+		...new Set(
+			Object.entries(manifest.routes)
+				.filter(([id]) => /^routes\/(admin|api)\//.test(id))
+				.flatMap(([, route]) =>
+					route ? [route.module, ...(route.imports ?? []), ...(route.css ?? [])] : [],
+				),
+		),
+	].filter((file) => editorSources.has(chunkName(file).replace(/-[\w-]{8}\.css$/, '')))
+	note(`editor-area files: ${editorArea.map((file) => basename(file)).join(', ')}`)
+	const publicFiles = new Set(pages.flatMap((p) => [...p.js, ...p.css]))
+	const leaked = editorArea.filter((file) => publicFiles.has(file))
+	rows.push(
+		row({
+			bench: 'page-weight',
+			figure: 'editor-area files on public pages',
+			value:
+				leaked.length === 0
+					? `none of ${editorArea.length}`
+					: leaked.map((file) => basename(file)).join(', '),
+			baseline: `${publicFiles.size} files on the public pages`,
+			target: 'none',
+			status: met(leaked.length === 0),
 		}),
 	)
 	const missing = pages.flatMap((p) => p.notPreloaded.map((u) => `${p.name}: ${chunkName(u)}`))
