@@ -72,6 +72,24 @@ export default function App() {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	const notFound = isRouteErrorResponse(error) && error.status === 404
+	// A document request refused by route middleware (an editor opening an admins-only page) is
+	// shown here: React Router hands such errors to the highest route with a loader.
+	if (isRouteErrorResponse(error) && error.status === 403) {
+		return (
+			<div className="page narrow">
+				<title>For admins only</title>
+				<meta name="robots" content="noindex" />
+				<h1>For admins only</h1>
+				<p>
+					{typeof error.data === 'string' ? error.data : 'You cannot open this page.'} Ask an admin
+					if you need something changed here.
+				</p>
+				<p>
+					<Link to="/admin">Go to the editor's home</Link>.
+				</p>
+			</div>
+		)
+	}
 	return (
 		<div className="page narrow">
 			<title>{notFound ? 'Page not found' : 'Something went wrong'}</title>

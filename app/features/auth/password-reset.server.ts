@@ -9,8 +9,15 @@ import { sendMailLater } from './mail.server.ts'
 import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
 import { passwordProblem } from './password.server.ts'
 import { emailHash, signInLimitKey } from './sign-in-guard.server.ts'
+import { newUserSchema } from './user.schema.ts'
 
 const validForMs = 60 * 60 * 1000
+
+/** The address a reset is asked for, in the form accounts are kept in; undefined when not an address. */
+export function parseResetEmail(raw: string): string | undefined {
+	const parsed = newUserSchema.shape.email.safeParse(raw)
+	return parsed.success ? parsed.data : undefined
+}
 
 export function createResetLink(auth: Auth, siteUrl: string, userId: string): Promise<string> {
 	return createOneTimeLink(auth, siteUrl, 'reset', userId, validForMs)

@@ -2,9 +2,12 @@
 // away an admin runs in one transaction that first locks the active admins' rows, so two admins
 // demoting each other at the same moment cannot leave the site with none.
 import type { Kysely, Transaction } from 'kysely'
+import { z } from 'zod'
+import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Database } from '#server/storage/schema.ts'
 import type { Storage } from '#server/storage/types.ts'
-import type { Role } from './user.schema.ts'
+import { inviteSchema } from './invites.server.ts'
+import { type Role, roles } from './user.schema.ts'
 
 export interface TeamMember {
 	id: string
@@ -126,4 +129,34 @@ export async function findMember(
 		.where('id', '=', userId)
 		.executeTakeFirst()
 	return row ? toMember(row) : undefined
+}
+
+const userIdField = z.string().min(1, 'Choose an account.')
+/** The team page's form posts, told apart by `intent`. */
+const teamActionSchema = z.discriminatedUnion('intent', [
+	inviteSchema.extend({ intent: z.literal('invite') }),
+	z.object({
+		intent: z.literal('role'),
+		userId: userIdField,
+		role: z.enum(roles, { error: 'The role must be admin or editor.' }),
+	}),
+	z.object({ intent: z.literal('deactivate'), userId: userIdField }),
+	z.object({ intent: z.literal('reactivate'), userId: userIdField }),
+	z.object({ intent: z.literal('reset-link'), userId: userIdField }),
+])
+const intents: string[] = teamActionSchema.options.map((option) => option.shape.intent.value)
+
+export type TeamAction = z.infer<typeof teamActionSchema>
+
+export function parseTeamAction(
+	values: Record<string, string>,
+): { ok: true; input: TeamAction } | { ok: false; errors: FieldErrors } {
+	const parsed = teamActionSchema.safeParse(values)
+	if (parsed.success) return { ok: true, input: parsed.data }
+	return {
+		ok: false,
+		errors: intents.includes(values.intent ?? '')
+			? fieldErrors(parsed.error)
+			: { form: ['That action is not known. Reload the page and try again.'] },
+	}
 }

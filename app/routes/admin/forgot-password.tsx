@@ -1,8 +1,11 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import { z } from 'zod'
 import { Field } from '#app/components/ui/field.tsx'
 import { mailEnabled } from '#app/features/auth/mail.server.ts'
-import { mailResetLinkLater, resetRequestWait } from '#app/features/auth/password-reset.server.ts'
+import {
+	mailResetLinkLater,
+	parseResetEmail,
+	resetRequestWait,
+} from '#app/features/auth/password-reset.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import type { Route } from './+types/forgot-password'
 
@@ -19,24 +22,21 @@ export function loader({ context }: Route.LoaderArgs) {
 	return { mail: mailEnabled(context.get(servicesContext).smtpUrl) }
 }
 
-const emailSchema = z
-	.string()
-	.trim()
-	.toLowerCase()
-	.pipe(z.email({ error: 'Enter an email address like name@example.org.' }))
-
 export async function action({ request, context }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
 	const form = await request.formData()
 	const raw = String(form.get('email') ?? '')
-	const parsed = emailSchema.safeParse(raw)
-	if (!parsed.success) {
+	const email = parseResetEmail(raw)
+	if (!email) {
 		return data(
-			{ sent: false, email: raw, errors: { email: parsed.error.issues[0]?.message } },
+			{
+				sent: false,
+				email: raw,
+				errors: { email: 'Enter an email address like name@example.org.' },
+			},
 			400,
 		)
 	}
-	const email = parsed.data
 	const wait = await resetRequestWait(services.storage, context.get(clientIpContext), email)
 	if (wait !== undefined) {
 		return data(

@@ -1,14 +1,17 @@
 import { data, useNavigation } from 'react-router'
-import { z } from 'zod'
-import { createInvite, inviteSchema, inviteValidDays } from '#app/features/auth/invites.server.ts'
+import { createInvite, inviteValidDays } from '#app/features/auth/invites.server.ts'
 import { mailEnabled, sendMailLater } from '#app/features/auth/mail.server.ts'
 import { createResetLink } from '#app/features/auth/password-reset.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
-import { changeRole, findMember, listTeam, setActive } from '#app/features/auth/team.server.ts'
+import {
+	changeRole,
+	findMember,
+	listTeam,
+	parseTeamAction,
+	setActive,
+} from '#app/features/auth/team.server.ts'
 import { InviteForm, MemberCard, OneTimeLink } from '#app/features/auth/team-list.tsx'
-import { roles } from '#app/features/auth/user.schema.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { fieldErrors } from '#app/lib/field-errors.ts'
 import href from '#app/styles/admin-team.css?url'
 import type { Route } from './+types/team'
 
@@ -27,21 +30,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 	}
 }
 
-const userId = z.string().min(1, 'Choose an account.')
-const actionSchema = z.discriminatedUnion('intent', [
-	inviteSchema.extend({ intent: z.literal('invite') }),
-	z.object({
-		intent: z.literal('role'),
-		userId,
-		role: z.enum(roles, { error: 'The role must be admin or editor.' }),
-	}),
-	z.object({ intent: z.literal('deactivate'), userId }),
-	z.object({ intent: z.literal('reactivate'), userId }),
-	z.object({ intent: z.literal('reset-link'), userId }),
-])
-
-const intents = actionSchema.options.map((option) => option.shape.intent.value as string)
-
 type Answer = {
 	intent: string
 	userId?: string
@@ -57,19 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const values = Object.fromEntries(
 		[...(await request.formData())].map(([key, value]) => [key, String(value)]),
 	)
-	const parsed = actionSchema.safeParse(values)
-	if (!parsed.success) {
+	const parsed = parseTeamAction(values)
+	if (!parsed.ok) {
 		const answer: Answer = {
 			intent: values.intent ?? '',
 			userId: values.userId,
-			errors: intents.includes(values.intent ?? '')
-				? fieldErrors(parsed.error)
-				: { form: ['That action is not known. Reload the page and try again.'] },
+			errors: parsed.errors,
 			values,
 		}
 		return data(answer, 400)
 	}
-	const input = parsed.data
+	const input = parsed.input
 	if (input.intent === 'invite') {
 		const made = await createInvite(auth, siteUrl, input)
 		if (!made.ok) return data({ intent: 'invite', errors: made.errors, values } as Answer, 400)
