@@ -2,8 +2,8 @@
 // else to Hono: cached pages first, then security headers, checks, operations endpoints, static
 // files, and React Router.
 import { readdirSync } from 'node:fs'
-import { relative } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { relative } from 'node:path'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
@@ -67,7 +67,13 @@ const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
 	const https = config.siteUrl.startsWith('https:')
-	const services: AppServices = { storage, logger, auth: deps.auth, siteUrl: config.siteUrl }
+	const services: AppServices = {
+		storage,
+		logger,
+		auth: deps.auth,
+		siteUrl: config.siteUrl,
+		smtpUrl: config.smtpUrl,
+	}
 	const app = new Hono<AppEnv>()
 
 	app.use(async (c, next) => {

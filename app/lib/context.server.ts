@@ -12,6 +12,8 @@ export interface AppServices {
 	auth: Auth
 	/** The public origin, e.g. https://example.org: canonical URLs, feeds, sitemaps. */
 	siteUrl: string
+	/** Where account mail (invites, password resets) goes out; empty when mail is not set up. */
+	smtpUrl: string
 }
 
 /** What belongs to one request. */

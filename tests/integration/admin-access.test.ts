@@ -30,6 +30,24 @@ async function adminPaths(): Promise<string[]> {
 		.filter((path) => /^\/admin(\/|$)/.test(path) && !open.has(path.slice(1)))
 }
 
+/** Every page path below the admins-only layout, from the router's own table. */
+async function adminOnlyPaths(): Promise<string[]> {
+	const { routes } = await loadBuild()
+	const layoutId = Object.keys(routes).find((id) => id.endsWith('routes/admin/admin-only'))
+	if (!layoutId) throw new Error('The admins-only layout is not in the route table.')
+	const within = (id: string | undefined): boolean =>
+		id === undefined ? false : id === layoutId || within(routes[id]?.parentId)
+	const fullPath = (id: string): string => {
+		const route = routes[id]
+		if (!route) return ''
+		const parent = route.parentId ? fullPath(route.parentId) : ''
+		return [parent, route.path ?? ''].filter(Boolean).join('/')
+	}
+	return Object.keys(routes)
+		.filter((id) => id !== layoutId && within(id))
+		.map((id) => `/${fullPath(id).replace(/:[^/]+/g, 'x')}`)
+}
+
 function post(
 	app: TestApp,
 	path: string,
@@ -192,6 +210,56 @@ describe('the editor area', () => {
 	it('keeps the editor area out of public pages', async () => {
 		const html = await (await fetch(`${app.url}/home`)).text()
 		expect(html).not.toMatch(/assets\/(layout|sign-in|sign-out|index)-[^"]*\.js/)
+	})
+})
+
+describe('the admins-only part of the editor area', () => {
+	let app: TestApp
+	const cookies = { admin: '', editor: '' }
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: false })
+		for (const role of ['admin', 'editor'] as const) {
+			const email = `${role}@example.org`
+			expect((await createUser(app.auth, { email, name: role, role, password })).ok).toBe(true)
+			const signedIn = await post(app, '/admin/sign-in', { email, password })
+			cookies[role] = signedIn.headers
+				.getSetCookie()
+				.map((value) => value.split(';')[0])
+				.join('; ')
+		}
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	it('answers an editor 403 on every page below the admins-only layout, and lets an admin in', async () => {
+		const paths = await adminOnlyPaths()
+		expect(paths).toEqual(expect.arrayContaining(['/admin/team', '/admin/settings']))
+		for (const path of paths) {
+			const editor = await fetch(`${app.url}${path}`, {
+				headers: { Cookie: cookies.editor },
+				redirect: 'manual',
+			})
+			expect(editor.status, path).toBe(403)
+			expect(await editor.text(), path).toContain('For admins only')
+			const posted = await post(app, path, { intent: 'invite' }, { Cookie: cookies.editor })
+			expect(posted.status, `POST ${path}`).toBe(403)
+			const admin = await fetch(`${app.url}${path}`, {
+				headers: { Cookie: cookies.admin },
+				redirect: 'manual',
+			})
+			// Pages still being built may answer 404; none may turn an admin away.
+			expect(admin.status, path).not.toBe(403)
+			expect(admin.status, path).toBeLessThan(500)
+		}
+	})
+
+	it('puts no loader data of those pages in a data request by an editor', async () => {
+		const response = await fetch(`${app.url}/admin/team.data`, {
+			headers: { Cookie: cookies.editor },
+		})
+		expect(await response.text()).not.toContain('admin@example.org')
 	})
 })
 

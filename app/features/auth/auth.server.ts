@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
-import { maxPasswordLength, minPasswordLength } from './password-rules.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
+import { maxPasswordLength, minPasswordLength } from './password-rules.ts'
+import { isDeactivated, signInHooks } from './sign-in-guard.server.ts'
 
 /** The header the HTTP layer sets from the socket (or a trusted proxy); anything a client sent under it is dropped. */
 export const clientIpHeader = 'x-canopy-client-ip'
@@ -43,7 +44,20 @@ export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
 				verify: ({ hash, password }) => verifyPassword(hash, password),
 			},
 		},
-		user: { additionalFields: { role: { type: 'string', required: true, input: false } } },
+		user: {
+			additionalFields: {
+				role: { type: 'string', required: true, input: false },
+				// Set by an admin on the team page; a deactivated account's sessions count as none.
+				deactivatedAt: { type: 'date', required: false, input: false },
+			},
+		},
+		hooks: signInHooks(storage),
+		databaseHooks: {
+			// The last word on deactivation: no path into better-auth makes them a session.
+			session: {
+				create: { before: async (session) => !(await isDeactivated(storage, session.userId)) },
+			},
+		},
 		rateLimit: {
 			// Explicit: better-auth's default follows NODE_ENV as it was when the module loaded.
 			enabled: true,
@@ -74,6 +88,11 @@ export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/** The Kysely instance better-auth runs on (storage.authDatabase), for writes it cannot make in one transaction. */
+export function authKysely(auth: Auth) {
+	return auth.options.database.db
+}
 
 /**
  * Creates the instance and waits for better-auth's check of the tables, so a mismatch shows at

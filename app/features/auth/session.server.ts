@@ -4,8 +4,8 @@ import {
 	createContext,
 	data,
 	type MiddlewareFunction,
-	redirect,
 	type RouterContextProvider,
+	redirect,
 } from 'react-router'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { authBasePath, clientIpHeader } from './auth.server.ts'
@@ -25,12 +25,15 @@ export async function getEditor(
 	const { auth } = context.get(servicesContext)
 	const session = await auth.api.getSession({ headers: request.headers })
 	if (!session) return null
-	const { id, name, email, role } = session.user as {
+	const { id, name, email, role, deactivatedAt } = session.user as {
 		id: string
 		name: string
 		email: string
 		role: Role
+		deactivatedAt?: Date | string | null
 	}
+	// Deactivating ends the sessions too; this holds even for one made in the same instant.
+	if (deactivatedAt) return null
 	return { id, name, email, role }
 }
 

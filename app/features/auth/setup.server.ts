@@ -1,27 +1,16 @@
 // The first admin: on a start with no account, a one-time link (valid one hour) is printed to
 // the log; /admin/setup?token=… makes the admin. The token is kept only as a SHA-256 in
 // better-auth's verification table, and consumed atomically, so it works once.
-import { createHash, randomBytes } from 'node:crypto'
 import type { Auth } from './auth.server.ts'
+import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
 import { checkNewUser, countUsers, createUser, type FieldErrors } from './users.server.ts'
 
 const validForMs = 60 * 60 * 1000
 
-function identifier(token: string): string {
-	return `canopy-setup:${createHash('sha256').update(token).digest('hex')}`
-}
-
 /** A fresh setup link when the site has no account yet; undefined otherwise. */
 export async function createSetupLink(auth: Auth, siteUrl: string): Promise<string | undefined> {
 	if ((await countUsers(auth)) > 0) return undefined
-	const token = randomBytes(32).toString('base64url')
-	const context = await auth.$context
-	await context.internalAdapter.createVerificationValue({
-		identifier: identifier(token),
-		value: 'first-admin',
-		expiresAt: new Date(Date.now() + validForMs),
-	})
-	return new URL(`/admin/setup?token=${token}`, siteUrl).toString()
+	return createOneTimeLink(auth, siteUrl, 'setup', 'first-admin', validForMs)
 }
 
 export type SetupState = 'open' | 'done' | 'invalid'
@@ -29,9 +18,7 @@ export type SetupState = 'open' | 'done' | 'invalid'
 /** Whether this link can still make the first admin. */
 export async function setupState(auth: Auth, token: string | null): Promise<SetupState> {
 	if ((await countUsers(auth)) > 0) return 'done'
-	if (!token) return 'invalid'
-	const found = await (await auth.$context).internalAdapter.findVerificationValue(identifier(token))
-	return found && found.expiresAt.getTime() > Date.now() ? 'open' : 'invalid'
+	return (await readOneTimeLink(auth, 'setup', token)) ? 'open' : 'invalid'
 }
 
 export type SetupResult =
@@ -49,10 +36,7 @@ export async function completeSetup(
 	// Checked before the token is spent, so a typo does not cost the link.
 	const checked = await checkNewUser({ ...raw, role: 'admin' })
 	if (!checked.ok) return { ok: false, state: 'open', errors: checked.errors }
-	const consumed = await (await auth.$context).internalAdapter.consumeVerificationValue(
-		identifier(token),
-	)
-	if (!consumed) return { ok: false, state: 'invalid' }
+	if (!(await consumeOneTimeLink(auth, 'setup', token))) return { ok: false, state: 'invalid' }
 	const created = await createUser(auth, checked.user)
 	if (!created.ok) return { ok: false, state: 'open', errors: created.errors }
 	return { ok: true, email: checked.user.email, password: checked.user.password }

@@ -1,7 +1,8 @@
 // Accounts are created here, never by public sign-up: by the first-admin setup link
-// (setup.server.ts), a team invite (to come) or `npm run cli -- user:create`.
+// (setup.server.ts), a team invite (invites.server.ts) or `npm run cli -- user:create`.
+import { randomUUID } from 'node:crypto'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { Auth } from './auth.server.ts'
+import { type Auth, authKysely } from './auth.server.ts'
 import { passwordProblem } from './password.server.ts'
 import { newUserSchema, type Role } from './user.schema.ts'
 
@@ -39,23 +40,53 @@ export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserRe
 	if (!checked.ok) return checked
 	const { email, name, role, password } = checked.user
 	const context = await auth.$context
-	if (await context.internalAdapter.findUserByEmail(email)) {
-		return {
-			ok: false,
-			errors: { email: ['There is already an account with this email address.'] },
-		}
+	const taken = {
+		ok: false as const,
+		errors: { email: ['There is already an account with this email address.'] },
 	}
-	const user = await context.internalAdapter.createUser(
-		{ email, name, role, emailVerified: false },
-		{ method: 'admin' },
-	)
-	await context.internalAdapter.linkAccount({
-		userId: user.id,
-		providerId: 'credential',
-		accountId: user.id,
-		password: await context.password.hash(password),
-	})
-	return { ok: true, user: { id: user.id, email: user.email, name: user.name, role } }
+	if (await context.internalAdapter.findUserByEmail(email)) return taken
+	const hash = await context.password.hash(password)
+	const id = context.generateId({ model: 'user' }) || randomUUID()
+	const now = new Date().toISOString()
+	try {
+		// One transaction: a crash between the two writes must not leave an account that has no
+		// password and so can never sign in.
+		await authKysely(auth)
+			.transaction()
+			.execute(async (trx) => {
+				await trx
+					.insertInto('user')
+					.values({
+						id,
+						name,
+						email,
+						emailVerified: false,
+						image: null,
+						createdAt: now,
+						updatedAt: now,
+						role,
+						deactivatedAt: null,
+					})
+					.execute()
+				await trx
+					.insertInto('account')
+					.values({
+						id: context.generateId({ model: 'account' }) || randomUUID(),
+						accountId: id,
+						providerId: 'credential',
+						userId: id,
+						password: hash,
+						createdAt: now,
+						updatedAt: now,
+					})
+					.execute()
+			})
+	} catch (error) {
+		// Someone else made an account with this address between the check and the insert.
+		if (await context.internalAdapter.findUserByEmail(email)) return taken
+		throw error
+	}
+	return { ok: true, user: { id, email, name, role } }
 }
 
 export async function countUsers(auth: Auth): Promise<number> {

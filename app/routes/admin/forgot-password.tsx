@@ -1,10 +1,112 @@
-// Placeholder until this page is built.
-import { data } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { Field } from '#app/components/ui/field.tsx'
+import { mailEnabled } from '#app/features/auth/mail.server.ts'
+import {
+	mailResetLinkLater,
+	parseResetEmail,
+	resetRequestWait,
+} from '#app/features/auth/password-reset.server.ts'
+import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/forgot-password'
 
-export function loader() {
-	return data(null, { status: 404 })
+export function meta() {
+	return [{ title: 'Forgot your password? · Canopy' }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function Placeholder() {
-	return <h1>Not available yet</h1>
+// An action's headers reach the document only through this (Retry-After on 429).
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+	return actionHeaders
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+	return { mail: mailEnabled(context.get(servicesContext).smtpUrl) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const services = context.get(servicesContext)
+	const form = await request.formData()
+	const raw = String(form.get('email') ?? '')
+	const email = parseResetEmail(raw)
+	if (!email) {
+		return data(
+			{
+				sent: false,
+				email: raw,
+				errors: { email: 'Enter an email address like name@example.org.' },
+			},
+			400,
+		)
+	}
+	const wait = await resetRequestWait(services.storage, context.get(clientIpContext), email)
+	if (wait !== undefined) {
+		return data(
+			{
+				sent: false,
+				email: raw,
+				errors: { form: `Too many requests. Try again in ${Math.ceil(wait / 60)} minutes.` },
+			},
+			{ status: 429, headers: { 'Retry-After': String(wait) } },
+		)
+	}
+	// Not awaited: the answer must come as fast for an address without an account.
+	if (mailEnabled(services.smtpUrl)) mailResetLinkLater(services, email)
+	return { sent: true, email, errors: {} }
+}
+
+function AskAnAdmin() {
+	return (
+		<p>
+			This site does not send mail. Ask an admin on your team for a password reset link: they make
+			one on the Team page and pass it on to you.
+		</p>
+	)
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	const errors: { email?: string; form?: string } = actionData?.errors ?? {}
+	return (
+		<div className="page narrow">
+			<h1>Forgot your password?</h1>
+			{actionData?.sent ? (
+				<div role="status" className="notice">
+					<p>
+						If an account exists for that address,{' '}
+						{loaderData.mail
+							? 'a link to choose a new password is on its way to it. The link works for one hour.'
+							: 'an admin can make a reset link for it.'}
+					</p>
+					{loaderData.mail ? null : <AskAnAdmin />}
+				</div>
+			) : loaderData.mail ? (
+				<>
+					<p>Enter the address you sign in with, and we will mail it a link to choose a new one.</p>
+					<Form method="post" className="form">
+						{errors.form ? (
+							<p role="alert" className="form-error">
+								{errors.form}
+							</p>
+						) : null}
+						<Field
+							name="email"
+							label="Email address"
+							type="email"
+							autoComplete="username"
+							required
+							defaultValue={actionData?.email}
+							error={errors.email}
+						/>
+						<button type="submit" disabled={busy}>
+							{busy ? 'Sending…' : 'Send me a link'}
+						</button>
+					</Form>
+				</>
+			) : (
+				<AskAnAdmin />
+			)}
+			<p>
+				<Link to="/admin/sign-in">Back to sign in</Link>
+			</p>
+		</div>
+	)
 }

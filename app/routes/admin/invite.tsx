@@ -1,10 +1,85 @@
-// Placeholder until this page is built.
-import { data } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Field } from '#app/components/ui/field.tsx'
+import { acceptInvite, readInvite } from '#app/features/auth/invites.server.ts'
+import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
+import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/invite'
 
-export function loader() {
-	return data(null, { status: 404 })
+export function meta() {
+	return [{ title: 'Join the team · Canopy' }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function Placeholder() {
-	return <h1>Not available yet</h1>
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	const invite = await readInvite(context.get(servicesContext).auth, token)
+	return data({ invite: invite ?? null }, { status: invite ? 200 : 403 })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const token = new URL(request.url).searchParams.get('token')
+	const form = await request.formData()
+	const name = String(form.get('name') ?? '')
+	const result = await acceptInvite(context.get(servicesContext).auth, token, {
+		name,
+		password: String(form.get('password') ?? ''),
+	})
+	if (!result.ok) {
+		return result.state === 'open'
+			? data({ invalid: false, name, errors: result.errors }, 400)
+			: data({ invalid: true, name, errors: {} }, 403)
+	}
+	// Signed in straight away, through the same door as every later sign-in.
+	const signedIn = await callAuth(context, request, '/sign-in/email', {
+		email: result.email,
+		password: result.password,
+	})
+	throw redirect(signedIn.ok ? '/admin' : '/admin/sign-in', { headers: passCookies(signedIn) })
+}
+
+export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	const invite = loaderData.invite
+	if (!invite || actionData?.invalid) {
+		return (
+			<div className="page narrow">
+				<h1>This invite link does not work</h1>
+				<p>
+					It may have been used already or be more than 7 days old. Ask the admin who invited you
+					for a new one. If you already made your account, <Link to="/admin/sign-in">sign in</Link>.
+				</p>
+			</div>
+		)
+	}
+	const errors: Record<string, string[]> = actionData?.errors ?? {}
+	return (
+		<div className="page narrow">
+			<h1>Join the team</h1>
+			<p>
+				You are invited as {invite.role === 'admin' ? 'an admin' : 'an editor'}, with the address{' '}
+				<strong>{invite.email}</strong>. Choose your password to make your account.
+			</p>
+			<Form method="post" className="form">
+				<Field
+					name="name"
+					label="Your name"
+					autoComplete="name"
+					required
+					maxLength={100}
+					defaultValue={actionData?.name ?? invite.name}
+					error={errors.name}
+				/>
+				<NewPasswordField name="password" label="Password" error={errors.password} />
+				{errors.email || errors.role ? (
+					<p role="alert" className="form-error">
+						{[...(errors.email ?? []), ...(errors.role ?? [])].join(' ')} Ask the admin who invited
+						you to check the invite.
+					</p>
+				) : null}
+				<button type="submit" disabled={busy}>
+					{busy ? 'Making your account…' : 'Make my account'}
+				</button>
+			</Form>
+		</div>
+	)
 }

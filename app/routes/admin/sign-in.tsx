@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
@@ -13,9 +13,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const next = safeNext(new URL(request.url).searchParams.get('next'))
+	const params = new URL(request.url).searchParams
+	const next = safeNext(params.get('next'))
 	if (await getEditor(context, request)) throw redirect(next)
-	return { next }
+	// Set by /admin/reset-password after a new password is chosen.
+	return { next, passwordReset: params.get('reset') === 'done' }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,6 +57,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 		<div className="page narrow admin-sign-in">
 			<h1>Sign in</h1>
 			<p>For the people who run this site.</p>
+			{loaderData.passwordReset && !actionData ? (
+				<p role="status" className="notice">
+					Your password is changed and every device signed in as you has been signed out. Sign in
+					with your new password.
+				</p>
+			) : null}
 			<Form
 				method="post"
 				className="form"
@@ -85,6 +93,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 					{busy ? 'Signing in…' : 'Sign in'}
 				</button>
 			</Form>
+			<p>
+				<Link to="/admin/forgot-password">Forgot your password?</Link>
+			</p>
 		</div>
 	)
 }

@@ -1,0 +1,69 @@
+// Team invites: an admin names the person and their role; the one-time link (valid 7 days) lets
+// that person choose their password and become an account. Nothing exists until they do, so an
+// unused invite leaves no account without a password behind.
+import { z } from 'zod'
+import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import type { Auth } from './auth.server.ts'
+import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
+import { newUserSchema, roles } from './user.schema.ts'
+import { checkNewUser, createUser } from './users.server.ts'
+
+export const inviteValidDays = 7
+const validForMs = inviteValidDays * 24 * 60 * 60 * 1000
+
+export const inviteSchema = newUserSchema.pick({ email: true, name: true, role: true })
+export type Invite = z.infer<typeof inviteSchema>
+
+const storedInvite = z.object({ email: z.string(), name: z.string(), role: z.enum(roles) })
+
+export type CreateInviteResult =
+	| { ok: true; invite: Invite; link: string }
+	| { ok: false; errors: FieldErrors }
+
+export async function createInvite(
+	auth: Auth,
+	siteUrl: string,
+	raw: unknown,
+): Promise<CreateInviteResult> {
+	const parsed = inviteSchema.safeParse(raw)
+	if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
+	const invite = parsed.data
+	if (await (await auth.$context).internalAdapter.findUserByEmail(invite.email)) {
+		return {
+			ok: false,
+			errors: { email: ['There is already an account with this email address.'] },
+		}
+	}
+	const link = await createOneTimeLink(auth, siteUrl, 'invite', JSON.stringify(invite), validForMs)
+	return { ok: true, invite, link }
+}
+
+/** Who the invite is for, while its link still works. */
+export async function readInvite(auth: Auth, token: string | null): Promise<Invite | undefined> {
+	const value = await readOneTimeLink(auth, 'invite', token)
+	return value ? storedInvite.parse(JSON.parse(value)) : undefined
+}
+
+export type AcceptInviteResult =
+	| { ok: true; email: string; password: string }
+	| { ok: false; state: 'invalid' }
+	| { ok: false; state: 'open'; errors: FieldErrors }
+
+export async function acceptInvite(
+	auth: Auth,
+	token: string | null,
+	raw: { name: string; password: string },
+): Promise<AcceptInviteResult> {
+	const invite = await readInvite(auth, token)
+	if (!invite) return { ok: false, state: 'invalid' }
+	// Checked before the link is spent, so a typo does not cost it.
+	const checked = await checkNewUser({ ...invite, name: raw.name, password: raw.password })
+	if (!checked.ok) return { ok: false, state: 'open', errors: checked.errors }
+	if (!(await consumeOneTimeLink(auth, 'invite', token))) return { ok: false, state: 'invalid' }
+	const created = await createUser(auth, checked.user)
+	if (!created.ok) {
+		// The address got an account some other way since the invite was made.
+		return { ok: false, state: 'invalid' }
+	}
+	return { ok: true, email: checked.user.email, password: checked.user.password }
+}

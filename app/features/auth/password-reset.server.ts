@@ -1,0 +1,122 @@
+// Password reset by a one-time link (valid one hour): mailed to the account when SMTP_URL is set,
+// otherwise made by an admin on the team page and passed on by them. better-auth's own reset
+// endpoints are not used: they await the mail (its timing would reveal which addresses have
+// accounts) and keep the token as it is.
+import type { Logger } from '#server/logger.ts'
+import type { Storage } from '#server/storage/types.ts'
+import { type Auth, authKysely } from './auth.server.ts'
+import { sendMailLater } from './mail.server.ts'
+import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
+import { passwordProblem } from './password.server.ts'
+import { emailHash, signInLimitKey } from './sign-in-guard.server.ts'
+import { newUserSchema } from './user.schema.ts'
+
+const validForMs = 60 * 60 * 1000
+
+/** The address a reset is asked for, in the form accounts are kept in; undefined when not an address. */
+export function parseResetEmail(raw: string): string | undefined {
+	const parsed = newUserSchema.shape.email.safeParse(raw)
+	return parsed.success ? parsed.data : undefined
+}
+
+export function createResetLink(auth: Auth, siteUrl: string, userId: string): Promise<string> {
+	return createOneTimeLink(auth, siteUrl, 'reset', userId, validForMs)
+}
+
+interface MailServices {
+	auth: Auth
+	siteUrl: string
+	smtpUrl: string
+	logger: Logger
+}
+
+/**
+ * Mails a reset link when the address belongs to an active account. Returns at once and does the
+ * work afterwards, so the answer takes as long whether or not there is an account.
+ */
+export function mailResetLinkLater(services: MailServices, email: string): void {
+	const { auth, siteUrl, smtpUrl, logger } = services
+	const work = async () => {
+		const found = await (await auth.$context).internalAdapter.findUserByEmail(email)
+		const user = found?.user as { id: string; email: string; deactivatedAt?: unknown } | undefined
+		if (!user || user.deactivatedAt) return
+		const link = await createResetLink(auth, siteUrl, user.id)
+		sendMailLater(smtpUrl, siteUrl, logger, {
+			to: user.email,
+			subject: 'Choose a new password for Canopy',
+			text: [
+				'Someone (we hope you) asked to reset the password of your Canopy account.',
+				'',
+				`Choose a new password here within the next hour: ${link}`,
+				'',
+				'If it was not you, ignore this message: your password stays as it is.',
+			].join('\n'),
+		})
+	}
+	work().catch((error: unknown) => logger.error('password reset: could not make a link', { error }))
+}
+
+/** Whether a reset link still works. */
+export async function resetLinkWorks(auth: Auth, token: string | null): Promise<boolean> {
+	return (await readOneTimeLink(auth, 'reset', token)) !== undefined
+}
+
+export type ResetResult =
+	| { ok: true }
+	| { ok: false; state: 'invalid' }
+	| { ok: false; state: 'open'; error: string }
+
+export async function resetPassword(
+	auth: Auth,
+	storage: Storage,
+	token: string | null,
+	password: string,
+): Promise<ResetResult> {
+	if (!(await resetLinkWorks(auth, token))) return { ok: false, state: 'invalid' }
+	// Checked before the link is spent, so a typo does not cost it.
+	const problem = await passwordProblem(password)
+	if (problem) return { ok: false, state: 'open', error: problem }
+	const userId = await consumeOneTimeLink(auth, 'reset', token)
+	if (!userId) return { ok: false, state: 'invalid' }
+	const context = await auth.$context
+	const user = await context.internalAdapter.findUserById(userId)
+	if (!user) return { ok: false, state: 'invalid' }
+	const hash = await context.password.hash(password)
+	await authKysely(auth)
+		.transaction()
+		.execute(async (trx) => {
+			await trx
+				.updateTable('account')
+				.set({ password: hash, updatedAt: new Date().toISOString() })
+				.where('userId', '=', userId)
+				.where('providerId', '=', 'credential')
+				.execute()
+			// Whoever was signed in as them (perhaps the reason for the reset) is signed out.
+			await trx.deleteFrom('session').where('userId', '=', userId).execute()
+		})
+	// Proven the owner: earlier failed sign-ins no longer hold them back.
+	await storage.rateLimits.clear(signInLimitKey(user.email))
+	return { ok: true }
+}
+
+const requestAttempts = 5
+const requestWindowMs = 15 * 60 * 1000
+
+/**
+ * Counts a reset request against the visitor's address and against the address asked about
+ * (whether or not it has an account); the seconds to wait when either is over its limit.
+ */
+export async function resetRequestWait(
+	storage: Storage,
+	clientIp: string,
+	email: string,
+): Promise<number | undefined> {
+	const hits = await Promise.all([
+		storage.rateLimits.hit(`reset-ip:${clientIp}`, requestAttempts, requestWindowMs),
+		storage.rateLimits.hit(`reset:${emailHash(email)}`, requestAttempts, requestWindowMs),
+	])
+	const refused = hits.filter((hit) => !hit.allowed)
+	if (refused.length === 0) return undefined
+	const resetAt = Math.max(...refused.map((hit) => hit.resetAt))
+	return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))
+}

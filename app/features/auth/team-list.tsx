@@ -1,0 +1,177 @@
+// The team page's parts: the invite form, a one-time link shown to the admin, and one card per
+// account with its actions. Every action is a plain form post with an `intent`.
+import { Form } from 'react-router'
+import { Field } from '#app/components/ui/field.tsx'
+import type { Role } from './user.schema.ts'
+
+// Listed here rather than imported with the schema, so the page's browser code carries no zod.
+const roles: Role[] = ['admin', 'editor']
+
+export interface Member {
+	id: string
+	name: string
+	email: string
+	role: Role
+	active: boolean
+}
+
+function RoleSelect({
+	id,
+	label,
+	defaultValue,
+	error,
+}: {
+	id: string
+	label: string
+	defaultValue?: Role
+	error?: string
+}) {
+	const errorId = error ? `${id}-error` : undefined
+	return (
+		<>
+			<label htmlFor={id}>{label}</label>
+			<select
+				id={id}
+				name="role"
+				defaultValue={defaultValue ?? 'editor'}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={errorId}
+			>
+				{roles.map((role) => (
+					<option key={role} value={role}>
+						{role === 'admin' ? 'Admin: everything' : 'Editor: articles and messages'}
+					</option>
+				))}
+			</select>
+			{error ? (
+				<p id={errorId} className="field-error">
+					{error}
+				</p>
+			) : null}
+		</>
+	)
+}
+
+export function InviteForm({
+	busy,
+	values,
+	errors,
+}: {
+	busy: boolean
+	values?: { email?: string; name?: string; role?: string }
+	errors: Record<string, string[] | undefined>
+}) {
+	return (
+		<Form method="post" className="form" aria-labelledby="invite-heading">
+			<input type="hidden" name="intent" value="invite" />
+			<Field
+				name="email"
+				label="Email address"
+				type="email"
+				autoComplete="off"
+				required
+				defaultValue={values?.email}
+				error={errors.email}
+			/>
+			<Field
+				name="name"
+				label="Name"
+				autoComplete="off"
+				required
+				maxLength={100}
+				hint="They can change it when they accept."
+				defaultValue={values?.name}
+				error={errors.name}
+			/>
+			<RoleSelect
+				id="invite-role"
+				label="Role"
+				defaultValue={values?.role === 'admin' ? 'admin' : 'editor'}
+				error={errors.role?.join(' ')}
+			/>
+			<button type="submit" disabled={busy}>
+				Make an invite link
+			</button>
+		</Form>
+	)
+}
+
+/** A link shown once: the admin copies it and passes it on. */
+export function OneTimeLink({ label, link, note }: { label: string; link: string; note: string }) {
+	return (
+		<div className="one-time-link" role="status">
+			<Field
+				name="one-time-link"
+				label={label}
+				readOnly
+				value={link}
+				hint={note}
+				onFocus={(event) => event.currentTarget.select()}
+			/>
+		</div>
+	)
+}
+
+export function MemberCard({
+	member,
+	isYou,
+	error,
+	busy,
+}: {
+	member: Member
+	isYou: boolean
+	error?: string
+	busy: boolean
+}) {
+	const errorId = error ? `member-${member.id}-error` : undefined
+	return (
+		<li className="member" aria-describedby={errorId}>
+			<h3>
+				{member.name}
+				{isYou ? ' (you)' : ''}
+			</h3>
+			<p className="member-facts">
+				<span>{member.email}</span>
+				<span>{member.role === 'admin' ? 'Admin' : 'Editor'}</span>
+				<span className={member.active ? 'status-active' : 'status-deactivated'}>
+					{member.active ? 'Active' : 'Deactivated'}
+				</span>
+			</p>
+			{error ? (
+				<p id={errorId} role="alert" className="form-error">
+					{error}
+				</p>
+			) : null}
+			<div className="member-actions">
+				<Form method="post" className="member-role">
+					<input type="hidden" name="intent" value="role" />
+					<input type="hidden" name="userId" value={member.id} />
+					<RoleSelect
+						id={`role-${member.id}`}
+						label={`Role of ${member.name}`}
+						defaultValue={member.role}
+					/>
+					<button type="submit" disabled={busy}>
+						Change role
+					</button>
+				</Form>
+				<Form method="post">
+					<input type="hidden" name="intent" value={member.active ? 'deactivate' : 'reactivate'} />
+					<input type="hidden" name="userId" value={member.id} />
+					<button type="submit" disabled={busy} className="secondary">
+						{member.active ? `Deactivate ${member.name}` : `Reactivate ${member.name}`}
+					</button>
+				</Form>
+				{member.active ? (
+					<Form method="post">
+						<input type="hidden" name="intent" value="reset-link" />
+						<input type="hidden" name="userId" value={member.id} />
+						<button type="submit" disabled={busy} className="secondary">
+							Make a password reset link for {member.name}
+						</button>
+					</Form>
+				) : null}
+			</div>
+		</li>
+	)
+}

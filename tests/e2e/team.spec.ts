@@ -1,0 +1,100 @@
+// The team in the browser: an admin invites an editor, who joins from the link in another
+// browser, is kept out of the admins' pages, and is signed out the moment they are deactivated.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { runCli } from './server.ts'
+
+const server = serveCanopy()
+
+test('an admin invites an editor, who joins, is kept out of the team page, and is deactivated', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
+	const created = await runCli(server().dataDir, [
+		'user:create',
+		'--email',
+		'rosa@example.org',
+		'--role',
+		'admin',
+		'--name',
+		'Rosa Lima',
+	])
+	expect(created.code, created.stderr).toBe(0)
+	const password =
+		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+
+	await page.goto('/admin/sign-in?next=%2Fadmin%2Fteam')
+	await waitForHydration(page)
+	await page.getByLabel('Email address').fill('rosa@example.org')
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(/\/admin\/team$/)
+
+	await page.getByLabel('Email address').fill('lea@example.org')
+	await page.getByLabel('Name', { exact: true }).fill('Lea Park')
+	await page.getByLabel('Role', { exact: true }).selectOption('editor')
+	await page.getByRole('button', { name: 'Make an invite link' }).click()
+	const linkField = page.getByLabel('Invite link for lea@example.org')
+	await expect(linkField).toHaveValue(/\/admin\/invite\?token=/)
+	const link = await linkField.inputValue()
+
+	const audit = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze()
+	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+
+	// The invitee, in a browser of their own.
+	const theirs = await browser.newContext({ baseURL })
+	const lea = await theirs.newPage()
+	await lea.goto(link)
+	await expect(lea.getByText('lea@example.org')).toBeVisible()
+	await expect(lea.getByLabel('Your name')).toHaveValue('Lea Park')
+	await lea.getByLabel('Password').fill('kelp forests grow fast')
+	await lea.getByRole('button', { name: 'Make my account' }).click()
+	await expect(lea).toHaveURL(/\/admin$/)
+	await expect(lea.getByText('Signed in as')).toContainText('Lea Park')
+
+	await lea.goto('/admin/team')
+	await expect(lea.getByRole('heading', { level: 1 })).toHaveText('For admins only')
+
+	await page.reload()
+	await page.getByRole('button', { name: 'Deactivate Lea Park' }).click()
+	await expect(page.getByRole('status')).toHaveText(
+		'Lea Park is deactivated and signed out everywhere.',
+	)
+
+	await lea.goto('/admin')
+	await expect(lea).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin$/)
+	await theirs.close()
+})
+
+test('the team page fits a 320 px screen', async ({ page }) => {
+	const created = await runCli(server().dataDir, [
+		'user:create',
+		'--email',
+		'sam@example.org',
+		'--role',
+		'admin',
+		'--name',
+		'Sam',
+	])
+	const password =
+		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+	await page.setViewportSize({ width: 320, height: 720 })
+	await page.goto('/admin/sign-in?next=%2Fadmin%2Fteam')
+	await waitForHydration(page)
+	await page.getByLabel('Email address').fill('sam@example.org')
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page).toHaveURL(/\/admin\/team$/)
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+	)
+	expect(overflow).toBe(0)
+	await page.getByRole('button', { name: 'Make a password reset link for Sam' }).focus()
+	await page.keyboard.press('Enter')
+	await expect(page.getByLabel('Password reset link for sam@example.org')).toHaveValue(
+		/\/admin\/reset-password\?token=/,
+	)
+})

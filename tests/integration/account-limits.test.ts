@@ -1,0 +1,168 @@
+// Sign-in limits per account (not only per address), and deactivated accounts, over real HTTP.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { signInLimitKey } from '#app/features/auth/sign-in-guard.server.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import {
+	getPage,
+	isSignedIn,
+	makeAccount,
+	postForm,
+	signIn,
+	teamPassword,
+} from '#tests/fixtures/forms.ts'
+
+function apiSignIn(app: TestApp, email: string, password: string, ip: string) {
+	return fetch(`${app.url}/api/auth/sign-in/email`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Origin: app.url, 'X-Forwarded-For': ip },
+		body: JSON.stringify({ email, password }),
+	})
+}
+
+describe('per-account sign-in limit', () => {
+	let app: TestApp
+
+	beforeEach(async () => {
+		app = await startTestApp({ seed: false, trustProxy: '127.0.0.1' })
+		await makeAccount(app, 'ana@example.org', 'editor')
+	})
+	afterEach(async () => {
+		await app.close()
+	})
+
+	/** Five wrong guesses spread over three addresses, then a sixth from a fourth address. */
+	async function sixthAttempt(email: string, password = 'wrong guess number 1') {
+		const ips = ['198.51.100.1', '198.51.100.1', '198.51.100.2', '198.51.100.2', '198.51.100.3']
+		for (const ip of ips)
+			expect((await apiSignIn(app, email, 'wrong guess 42', ip)).status).toBe(401)
+		return apiSignIn(app, email, password, '203.0.113.50')
+	}
+
+	it('refuses the sixth attempt on one account from any address, with Retry-After, even with the right password', async () => {
+		const sixth = await sixthAttempt('Ana@Example.org', teamPassword)
+		expect(sixth.status).toBe(429)
+		const retryAfter = Number(sixth.headers.get('retry-after'))
+		expect(retryAfter).toBeGreaterThan(800)
+		expect(retryAfter).toBeLessThanOrEqual(900)
+		expect(sixth.headers.get('set-cookie')).toBeNull()
+		// A different account from that same address is not held back.
+		await makeAccount(app, 'ben@example.org', 'editor')
+		expect((await apiSignIn(app, 'ben@example.org', teamPassword, '203.0.113.50')).status).toBe(200)
+	})
+
+	it('answers an unknown address exactly as it answers an account', async () => {
+		const known = await sixthAttempt('ana@example.org')
+		const unknown = await sixthAttempt('nobody@example.org')
+		expect(unknown.status).toBe(429)
+		expect(known.status).toBe(429)
+		expect(await unknown.json()).toEqual(await known.json())
+		expect(Number(unknown.headers.get('retry-after'))).toBeGreaterThan(0)
+		// The counters hold a hash, never the address someone typed.
+		const keys = await app.storage.authDatabase.db.selectFrom('rate_limits').select('key').execute()
+		expect(keys.map((row) => row.key)).toContain(signInLimitKey('nobody@example.org'))
+		expect(JSON.stringify(keys)).not.toContain('nobody')
+	})
+
+	it('shows the sign-in page the readable message and Retry-After', async () => {
+		const ips = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4', '198.51.100.5']
+		for (const ip of ips) {
+			const refused = await signIn(app, 'ana@example.org', 'wrong guess 42', {
+				'X-Forwarded-For': ip,
+			})
+			expect(refused.status).toBe(401)
+		}
+		const page = await signIn(app, 'ana@example.org', teamPassword, {
+			'X-Forwarded-For': '198.51.100.6',
+		})
+		expect(page.status).toBe(429)
+		expect(Number(page.response.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(await page.response.text()).toContain('Too many attempts. Try again in 15 minutes.')
+	})
+
+	it('forgets earlier mistakes once the owner signs in', async () => {
+		for (let attempt = 0; attempt < 4; attempt++) {
+			await apiSignIn(app, 'ana@example.org', 'wrong guess 42', `198.51.100.${attempt + 1}`)
+		}
+		expect((await apiSignIn(app, 'ana@example.org', teamPassword, '198.51.100.9')).status).toBe(200)
+		for (let attempt = 0; attempt < 5; attempt++) {
+			const response = await apiSignIn(
+				app,
+				'ana@example.org',
+				'wrong guess 42',
+				`198.51.100.${attempt + 10}`,
+			)
+			expect(response.status).toBe(401)
+		}
+	})
+})
+
+describe('deactivated accounts', () => {
+	let app: TestApp
+	let anaId: string
+	let adminCookie: string
+
+	beforeEach(async () => {
+		app = await startTestApp({ seed: false })
+		await makeAccount(app, 'rosa@example.org', 'admin', 'Rosa')
+		anaId = await makeAccount(app, 'ana@example.org', 'editor', 'Ana')
+		adminCookie = (await signIn(app, 'rosa@example.org', teamPassword)).cookie
+	})
+	afterEach(async () => {
+		await app.close()
+	})
+
+	const setActive = (active: boolean) =>
+		postForm(
+			app,
+			'/admin/team',
+			{ intent: active ? 'reactivate' : 'deactivate', userId: anaId },
+			{ cookie: adminCookie },
+		)
+
+	it('ends an open session at once, and signs in again once reactivated', async () => {
+		const ana = await signIn(app, 'ana@example.org', teamPassword)
+		expect(await isSignedIn(app, ana.cookie)).toBe(true)
+
+		const done = await setActive(false)
+		expect(done.status).toBe(200)
+		expect(await done.text()).toContain('Ana is deactivated and signed out everywhere.')
+		const next = await getPage(app, '/admin/articles', ana.cookie)
+		expect(next.status).toBe(302)
+		expect(next.headers.get('location')).toMatch(/^\/admin\/sign-in/)
+		const sessions = await app.storage.authDatabase.db
+			.selectFrom('session')
+			.select('id')
+			.where('userId', '=', anaId)
+			.execute()
+		expect(sessions).toEqual([])
+
+		expect((await setActive(true)).status).toBe(200)
+		expect((await signIn(app, 'ana@example.org', teamPassword)).status).toBe(302)
+	})
+
+	it('refuses a deactivated account exactly as a wrong password', async () => {
+		await setActive(false)
+		const ask = (password: string) =>
+			fetch(`${app.url}/api/auth/sign-in/email`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Origin: app.url },
+				body: JSON.stringify({ email: 'ana@example.org', password }),
+			})
+		const rightPassword = await ask(teamPassword)
+		const wrongPassword = await fetch(`${app.url}/api/auth/sign-in/email`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Origin: app.url },
+			body: JSON.stringify({ email: 'rosa@example.org', password: 'not her password 1' }),
+		})
+		expect(rightPassword.status).toBe(401)
+		expect(wrongPassword.status).toBe(401)
+		expect(await rightPassword.json()).toEqual(await wrongPassword.json())
+		expect(rightPassword.headers.get('set-cookie')).toBeNull()
+
+		const page = await signIn(app, 'ana@example.org', teamPassword)
+		expect(page.status).toBe(401)
+		expect(await page.response.text()).toContain(
+			'That email address and password do not match an account.',
+		)
+	})
+})
