@@ -98,8 +98,8 @@ describe('the editor area', () => {
 		const response = await fetch(`${app.url}/admin.data`, { redirect: 'manual' })
 		const body = await response.text()
 		expect(body).toContain('/admin/sign-in')
-		// The editor home's loader would have put the article count in the payload.
-		expect(body).not.toContain('articles')
+		// The editor home's loader would have put the article counts in the payload.
+		expect(body).not.toContain('published')
 	})
 
 	it('sends an unknown editor-area address to sign in, and answers it 404 once signed in', async () => {
@@ -159,7 +159,7 @@ describe('the editor area', () => {
 			'Signed in as <strong>Ana Costa</strong> (<!-- -->editor<!-- -->)',
 		)
 		const payload = await fetch(`${app.url}/admin.data`, { headers: { Cookie: cookie } })
-		expect(await payload.text()).toContain('articles')
+		expect(await payload.text()).toContain('published')
 		expect(
 			(await fetch(`${app.url}/admin/sign-in`, { headers: { Cookie: cookie }, redirect: 'manual' }))
 				.status,
