@@ -46,6 +46,16 @@ function useDebounced<T>(value: T, delayMs: number): T {
 	return debounced
 }
 
+/** JSON from one of the editor's helper endpoints; undefined when it fails or is cancelled. */
+async function fetchJson<T>(url: string, signal: AbortSignal, init: RequestInit = {}) {
+	try {
+		const response = await fetch(url, { ...init, signal })
+		return response.ok ? ((await response.json()) as T) : undefined
+	} catch {
+		return undefined
+	}
+}
+
 function savedMessage(intent: string): string {
 	if (intent === 'publish') return 'Published. Readers on the articles page see it now.'
 	if (intent === 'schedule') return 'Scheduled.'
@@ -88,38 +98,44 @@ export function ArticleEditor({
 	}, [article])
 	useEffect(() => setConflict(actionData?.conflict), [actionData])
 
-	// Live preview: the server's renderer, debounced as the author types.
+	// Live preview: the server's renderer, debounced as the author types. Plain fetch, not a
+	// fetcher: a fetcher's action makes the router revalidate every loader on the page, and one
+	// finishing during a save's redirect to a route the page has not discovered yet throws.
 	const [body, setBody] = useState(value('body', article?.bodyMarkdown ?? ''))
 	const debouncedBody = useDebounced(body, previewDelayMs)
-	const preview = useFetcher<{ html: string }>()
-	const previewLoad = preview.submit
+	const [previewHtml, setPreviewHtml] = useState(initialHtml)
 	const firstBody = useRef(debouncedBody)
 	useEffect(() => {
 		if (debouncedBody === firstBody.current) return
 		firstBody.current = debouncedBody
-		previewLoad(
-			{ body: debouncedBody },
-			{ method: 'post', action: '/admin/articles/preview', flushSync: false },
-		)
-	}, [debouncedBody, previewLoad])
-	const previewHtml = preview.data?.html ?? initialHtml
+		const controller = new AbortController()
+		fetchJson<{ html: string }>('/admin/articles/preview', controller.signal, {
+			method: 'POST',
+			body: new URLSearchParams({ body: debouncedBody }),
+		}).then((answer) => {
+			if (answer) setPreviewHtml(answer.html)
+		})
+		return () => controller.abort()
+	}, [debouncedBody])
 
 	// The slug, checked as it is typed.
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
 	const debouncedSlug = useDebounced(slug.trim(), previewDelayMs)
-	const slugCheck = useFetcher<{ problem: string | null }>()
-	const slugLoad = slugCheck.load
+	const [slugLive, setSlugLive] = useState<string | null>(null)
 	const storedSlug = article?.slug ?? ''
+	const articleId = article?.id
 	useEffect(() => {
+		setSlugLive(null)
 		if (!debouncedSlug || debouncedSlug === storedSlug) return
 		const query = new URLSearchParams({ slug: debouncedSlug })
-		if (article) query.set('id', String(article.id))
-		slugLoad(`/admin/articles/slug-check?${query}`)
-	}, [debouncedSlug, storedSlug, article, slugLoad])
-	const slugLive =
-		debouncedSlug && debouncedSlug !== storedSlug && slugCheck.state === 'idle'
-			? (slugCheck.data?.problem ?? null)
-			: null
+		if (articleId) query.set('id', String(articleId))
+		const controller = new AbortController()
+		fetchJson<{ problem: string | null }>(
+			`/admin/articles/slug-check?${query}`,
+			controller.signal,
+		).then((answer) => setSlugLive(answer?.problem ?? null))
+		return () => controller.abort()
+	}, [debouncedSlug, storedSlug, articleId])
 
 	// Autosave: drafts only (a published or scheduled article changes only when asked to).
 	const autosave = useFetcher<EditorActionData>()
