@@ -272,3 +272,29 @@ test('deleting asks for confirmation, then removes the article from readers’ l
 	await page.getByRole('button', { name: 'Search' }).click()
 	await expect(page.getByText('No article matches.')).toBeVisible()
 })
+
+test('the article list and the editor fit a 320 px screen and work from the keyboard', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 320, height: 720 })
+	for (const path of ['/admin/articles', '/admin/articles/new']) {
+		await page.goto(path)
+		await waitForHydration(page)
+		const width = await page.evaluate(() => document.documentElement.scrollWidth)
+		expect(width, `document width of ${path}`).toBeLessThanOrEqual(320)
+	}
+	// From the title to the body by keyboard alone, each field showing where focus is.
+	await page.getByLabel('Title').focus()
+	await page.keyboard.type('Typed by keyboard')
+	for (let step = 0; step < 12; step++) {
+		if (await page.getByLabel('Text (Markdown)').evaluate((el) => el === document.activeElement))
+			break
+		await page.keyboard.press('Tab')
+		const outline = await page.evaluate(() => {
+			const style = getComputedStyle(document.activeElement as Element)
+			return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2
+		})
+		expect(outline, 'a visible focus outline').toBe(true)
+	}
+	await expect(page.getByLabel('Text (Markdown)')).toBeFocused()
+})
