@@ -41,10 +41,14 @@ export function acceptsGzip(incoming: IncomingMessage): boolean {
 	return /\bgzip\b/.test(incoming.headers['accept-encoding'] ?? '')
 }
 
+const publicTopics = new Set(['articles', 'settings'])
+
 export function createPageCache(broker: ArticleBroker) {
 	const entries = new Map<string, CachedPage>()
 	let generation = 0
-	broker.onChanges(() => {
+	// Articles and site settings shape public pages; the inbox (topic `messages`) does not.
+	broker.onChanges((changes) => {
+		if (!changes.some((change) => publicTopics.has(change.topic))) return
 		generation++
 		entries.clear()
 	})

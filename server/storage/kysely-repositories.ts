@@ -23,7 +23,7 @@ export interface ChangeHooks {
 	committed(change: Change): void
 }
 
-async function appendChange(
+export async function appendChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
 	topic: string,

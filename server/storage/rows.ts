@@ -6,7 +6,7 @@ import type {
 	ArticleStatus,
 	ChangeKind,
 } from '#app/features/articles/article-types.ts'
-import type { ApiKeyRecord, Change, UploadMeta } from './types.ts'
+import type { ApiKeyRecord, Change, ContactMessage, QueuedMail, UploadMeta } from './types.ts'
 
 export function toIso(value: unknown): string {
 	if (value instanceof Date) return value.toISOString()
@@ -126,3 +126,32 @@ export const cardColumns = [
 	'published_at',
 	'updated_at',
 ] as const
+
+export function toMessage(row: Row): ContactMessage {
+	return {
+		id: Number(row.id),
+		name: String(row.name),
+		email: String(row.email),
+		subject: String(row.subject),
+		message: String(row.message),
+		createdAt: toIso(row.created_at),
+		readAt: toIsoOrNull(row.read_at),
+		archivedAt: toIsoOrNull(row.archived_at),
+	}
+}
+
+export function toQueuedMail(row: Row): QueuedMail {
+	return {
+		id: Number(row.id),
+		kind: String(row.kind),
+		recipient: String(row.recipient),
+		subject: String(row.subject),
+		textBody: String(row.text_body),
+		replyTo: (row.reply_to as string | null) ?? null,
+		attempts: Number(row.attempts),
+		createdAt: toIso(row.created_at),
+		nextAttemptAt: toIso(row.next_attempt_at),
+		lastError: (row.last_error as string | null) ?? null,
+		sentAt: toIsoOrNull(row.sent_at),
+	}
+}

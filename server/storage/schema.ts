@@ -54,6 +54,31 @@ export interface Database {
 		revoked_at: string | null
 	}
 	rate_limits: { key: string; window_start: number; count: number }
+	contact_messages: {
+		id: Generated<number>
+		idempotency_key: string
+		name: string
+		email: string
+		subject: string
+		message: string
+		created_at: string
+		read_at: string | null
+		archived_at: string | null
+	}
+	mail_outbox: {
+		id: Generated<number>
+		kind: string
+		recipient: string
+		subject: string
+		text_body: string
+		reply_to: string | null
+		created_at: string
+		attempts: Generated<number>
+		next_attempt_at: string
+		lease_until: string | null
+		last_error: string | null
+		sent_at: string | null
+	}
 	/** better-auth's tables (0002_auth), typed for the few reads and writes Canopy makes itself. */
 	user: {
 		id: string

@@ -183,6 +183,88 @@ export interface SettingsRepository {
 	setIfAbsent(key: string, value: string): Promise<string>
 }
 
+export interface ContactMessage {
+	id: number
+	name: string
+	email: string
+	subject: string
+	message: string
+	createdAt: string
+	readAt: string | null
+	archivedAt: string | null
+}
+
+export interface NewContactMessage {
+	/** From the form: the same key again (a double-click, a resubmission) stores nothing new. */
+	idempotencyKey: string
+	name: string
+	email: string
+	subject: string
+	message: string
+}
+
+export interface OutgoingMail {
+	/** What the mail is for, e.g. contact-notification, invite, password-reset. */
+	kind: string
+	recipient: string
+	subject: string
+	textBody: string
+	replyTo: string | null
+}
+
+export interface QueuedMail extends OutgoingMail {
+	id: number
+	attempts: number
+	createdAt: string
+	nextAttemptAt: string
+	lastError: string | null
+	sentAt: string | null
+}
+
+export interface MessageListOptions {
+	/** Words matched, case-insensitively, against the sender's name and address, the subject and the text. */
+	query?: string
+	box: 'inbox' | 'archived'
+	limit: number
+	offset: number
+}
+
+export interface MessageRepository {
+	/**
+	 * Stores the message, the mails announcing it and its change on the feed, in one transaction.
+	 * A key seen before stores nothing and answers the first message with `created: false`.
+	 */
+	create(
+		message: NewContactMessage,
+		mails: OutgoingMail[],
+	): Promise<{ message: ContactMessage; created: boolean }>
+	list(options: MessageListOptions): Promise<{ items: ContactMessage[]; total: number }>
+	get(id: number): Promise<ContactMessage | undefined>
+	/** False when there is no such message. Each change goes on the feed (topic `messages`). */
+	setRead(id: number, read: boolean): Promise<boolean>
+	setArchived(id: number, archived: boolean): Promise<boolean>
+	delete(id: number): Promise<boolean>
+	/** Unread messages in the inbox (not archived). */
+	unreadCount(): Promise<number>
+	/** The retention job: deletes messages received before `cutoff`; returns how many. */
+	deleteOlderThan(cutoff: Date): Promise<number>
+}
+
+export interface OutboxRepository {
+	enqueue(mails: OutgoingMail[]): Promise<void>
+	/**
+	 * Takes up to `limit` mails that are due and not leased, and leases them for `leaseMs` (their
+	 * attempt count goes up by one). Workers on several instances never take the same mail at
+	 * once; a worker that dies leaves its lease to run out, and the mail is taken again.
+	 */
+	claimDue(now: Date, leaseMs: number, limit: number): Promise<QueuedMail[]>
+	markSent(id: number, now: Date): Promise<void>
+	/** Records the failure and when to try again; the lease is released. */
+	markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>
+	/** Everything not yet sent, oldest first (tests, operations). */
+	pending(): Promise<QueuedMail[]>
+}
+
 export interface Storage {
 	readonly dialect: Dialect
 	/**
@@ -196,6 +278,8 @@ export interface Storage {
 	readonly uploads: UploadRepository
 	readonly apiKeys: ApiKeyRepository
 	readonly rateLimits: RateLimitRepository
+	readonly messages: MessageRepository
+	readonly outbox: OutboxRepository
 	/** Applies pending migrations; returns the names applied. */
 	migrate(): Promise<string[]>
 	/** Throws when the database cannot answer. */

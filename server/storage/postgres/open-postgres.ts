@@ -11,6 +11,7 @@ import {
 	createRateLimitRepository,
 	createUploadRepository,
 } from '../editor-repositories.ts'
+import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
@@ -109,6 +110,8 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		uploads: createUploadRepository(db),
 		apiKeys: createApiKeyRepository(db),
 		rateLimits: createRateLimitRepository(db),
+		messages: createMessageRepository(db, hooks),
+		outbox: createOutboxRepository(db, 'postgres'),
 		async migrate() {
 			const client = await pool.connect()
 			const done: string[] = []

@@ -14,6 +14,7 @@ import {
 	createRateLimitRepository,
 	createUploadRepository,
 } from '../editor-repositories.ts'
+import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
@@ -83,6 +84,8 @@ export function openSqliteStorage(file: string): Storage {
 		uploads: createUploadRepository(db),
 		apiKeys: createApiKeyRepository(db),
 		rateLimits: createRateLimitRepository(db),
+		messages: createMessageRepository(db, hooks),
+		outbox: createOutboxRepository(db, 'sqlite'),
 		async migrate() {
 			native.exec(migrationsTable)
 			const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')
