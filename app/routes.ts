@@ -23,6 +23,9 @@ export default [
 			route('articles/preview', 'routes/admin/article-preview.ts'),
 			route('articles/slug-check', 'routes/admin/slug-check.ts'),
 			route('uploads', 'routes/admin/uploads.ts'),
+			route('messages', 'routes/admin/messages.tsx'),
+			route('messages/stream', 'routes/admin/messages-stream.ts'),
+			route('messages/:id', 'routes/admin/message.tsx'),
 			// Admins only: the site, the team and the API's keys.
 			layout('routes/admin/admin-only.tsx', [
 				route('settings', 'routes/admin/settings.tsx'),
@@ -32,6 +35,7 @@ export default [
 			route('*', 'routes/admin/not-found.tsx'),
 		]),
 	]),
+	route('api/contact', 'routes/api/contact.ts'),
 	...prefix('api/admin', [
 		route('articles', 'routes/api/admin-articles.ts'),
 		route('articles/:id', 'routes/api/admin-article.ts'),

@@ -171,9 +171,10 @@ function createApp(deps: AppDependencies) {
 		}
 		return response
 	})
-	// The admin API is React Router resource routes (app/routes/api/); nothing else is under /api.
+	// The admin API and the contact endpoint are React Router resource routes (app/routes/api/);
+	// nothing else is under /api.
 	app.all('/api/*', (c, next) =>
-		c.req.path.startsWith('/api/admin/')
+		c.req.path.startsWith('/api/admin/') || c.req.path === '/api/contact'
 			? next()
 			: c.json({ error: 'There is no such API endpoint.' }, 404),
 	)
