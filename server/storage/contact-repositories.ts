@@ -1,6 +1,6 @@
 // Contact messages and the mail outbox, written once against Kysely for both adapters.
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { appendChange, type ChangeHooks } from './kysely-repositories.ts'
+import { appendChange, type ChangeHooks, likePattern } from './kysely-repositories.ts'
 import { toMessage, toQueuedMail } from './rows.ts'
 import type { Database } from './schema.ts'
 import type { Change, Dialect, MessageRepository, OutboxRepository, OutgoingMail } from './types.ts'
@@ -18,10 +18,6 @@ function mailRows(mails: OutgoingMail[], now: string) {
 		created_at: now,
 		next_attempt_at: now,
 	}))
-}
-
-function likePattern(words: string): string {
-	return `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 export function createMessageRepository(

@@ -74,8 +74,8 @@ function isUniqueViolation(error: unknown): boolean {
 	return code === '23505' || (typeof message === 'string' && message.includes('UNIQUE constraint'))
 }
 
-/** Escapes LIKE's wildcards so a search for "50%" finds "50%". */
-function likePattern(words: string): string {
+/** Escapes LIKE's wildcards so a search for "50%" finds "50%" (use with `escape '\\'`). */
+export function likePattern(words: string): string {
 	return `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 

@@ -1,16 +1,32 @@
-import type { ComponentPropsWithRef } from 'react'
+import type { ComponentPropsWithRef, ReactElement } from 'react'
 
-interface FieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'name'> {
+interface FrameProps {
 	name: string
 	label: string
-	/** Shown under the label, read out with the input. */
+	/** Shown under the label, read out with the control. */
 	hint?: string
-	/** What is wrong with the value, read out with the input and marking it invalid. */
+	/** What is wrong with the value, read out with the control and marking it invalid. */
 	error?: string | string[]
 }
 
-/** A labelled input whose hint and error are tied to it for screen readers. */
-export function Field({ name, label, hint, error, ...input }: FieldProps) {
+/**
+ * The label, hint and error around one control, and the attributes that tie them to it for
+ * screen readers; `control` gets those attributes and renders the input or textarea.
+ */
+function LabelledControl({
+	name,
+	label,
+	hint,
+	error,
+	control,
+}: FrameProps & {
+	control: (wiring: {
+		id: string
+		name: string
+		'aria-invalid': true | undefined
+		'aria-describedby': string | undefined
+	}) => ReactElement
+}) {
 	const message = Array.isArray(error) ? error.join(' ') : error
 	const hintId = hint ? `${name}-hint` : undefined
 	const errorId = message ? `${name}-error` : undefined
@@ -22,13 +38,12 @@ export function Field({ name, label, hint, error, ...input }: FieldProps) {
 					{hint}
 				</p>
 			) : null}
-			<input
-				id={name}
-				name={name}
-				aria-invalid={message ? true : undefined}
-				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-				{...input}
-			/>
+			{control({
+				id: name,
+				name,
+				'aria-invalid': message ? true : undefined,
+				'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+			})}
 			{message ? (
 				<p id={errorId} className="field-error">
 					{message}
@@ -38,38 +53,32 @@ export function Field({ name, label, hint, error, ...input }: FieldProps) {
 	)
 }
 
-interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id' | 'name'> {
-	name: string
-	label: string
-	hint?: string
-	error?: string | string[]
+type FieldProps = FrameProps & Omit<ComponentPropsWithRef<'input'>, 'id' | 'name'>
+
+/** A labelled input whose hint and error are tied to it for screen readers. */
+export function Field({ name, label, hint, error, ...input }: FieldProps) {
+	return (
+		<LabelledControl
+			name={name}
+			label={label}
+			hint={hint}
+			error={error}
+			control={(wiring) => <input {...wiring} {...input} />}
+		/>
+	)
 }
+
+type TextAreaFieldProps = FrameProps & Omit<ComponentPropsWithRef<'textarea'>, 'id' | 'name'>
 
 /** Field's multi-line twin: the same label, hint and error wiring. */
 export function TextAreaField({ name, label, hint, error, ...textarea }: TextAreaFieldProps) {
-	const message = Array.isArray(error) ? error.join(' ') : error
-	const hintId = hint ? `${name}-hint` : undefined
-	const errorId = message ? `${name}-error` : undefined
 	return (
-		<>
-			<label htmlFor={name}>{label}</label>
-			{hint ? (
-				<p id={hintId} className="hint">
-					{hint}
-				</p>
-			) : null}
-			<textarea
-				id={name}
-				name={name}
-				aria-invalid={message ? true : undefined}
-				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-				{...textarea}
-			/>
-			{message ? (
-				<p id={errorId} className="field-error">
-					{message}
-				</p>
-			) : null}
-		</>
+		<LabelledControl
+			name={name}
+			label={label}
+			hint={hint}
+			error={error}
+			control={(wiring) => <textarea {...wiring} {...textarea} />}
+		/>
 	)
 }

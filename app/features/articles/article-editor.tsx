@@ -6,8 +6,10 @@ import { Form, useBlocker, useFetcher, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import type { ArticleStatus } from './article-types.ts'
-import { isoToLocalInput } from './editor-form.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
+import { DangerZone } from './article-danger-zone.tsx'
+import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
+import { fetchJson, useDebounced } from './editor-hooks.ts'
 import { LocalTime } from './local-time.tsx'
 
 export interface EditorArticle {
@@ -36,25 +38,6 @@ export interface EditorActionData {
 
 const autosaveDelayMs = 2_000
 const previewDelayMs = 300
-
-function useDebounced<T>(value: T, delayMs: number): T {
-	const [debounced, setDebounced] = useState(value)
-	useEffect(() => {
-		const timer = setTimeout(() => setDebounced(value), delayMs)
-		return () => clearTimeout(timer)
-	}, [value, delayMs])
-	return debounced
-}
-
-/** JSON from one of the editor's helper endpoints; undefined when it fails or is cancelled. */
-async function fetchJson<T>(url: string, signal: AbortSignal, init: RequestInit = {}) {
-	try {
-		const response = await fetch(url, { ...init, signal })
-		return response.ok ? ((await response.json()) as T) : undefined
-	} catch {
-		return undefined
-	}
-}
 
 function savedMessage(intent: string): string {
 	if (intent === 'publish') return 'Published. Readers on the articles page see it now.'
@@ -192,15 +175,6 @@ export function ArticleEditor({
 		return () => window.removeEventListener('beforeunload', warn)
 	}, [dirty])
 
-	// The browser's time zone, so a scheduled time means what the author meant.
-	const offsetRef = useRef<HTMLInputElement>(null)
-	const publishAtRef = useRef<HTMLInputElement>(null)
-	useEffect(() => {
-		if (offsetRef.current) offsetRef.current.value = String(new Date().getTimezoneOffset())
-		if (publishAtRef.current && article?.publishAt && !values?.publishAt)
-			publishAtRef.current.value = isoToLocalInput(article.publishAt)
-	}, [article, values])
-
 	const onChange = () => {
 		markDirty(true)
 		setEdits((n) => n + 1)
@@ -214,27 +188,15 @@ export function ArticleEditor({
 	return (
 		<>
 			{conflict ? (
-				<div role="alert" className="form-error conflict">
-					<p>
-						<strong>Someone else saved this article</strong> (
-						<LocalTime iso={conflict.updatedAt} />, now version {conflict.version}) after you opened
-						it. Your changes are <strong>not saved</strong>; they are still in the form below.
-					</p>
-					<p>
-						Copy what you need and <a href={`/admin/articles/${article?.id}`}>open their version</a>
-						, or save yours over theirs.
-					</p>
-					<button
-						type="button"
-						onClick={() => {
-							// The next save then builds on their version, knowingly replacing it.
-							setVersion(conflict.version)
-							setConflict(undefined)
-						}}
-					>
-						Keep my version, and save over theirs with my next save
-					</button>
-				</div>
+				<ConflictNotice
+					conflict={conflict}
+					articleId={article?.id}
+					onOverride={() => {
+						// The next save then builds on their version, knowingly replacing it.
+						setVersion(conflict.version)
+						setConflict(undefined)
+					}}
+				/>
 			) : null}
 			{formErrors ? (
 				<p role="alert" className="form-error">
@@ -344,87 +306,19 @@ export function ArticleEditor({
 					)}
 				</div>
 				{article?.status !== 'published' ? (
-					<fieldset className="editor-schedule">
-						<legend>Schedule</legend>
-						{scheduled && article?.publishAt ? (
-							<p>
-								Scheduled for <LocalTime iso={article.publishAt} time />.
-							</p>
-						) : null}
-						<Field
-							name="publishAt"
-							label="Publish at"
-							hint="In your time zone (UTC if JavaScript is off)."
-							type="datetime-local"
-							ref={publishAtRef}
-							defaultValue={values?.publishAt}
-							error={errors.publishAt}
-						/>
-						<input type="hidden" name="timezoneOffset" ref={offsetRef} defaultValue="0" />
-						<button type="submit" name="intent" value="schedule" disabled={busy}>
-							{scheduled ? 'Change the time' : 'Schedule'}
-						</button>
-					</fieldset>
+					<ScheduleFields
+						publishAt={article?.publishAt ?? null}
+						scheduled={scheduled}
+						typed={values?.publishAt}
+						error={errors.publishAt}
+						busy={busy}
+					/>
 				) : null}
 			</Form>
 			{article ? <DangerZone article={article} version={version} busy={busy} /> : null}
 			{blocker.state === 'blocked' ? (
-				<div role="alertdialog" aria-modal="false" aria-labelledby="leave-title" className="leave">
-					<p id="leave-title">
-						<strong>You have unsaved changes.</strong> Leave this page and lose them?
-					</p>
-					<button type="button" onClick={() => blocker.reset()}>
-						Stay and keep editing
-					</button>{' '}
-					<button type="button" className="secondary" onClick={() => blocker.proceed()}>
-						Leave without saving
-					</button>
-				</div>
+				<LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
 			) : null}
 		</>
-	)
-}
-
-function DangerZone({
-	article,
-	version,
-	busy,
-}: {
-	article: EditorArticle
-	version: number
-	busy: boolean
-}) {
-	return (
-		<section className="danger" aria-labelledby="danger-heading">
-			<h2 id="danger-heading">Take it down</h2>
-			{article.status === 'published' ? (
-				<Form method="post">
-					<input type="hidden" name="version" value={version} />
-					<button type="submit" name="intent" value="unpublish" disabled={busy}>
-						Unpublish (keep as draft)
-					</button>
-				</Form>
-			) : null}
-			<details>
-				<summary>Delete this article…</summary>
-				<Form method="post">
-					<input type="hidden" name="version" value={version} />
-					<p>
-						“{article.title}” will be deleted for good
-						{article.status === 'published' ? ' and disappear from the public site' : ''}. This
-						cannot be undone.
-					</p>
-					<button
-						type="submit"
-						name="intent"
-						value="delete"
-						className="destructive"
-						disabled={busy}
-					>
-						Delete for good
-					</button>
-				</Form>
-			</details>
-		</section>
 	)
 }

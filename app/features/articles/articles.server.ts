@@ -3,7 +3,7 @@
 import type { Article, ArticleCard } from './article-types.ts'
 import { articleInputSchema } from './article.schema.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
-import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { toArticleWrite } from './article-write.server.ts'
 import { slugify } from './slug.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Change, Storage } from '#server/storage/types.ts'
@@ -30,20 +30,9 @@ export async function saveArticle(
 		input.publishedAt?.toISOString() ??
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
-	const saved = await storage.articles.saveBySlug({
-		slug,
-		title: input.title,
-		summary: input.summary,
-		bodyMarkdown: input.body,
-		bodyHtml: await renderMarkdown(input.body),
-		coverImageUrl: input.cover,
-		coverImageAlt: input.cover ? input.coverAlt : null,
-		tags: [...new Set(input.tags)],
-		authorName: input.author,
-		status,
-		readingMinutes: readingMinutes(input.body),
-		publishedAt,
-	})
+	const saved = await storage.articles.saveBySlug(
+		await toArticleWrite(input, { slug, status, publishedAt, authorName: input.author }),
+	)
 	return { ok: true, ...saved }
 }
 

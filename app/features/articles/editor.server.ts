@@ -5,7 +5,8 @@ import type { ArticleWrite, Change, Storage } from '#server/storage/types.ts'
 import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
 import { articleInputSchema } from './article.schema.ts'
 import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
-import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { toArticleWrite } from './article-write.server.ts'
+import { renderMarkdown } from './markdown.server.ts'
 import { slugify, slugPattern } from './slug.ts'
 
 export type EditorResult =
@@ -44,21 +45,13 @@ async function prepare(
 		(status === 'published' ? new Date().toISOString() : null)
 	return {
 		ok: true,
-		write: {
+		write: await toArticleWrite(input, {
 			slug: input.slug ?? existing?.slug ?? slugify(input.title),
-			title: input.title,
-			summary: input.summary,
-			bodyMarkdown: input.body,
-			bodyHtml: await renderMarkdown(input.body),
-			coverImageUrl: input.cover,
-			coverImageAlt: input.cover ? input.coverAlt : null,
-			tags: [...new Set(input.tags)],
-			authorName: input.author || existing?.authorName || defaultAuthor,
 			status,
-			readingMinutes: readingMinutes(input.body),
+			authorName: input.author || existing?.authorName || defaultAuthor,
 			publishedAt,
 			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
-		},
+		}),
 	}
 }
 

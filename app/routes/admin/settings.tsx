@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
-import { Field } from '#app/components/ui/field.tsx'
+import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { siteSettingsSchema } from '#app/features/site/site-settings.schema.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
@@ -113,59 +113,20 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					defaultValue={values.logoUrl}
 					errors={errors.logoUrl}
 				/>
-				<TextArea
+				<TextAreaField
 					name="contactAddress"
 					label="Postal address"
 					hint="Shown on the contact page, line by line."
 					defaultValue={values.contactAddress}
 					error={errors.contactAddress}
+					rows={4}
+					required
+					maxLength={500}
 				/>
 				<button type="submit" disabled={busy}>
 					{busy ? 'Saving…' : 'Save settings'}
 				</button>
 			</Form>
-		</>
-	)
-}
-
-/** A labelled textarea wired like Field: hint and error read out with it. */
-function TextArea({
-	name,
-	label,
-	hint,
-	error,
-	defaultValue,
-}: {
-	name: string
-	label: string
-	hint: string
-	error?: string[]
-	defaultValue: string
-}) {
-	const message = error?.join(' ')
-	const hintId = `${name}-hint`
-	const errorId = `${name}-error`
-	return (
-		<>
-			<label htmlFor={name}>{label}</label>
-			<p id={hintId} className="hint">
-				{hint}
-			</p>
-			<textarea
-				id={name}
-				name={name}
-				rows={4}
-				required
-				maxLength={500}
-				defaultValue={defaultValue}
-				aria-invalid={message ? true : undefined}
-				aria-describedby={message ? `${hintId} ${errorId}` : hintId}
-			/>
-			{message ? (
-				<p id={errorId} className="field-error">
-					{message}
-				</p>
-			) : null}
 		</>
 	)
 }
