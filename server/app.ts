@@ -45,6 +45,8 @@ export interface AppDependencies {
 	pageCache?: boolean
 	stream?: Partial<StreamOptions>
 	auth: Auth
+	/** The mail outbox job's wake (none: mail goes at the job's next tick, if it runs). */
+	wakeMailOutbox?: () => void
 }
 
 type AppEnv = {
@@ -73,6 +75,7 @@ function createApp(deps: AppDependencies) {
 		auth: deps.auth,
 		siteUrl: config.siteUrl,
 		smtpUrl: config.smtpUrl,
+		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
 	}
 	const app = new Hono<AppEnv>()
 

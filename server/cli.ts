@@ -7,6 +7,11 @@ import { saveArticle, unpublishArticle } from '#app/features/articles/articles.s
 import { FrontMatterError, parseArticleFile } from '#app/features/articles/front-matter.server.ts'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
+import {
+	parseRetentionDays,
+	retentionDaysKey,
+	setRetentionDays,
+} from '#app/features/contact/message-retention.server.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { createLogger } from './logger.ts'
 import { openStorage } from './storage/open-storage.ts'
@@ -22,6 +27,7 @@ Commands:
   user:create --email <address> --role admin|editor [--name <name>]
                                   make an account; the password is read from standard input,
                                   or generated and printed once when none is piped in
+  contact:retention [days]        show, or set, how many days contact messages are kept (365)
   help                            show this text
 
 Front matter keys: title (required), slug, summary, author, tags, cover, coverAlt, publishedAt.
@@ -81,6 +87,16 @@ const commands: Record<
 		return saved.change
 			? `Unpublished /articles/${slug} (change ${saved.change.id}).`
 			: `/articles/${slug} was not published.`
+	},
+	async 'contact:retention'(storage, [days]) {
+		if (days === undefined) {
+			const current = parseRetentionDays((await storage.settings.all())[retentionDaysKey])
+			if (!current.ok) throw new UsageError(current.error)
+			return `Contact messages are kept for ${current.days} days.`
+		}
+		const set = await setRetentionDays(storage, days)
+		if (!set.ok) throw new UsageError(set.error)
+		return `Contact messages are now kept for ${set.days} days; older ones are deleted within the hour.`
 	},
 	async 'user:create'(storage, _args, flags) {
 		if (!flags.email || !flags.role)

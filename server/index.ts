@@ -7,6 +7,8 @@ import { createSetupLink } from '#app/features/auth/setup.server.ts'
 import { createRequestListener } from './app.ts'
 import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
 import { ConfigError, loadConfig } from './env.ts'
+import { startMailOutbox } from './jobs/mail-outbox.ts'
+import { startMessageRetention } from './jobs/message-retention.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { createArticleBroker } from './live/broker.ts'
 import { createLogger } from './logger.ts'
@@ -58,6 +60,11 @@ const broker = createArticleBroker(storage, {
 })
 await broker.start()
 const scheduledPublishing = startScheduledPublishing(storage, logger)
+const mailOutbox = startMailOutbox(storage, logger, {
+	smtpUrl: config.smtpUrl,
+	siteUrl: config.siteUrl,
+})
+const messageRetention = startMessageRetention(storage, logger)
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 let vite: import('vite').ViteDevServer | undefined
@@ -81,6 +88,7 @@ const listener = createRequestListener({
 	clientDir: development ? undefined : clientBuildDir,
 	pageCache: !development,
 	auth,
+	wakeMailOutbox: mailOutbox.wake,
 })
 const devServer = vite
 const server = createServer(
@@ -126,6 +134,8 @@ async function shutdown(signal: string) {
 	await new Promise<void>((resolve) => server.close(() => resolve()))
 	await vite?.close()
 	await scheduledPublishing.stop()
+	await mailOutbox.stop()
+	await messageRetention.stop()
 	await storage.close()
 	logger.info('stopped')
 	process.exit(0)

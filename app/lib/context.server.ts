@@ -12,8 +12,10 @@ export interface AppServices {
 	auth: Auth
 	/** The public origin, e.g. https://example.org: canonical URLs, feeds, sitemaps. */
 	siteUrl: string
-	/** Where account mail (invites, password resets) goes out; empty when mail is not set up. */
+	/** Where mail goes out (through the outbox); empty when mail is not set up. */
 	smtpUrl: string
+	/** Sends queued mail now rather than at the outbox's next tick: call after queueing mail. */
+	wakeMailOutbox: () => void
 }
 
 /** What belongs to one request. */

@@ -169,6 +169,7 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect): 
 					.selectFrom('mail_outbox')
 					.select('id')
 					.where('sent_at', 'is', null)
+					.where('abandoned_at', 'is', null)
 					.where('next_attempt_at', '<=', at)
 					.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
 					.orderBy('next_attempt_at')
@@ -208,11 +209,32 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect): 
 				.where('id', '=', id)
 				.execute()
 		},
+		async abandon(id, error, now) {
+			await db
+				.updateTable('mail_outbox')
+				.set({
+					last_error: error.slice(0, 1_000),
+					abandoned_at: now.toISOString(),
+					lease_until: null,
+				})
+				.where('id', '=', id)
+				.execute()
+		},
 		async pending() {
 			const rows = await db
 				.selectFrom('mail_outbox')
 				.selectAll()
 				.where('sent_at', 'is', null)
+				.where('abandoned_at', 'is', null)
+				.orderBy('id')
+				.execute()
+			return rows.map(toQueuedMail)
+		},
+		async abandoned() {
+			const rows = await db
+				.selectFrom('mail_outbox')
+				.selectAll()
+				.where('abandoned_at', 'is not', null)
 				.orderBy('id')
 				.execute()
 			return rows.map(toQueuedMail)

@@ -153,5 +153,6 @@ export function toQueuedMail(row: Row): QueuedMail {
 		nextAttemptAt: toIso(row.next_attempt_at),
 		lastError: (row.last_error as string | null) ?? null,
 		sentAt: toIsoOrNull(row.sent_at),
+		abandonedAt: toIsoOrNull(row.abandoned_at),
 	}
 }

@@ -78,6 +78,7 @@ export interface Database {
 		lease_until: string | null
 		last_error: string | null
 		sent_at: string | null
+		abandoned_at: string | null
 	}
 	/** better-auth's tables (0002_auth), typed for the few reads and writes Canopy makes itself. */
 	user: {

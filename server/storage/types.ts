@@ -219,6 +219,8 @@ export interface QueuedMail extends OutgoingMail {
 	nextAttemptAt: string
 	lastError: string | null
 	sentAt: string | null
+	/** When the outbox gave up on it after its last retry; it is not tried again. */
+	abandonedAt: string | null
 }
 
 export interface MessageListOptions {
@@ -261,8 +263,15 @@ export interface OutboxRepository {
 	markSent(id: number, now: Date): Promise<void>
 	/** Records the failure and when to try again; the lease is released. */
 	markFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>
-	/** Everything not yet sent, oldest first (tests, operations). */
+	/**
+	 * Gives up on the mail after its last failure: it is kept, with the error, but never claimed
+	 * again. The lease is released.
+	 */
+	abandon(id: number, error: string, now: Date): Promise<void>
+	/** Everything still to be sent (neither sent nor given up on), oldest first (tests, operations). */
 	pending(): Promise<QueuedMail[]>
+	/** The mails given up on, oldest first (tests, operations). */
+	abandoned(): Promise<QueuedMail[]>
 }
 
 export interface Storage {

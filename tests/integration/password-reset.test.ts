@@ -1,7 +1,5 @@
 // Password reset: asked for by mail (a real SMTP server on a local port receives it) or made by
 // an admin; one-time links kept hashed; every session ends.
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import {
@@ -12,53 +10,9 @@ import {
 	signIn,
 	teamPassword,
 } from '#tests/fixtures/forms.ts'
+import { startSmtpServer, type TestSmtpServer } from '#tests/fixtures/smtp.ts'
 
 const newPassword = 'peat bogs store carbon 34'
-
-interface Received {
-	to: string[]
-	raw: string
-}
-
-async function startSmtp() {
-	const received: Received[] = []
-	const waiting: (() => void)[] = []
-	const server = new SMTPServer({
-		authOptional: true,
-		// Plain SMTP on loopback: no certificate to trust.
-		disabledCommands: ['STARTTLS'],
-		logger: false,
-		onData(stream, session, callback) {
-			let raw = ''
-			stream.on('data', (chunk: Buffer) => {
-				raw += chunk.toString()
-			})
-			stream.on('end', () => {
-				received.push({ to: session.envelope.rcptTo.map((to) => to.address), raw })
-				for (const wake of waiting.splice(0)) wake()
-				callback()
-			})
-		},
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const port = (server.server.address() as AddressInfo).port
-	return {
-		url: `smtp://127.0.0.1:${port}?from=canopy@example.org`,
-		received,
-		/** Resolves once `count` messages have arrived (or fails after 5 s). */
-		async waitFor(count: number) {
-			const deadline = Date.now() + 5_000
-			while (received.length < count) {
-				if (Date.now() > deadline) throw new Error(`Only ${received.length} message(s) arrived.`)
-				await new Promise<void>((resolve) => {
-					waiting.push(resolve)
-					setTimeout(resolve, 100)
-				})
-			}
-		},
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	}
-}
 
 /** The reset link in a mail body (quoted-printable soft breaks undone). */
 function linkInMail(raw: string): string {
@@ -70,11 +24,15 @@ function linkInMail(raw: string): string {
 
 describe('password reset by mail', () => {
 	let app: TestApp
-	let smtp: Awaited<ReturnType<typeof startSmtp>>
+	let smtp: TestSmtpServer
 
 	beforeEach(async () => {
-		smtp = await startSmtp()
-		app = await startTestApp({ seed: false, smtpUrl: smtp.url, trustProxy: '127.0.0.1' })
+		smtp = await startSmtpServer()
+		app = await startTestApp({
+			seed: false,
+			smtpUrl: `${smtp.url}?from=canopy@example.org`,
+			trustProxy: '127.0.0.1',
+		})
 		await makeAccount(app, 'ana@example.org', 'editor', 'Ana')
 	})
 	afterEach(async () => {
@@ -100,6 +58,13 @@ describe('password reset by mail', () => {
 		expect(smtp.received).toHaveLength(1)
 		expect(smtp.received[0]?.to).toEqual(['ana@example.org'])
 		expect(smtp.received[0]?.raw).toContain('From: canopy@example.org')
+		// Through the outbox (retried if refused); nothing was queued for the unknown address.
+		const queued = await app.storage.authDatabase.db
+			.selectFrom('mail_outbox')
+			.select(['kind', 'recipient', 'sent_at'])
+			.execute()
+		expect(queued).toMatchObject([{ kind: 'password-reset', recipient: 'ana@example.org' }])
+		expect(queued[0]?.sent_at).not.toBeNull()
 	})
 
 	it('mails a link that works once, is kept only hashed, and signs out every session', async () => {

@@ -155,6 +155,22 @@ describe('the CLI', () => {
 		}
 	})
 
+	it('shows and sets how long contact messages are kept, refusing what is not a number of days', async () => {
+		expect((await runCli(['contact:retention'], env)).stdout).toBe(
+			'Contact messages are kept for 365 days.\n',
+		)
+		expect(await runCli(['contact:retention', 'a year'], env)).toMatchObject({
+			code: 1,
+			stderr: expect.stringContaining('whole number of days from 1 to 36500 (got "a year")'),
+		})
+		expect((await runCli(['contact:retention', '90'], env)).stdout).toContain(
+			'now kept for 90 days',
+		)
+		expect((await runCli(['contact:retention'], env)).stdout).toBe(
+			'Contact messages are kept for 90 days.\n',
+		)
+	})
+
 	it('publishes, reports field errors, and unpublishes', async () => {
 		const bad = join(dataDir, 'bad.md')
 		writeFileSync(bad, '---\ntitle: ""\ncover: "https://img.example/a.jpg"\n---\n')

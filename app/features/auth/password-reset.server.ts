@@ -5,7 +5,7 @@
 import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
 import { type Auth, authKysely } from './auth.server.ts'
-import { sendMailLater } from './mail.server.ts'
+import { type AccountMailServices, queueAccountMail } from './mail.server.ts'
 import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
 import { passwordProblem } from './password.server.ts'
 import { emailHash, signInLimitKey } from './sign-in-guard.server.ts'
@@ -23,25 +23,27 @@ export function createResetLink(auth: Auth, siteUrl: string, userId: string): Pr
 	return createOneTimeLink(auth, siteUrl, 'reset', userId, validForMs)
 }
 
-interface MailServices {
+interface MailServices extends AccountMailServices {
 	auth: Auth
 	siteUrl: string
-	smtpUrl: string
 	logger: Logger
 }
 
 /**
  * Mails a reset link when the address belongs to an active account. Returns at once and does the
- * work afterwards, so the answer takes as long whether or not there is an account.
+ * work afterwards (the lookup, the link, queueing the mail), so the answer takes as long whether
+ * or not there is an account: for an unknown address nothing is queued, and nothing the visitor
+ * waits for differs. The mail itself goes out from the outbox, retried if the server refuses it.
  */
 export function mailResetLinkLater(services: MailServices, email: string): void {
-	const { auth, siteUrl, smtpUrl, logger } = services
+	const { auth, siteUrl, logger } = services
 	const work = async () => {
 		const found = await (await auth.$context).internalAdapter.findUserByEmail(email)
 		const user = found?.user as { id: string; email: string; deactivatedAt?: unknown } | undefined
 		if (!user || user.deactivatedAt) return
 		const link = await createResetLink(auth, siteUrl, user.id)
-		sendMailLater(smtpUrl, siteUrl, logger, {
+		await queueAccountMail(services, {
+			kind: 'password-reset',
 			to: user.email,
 			subject: 'Choose a new password for Canopy',
 			text: [
@@ -53,7 +55,9 @@ export function mailResetLinkLater(services: MailServices, email: string): void 
 			].join('\n'),
 		})
 	}
-	work().catch((error: unknown) => logger.error('password reset: could not make a link', { error }))
+	work().catch((error: unknown) =>
+		logger.error('password reset: could not make or queue a link', { error }),
+	)
 }
 
 /** Whether a reset link still works. */

@@ -1,6 +1,6 @@
 import { data, useNavigation } from 'react-router'
 import { createInvite, inviteValidDays } from '#app/features/auth/invites.server.ts'
-import { mailEnabled, sendMailLater } from '#app/features/auth/mail.server.ts'
+import { mailEnabled, queueAccountMail } from '#app/features/auth/mail.server.ts'
 import { createResetLink } from '#app/features/auth/password-reset.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import {
@@ -40,7 +40,8 @@ type Answer = {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { auth, storage, siteUrl, smtpUrl, logger } = context.get(servicesContext)
+	const services = context.get(servicesContext)
+	const { auth, storage, siteUrl, smtpUrl } = services
 	const you = context.get(editorContext)
 	const values = Object.fromEntries(
 		[...(await request.formData())].map(([key, value]) => [key, String(value)]),
@@ -61,7 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!made.ok) return data({ intent: 'invite', errors: made.errors, values } as Answer, 400)
 		const mailed = mailEnabled(smtpUrl)
 		if (mailed) {
-			sendMailLater(smtpUrl, siteUrl, logger, {
+			await queueAccountMail(services, {
+				kind: 'invite',
 				to: made.invite.email,
 				subject: 'You are invited to the Canopy team',
 				text: `${you.name} invited you to help run the site as ${made.invite.role === 'admin' ? 'an admin' : 'an editor'}.\n\nMake your account here within ${inviteValidDays} days: ${made.link}\n`,

@@ -1,0 +1,70 @@
+// Sending one mail over SMTP_URL. A `from` parameter on the URL names the sender
+// (smtp://user:pass@host:587?from=team@example.org); without it mail comes from no-reply at the
+// site's host.
+import { createTransport } from 'nodemailer'
+import type { OutgoingMail } from '#server/storage/types.ts'
+
+export interface MailSender {
+	/** Resolves once the mail server has accepted the mail; rejects when it refused or failed. */
+	send(mail: OutgoingMail): Promise<void>
+	close(): void
+}
+
+export interface SmtpOptions {
+	/** The longest one send may take, however slowly the server answers. */
+	timeoutMs?: number
+}
+
+/** The sender named by `?from=` on the URL, or no-reply at the site's host. */
+export function senderAddress(smtpUrl: string, siteUrl: string): string {
+	return (
+		new URL(smtpUrl).searchParams.get('from') || `Canopy <no-reply@${new URL(siteUrl).hostname}>`
+	)
+}
+
+export function smtpSender(
+	smtpUrl: string,
+	siteUrl: string,
+	options: SmtpOptions = {},
+): MailSender {
+	const timeoutMs = options.timeoutMs ?? 30_000
+	const from = senderAddress(smtpUrl, siteUrl)
+	const url = new URL(smtpUrl)
+	url.searchParams.delete('from')
+	// Per-stage timeouts end a server that stops answering; the overall deadline below also ends
+	// one that answers a byte at a time, so a send never outlives the lease on its mail.
+	const transport = createTransport({
+		url: url.toString(),
+		connectionTimeout: 10_000,
+		greetingTimeout: 10_000,
+		socketTimeout: 20_000,
+		disableFileAccess: true,
+		disableUrlAccess: true,
+	})
+	return {
+		async send(mail) {
+			let timer: NodeJS.Timeout | undefined
+			const deadline = new Promise<never>((_, reject) => {
+				timer = setTimeout(
+					() => reject(new Error(`the mail server took longer than ${timeoutMs / 1000} s`)),
+					timeoutMs,
+				)
+			})
+			try {
+				await Promise.race([
+					transport.sendMail({
+						from,
+						to: mail.recipient,
+						subject: mail.subject,
+						text: mail.textBody,
+						replyTo: mail.replyTo ?? undefined,
+					}),
+					deadline,
+				])
+			} finally {
+				clearTimeout(timer)
+			}
+		},
+		close: () => transport.close(),
+	}
+}

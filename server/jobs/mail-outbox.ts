@@ -1,0 +1,109 @@
+// The mail outbox job: every second, and at once when woken after mail is queued, send what is
+// due. Several instances may run it on one database: each mail is leased to one of them (see
+// app/features/mail/outbox.server.ts for why delivery is still at least once).
+import {
+	type DeliveryOutcome,
+	defaultRetry,
+	deliverDueMail,
+	type RetryPolicy,
+} from '#app/features/mail/outbox.server.ts'
+import { smtpSender } from '#app/features/mail/smtp.server.ts'
+import type { Logger } from '../logger.ts'
+import type { Storage } from '../storage/types.ts'
+
+export interface MailOutbox {
+	/** Sends due mail soon rather than at the next tick: call it after queueing mail. */
+	wake(): void
+	/** Runs one delivery step now (tests). */
+	runOnce(): Promise<DeliveryOutcome>
+	/** Stops the timer and waits for a step under way. */
+	stop(): Promise<void>
+}
+
+export interface MailOutboxOptions {
+	smtpUrl: string
+	siteUrl: string
+	intervalMs?: number
+	leaseMs?: number
+	batchSize?: number
+	/** The longest one send may take; keep it well under the lease. */
+	sendTimeoutMs?: number
+	retry?: Partial<RetryPolicy>
+	clock?: () => Date
+	random?: () => number
+}
+
+const nothing: DeliveryOutcome = { claimed: 0, sent: 0, failed: 0, abandoned: 0 }
+
+export function startMailOutbox(
+	storage: Storage,
+	logger: Logger,
+	options: MailOutboxOptions,
+): MailOutbox {
+	if (!options.smtpUrl) {
+		logger.info(
+			'mail: SMTP_URL is not set, so no mail is sent; mail already queued waits until it is set',
+		)
+		return { wake() {}, runOnce: async () => nothing, async stop() {} }
+	}
+	const intervalMs = options.intervalMs ?? 1_000
+	const batchSize = options.batchSize ?? 10
+	const delivery = {
+		clock: options.clock ?? (() => new Date()),
+		leaseMs: options.leaseMs ?? 60_000,
+		batchSize,
+		retry: { ...defaultRetry, ...options.retry },
+		random: options.random,
+	}
+	const sender = smtpSender(options.smtpUrl, options.siteUrl, {
+		timeoutMs: options.sendTimeoutMs ?? 30_000,
+	})
+
+	// Steps run one after another, whoever asks for them (the timer, wake, a test).
+	let chain: Promise<unknown> = Promise.resolve()
+	const runOnce = (): Promise<DeliveryOutcome> => {
+		const step = chain.then(() =>
+			deliverDueMail(storage, sender, logger, delivery).catch((error: unknown) => {
+				logger.warn('mail: could not read the outbox; will retry', { error })
+				return nothing
+			}),
+		)
+		chain = step
+		return step
+	}
+
+	let timer: NodeJS.Timeout | undefined
+	let stepping = false
+	let wokenMeanwhile = false
+	let stopped = false
+	const schedule = (delayMs: number) => {
+		clearTimeout(timer)
+		if (stopped) return
+		timer = setTimeout(tick, delayMs)
+		timer.unref()
+	}
+	async function tick() {
+		stepping = true
+		const outcome = await runOnce()
+		stepping = false
+		// A full batch means more may be due: go on at once rather than a second later.
+		const more = wokenMeanwhile || outcome.claimed >= batchSize
+		wokenMeanwhile = false
+		schedule(more ? 0 : intervalMs)
+	}
+	schedule(0)
+
+	return {
+		wake() {
+			if (stepping) wokenMeanwhile = true
+			else schedule(0)
+		},
+		runOnce,
+		async stop() {
+			stopped = true
+			clearTimeout(timer)
+			await chain
+			sender.close()
+		},
+	}
+}
