@@ -17,7 +17,7 @@ let nextAddress = 10
 const newAddress = () => `198.51.100.${nextAddress++}`
 
 const confirmationOf = (html: string) =>
-	/<div role="status" class="notice contact-sent"[^]*?<\/div>/.exec(html)?.[0] ?? ''
+	/<div role="status" class="notice contact-sent"[\s\S]*?<\/div>/.exec(html)?.[0] ?? ''
 
 /** The opening tag of the input or text area with this id. */
 const tagOf = (html: string, id: string) =>
