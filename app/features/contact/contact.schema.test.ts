@@ -36,7 +36,9 @@ describe('the contact schema', () => {
 	})
 
 	it('refuses values that are not text, with the same words', () => {
-		expect(errorsOf({ name: 7, email: ['a@b.org'], message: {}, subject: null })).toEqual({
+		expect(
+			errorsOf({ name: 7, email: ['a@b.org'], message: ['a list', 'of words'], subject: null }),
+		).toEqual({
 			name: 'Enter your name.',
 			email: 'Enter your email address.',
 			message: 'Write your message.',

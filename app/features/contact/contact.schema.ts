@@ -26,18 +26,28 @@ const multiLine = (value: string) =>
 
 const count = (value: number) => value.toLocaleString('en-US')
 
-/** Anything but a string (a number, a list) is refused with `message`; the rest is cleaned first. */
-const text = (message: string, clean: (value: string) => string) =>
-	z.string({ error: message }).check(z.overwrite(clean))
+/**
+ * Anything but a string (a number, a list) is refused with `message` alone (the pipe stops
+ * there, so no length check runs on a list); a string is cleaned, then checked.
+ */
+const text = (
+	message: string,
+	clean: (value: string) => string,
+	...checks: z.core.$ZodCheck<string>[]
+) => z.pipe(z.string({ error: message }), z.string().check(z.overwrite(clean), ...checks))
 
 const emailMessage = 'Enter an email address like name@example.org, so we can reply.'
 
 export const contactFieldsSchema = z.object({
-	name: text('Enter your name.', oneLine).check(
+	name: text(
+		'Enter your name.',
+		oneLine,
 		z.minLength(1, { error: 'Enter your name, so we know who is writing.', abort: true }),
 		z.maxLength(contactLimits.name, `Keep your name to ${contactLimits.name} characters or fewer.`),
 	),
-	email: text('Enter your email address.', oneLine).check(
+	email: text(
+		'Enter your email address.',
+		oneLine,
 		z.minLength(1, { error: 'Enter your email address, so we can reply.', abort: true }),
 		z.maxLength(contactLimits.email, {
 			error: 'This email address is too long. Check it and try again.',
@@ -47,7 +57,9 @@ export const contactFieldsSchema = z.object({
 	),
 	subject: z.pipe(
 		z.optional(
-			text('The subject must be text.', oneLine).check(
+			text(
+				'The subject must be text.',
+				oneLine,
 				z.maxLength(
 					contactLimits.subject,
 					`Keep the subject to ${contactLimits.subject} characters or fewer.`,
@@ -56,7 +68,9 @@ export const contactFieldsSchema = z.object({
 		),
 		z.transform((value: string | undefined) => value ?? ''),
 	),
-	message: text('Write your message.', multiLine).check(
+	message: text(
+		'Write your message.',
+		multiLine,
 		z.minLength(1, { error: 'Write your message.', abort: true }),
 		z.minLength(
 			contactLimits.messageMin,
