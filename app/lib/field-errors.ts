@@ -4,7 +4,7 @@ import type { z } from 'zod'
 export type FieldErrors = Record<string, string[]>
 
 /** Zod's issues as field-level messages, the shape every form, action and API answer uses. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: Pick<z.core.$ZodError, 'issues'>): FieldErrors {
 	const errors: FieldErrors = {}
 	for (const issue of error.issues) {
 		const field = issue.path.join('.') || 'form'

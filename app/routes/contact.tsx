@@ -1,6 +1,15 @@
-import type { Route } from './+types/contact'
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { type ContactActionData, ContactForm } from '#app/features/contact/contact-form.tsx'
+import { contactFields } from '#app/features/contact/contact.schema.ts'
+import { submitContactMessage } from '#app/features/contact/contact.server.ts'
+import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
+import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import stylesheet from '#app/styles/contact.css?url'
+import type { Route } from './+types/contact'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
@@ -12,18 +21,96 @@ export function meta({ matches }: Route.MetaArgs) {
 	})
 }
 
-export default function Contact({ matches }: Route.ComponentProps) {
+// Each rendering carries its own key and token, so the page must never come from a shared cache.
+// The action's Retry-After (on 429) reaches the document only through this.
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+	const merged = new Headers(loaderHeaders)
+	for (const [name, value] of actionHeaders) merged.set(name, value)
+	return merged
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	return data(
+		{ form: await newFormIdentity(storage) },
+		{ headers: { 'Cache-Control': 'no-store' } },
+	)
+}
+
+// The form keeps its key and token after its own post (a retry must reuse the key).
+export function shouldRevalidate({
+	formAction,
+	defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+	return formAction === '/contact' ? false : defaultShouldRevalidate
+}
+
+const unreadable = {
+	outcome: 'invalid',
+	errors: { form: ['The form could not be read. Reload the page, then send your message again.'] },
+	values: {},
+} satisfies ContactActionData
+
+export async function action({ request, context }: Route.ActionArgs) {
+	let form: FormData
+	try {
+		form = await request.formData()
+	} catch {
+		return data(unreadable, 400)
+	}
+	const input: Record<string, string> = {}
+	for (const [name, value] of form) if (typeof value === 'string') input[name] = value
+	const values = Object.fromEntries(contactFields.map((field) => [field, input[field] ?? '']))
+	const posted =
+		input.idempotencyKey && input.token
+			? { idempotencyKey: input.idempotencyKey, token: input.token }
+			: undefined
+
+	const result = await submitContactMessage(
+		context.get(servicesContext),
+		context.get(clientIpContext),
+		input,
+	)
+	switch (result.outcome) {
+		case 'invalid':
+			return data<ContactActionData>(
+				{ outcome: 'invalid', errors: result.errors, values, form: posted },
+				400,
+			)
+		case 'limited':
+			return data<ContactActionData>(
+				{ outcome: 'limited', errors: { form: [result.error] }, values, form: posted },
+				{ status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+			)
+		case 'accepted':
+			return data<ContactActionData>({
+				outcome: 'sent',
+				name: result.name,
+				email: result.email,
+			})
+	}
+}
+
+export default function Contact({ matches, loaderData, actionData }: Route.ComponentProps) {
 	const { site } = rootData(matches)
 	return (
-		<div className="page narrow contact">
+		<div className="page contact">
 			<h1>Contact</h1>
 			<p>{site.contactIntro}</p>
-			<h2>Email</h2>
-			<p>
-				<a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
-			</p>
-			<h2>Post</h2>
-			<address className="address">{site.contactAddress}</address>
+			<div className="contact-layout">
+				<ContactForm form={loaderData.form} actionData={actionData} />
+				<aside className="contact-other" aria-labelledby="contact-other-title">
+					<h2 id="contact-other-title" className="visually-hidden">
+						Other ways to reach us
+					</h2>
+					<h3>Email</h3>
+					<p>
+						<a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+					</p>
+					<h3>Post</h3>
+					<address className="address">{site.contactAddress}</address>
+				</aside>
+			</div>
 		</div>
 	)
 }

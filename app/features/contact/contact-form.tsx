@@ -1,0 +1,199 @@
+// The contact form. Without JavaScript it is a plain form posting to the page's action, which
+// renders the page again with the messages (and what was typed) or the confirmation. With
+// JavaScript it posts through a fetcher (no reload), checks each field as it is left with the same
+// schema the server uses, and shows the button busy while the message is on its way.
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
+import {
+	type ContactField,
+	contactFieldError,
+	contactFields,
+	contactLimits,
+} from './contact.schema.ts'
+
+export type ContactActionData =
+	| { outcome: 'sent'; name: string; email: string }
+	| {
+			outcome: 'invalid' | 'limited'
+			errors: FieldErrors
+			values: Partial<Record<ContactField, string>>
+			/** The form's key and token as they were posted, so the next try keeps them. */
+			form?: { idempotencyKey: string; token: string }
+	  }
+
+interface ContactFormProps {
+	/** The key and token the page was rendered with. */
+	form: { idempotencyKey: string; token: string }
+	/** The action's answer to a post made without JavaScript (or before the page was hydrated). */
+	actionData: ContactActionData | undefined
+}
+
+const honeypotName = 'website'
+
+export function ContactForm({ form, actionData }: ContactFormProps) {
+	const fetcher = useFetcher<ContactActionData>()
+	const result = fetcher.data ?? actionData
+	const busy = fetcher.state !== 'idle'
+	const [errors, setErrors] = useState<FieldErrors>(
+		result && result.outcome !== 'sent' ? result.errors : {},
+	)
+	const [dirty] = useState(() => new Set<string>())
+	const formRef = useRef<HTMLFormElement>(null)
+	const alertRef = useRef<HTMLParagraphElement>(null)
+
+	// A new answer from the server replaces the messages shown; the form-level one gets focus.
+	useEffect(() => {
+		if (!fetcher.data || fetcher.data.outcome === 'sent') return
+		setErrors(fetcher.data.errors)
+		if (fetcher.data.errors.form) alertRef.current?.focus()
+		else focusFirstInvalid(formRef, fetcher.data.errors)
+	}, [fetcher.data])
+
+	if (result?.outcome === 'sent') return <Confirmation name={result.name} email={result.email} />
+
+	const values = result?.values ?? {}
+	const hidden = result?.form ?? form
+
+	function check(field: ContactField, value: string) {
+		const error = contactFieldError(field, value)
+		setErrors((current) => {
+			const { [field]: _old, form: _form, ...rest } = current
+			return error ? { ...rest, [field]: [error] } : rest
+		})
+	}
+
+	const fieldEvents = (field: ContactField) => ({
+		onBlur: (event: { currentTarget: { value: string } }) => {
+			// Leaving a field untouched (tabbing through) is not a mistake yet.
+			if (dirty.has(field) || errors[field]) check(field, event.currentTarget.value)
+		},
+		onChange: (event: { currentTarget: { value: string } }) => {
+			dirty.add(field)
+			// A message already shown goes away as soon as the value is right.
+			if (errors[field]) check(field, event.currentTarget.value)
+		},
+	})
+
+	function onSubmit(event: FormEvent<HTMLFormElement>) {
+		if (busy) {
+			event.preventDefault()
+			return
+		}
+		const data = new FormData(event.currentTarget)
+		const found: FieldErrors = {}
+		for (const field of contactFields) {
+			const error = contactFieldError(field, String(data.get(field) ?? ''))
+			if (error) found[field] = [error]
+		}
+		if (Object.keys(found).length > 0) {
+			event.preventDefault()
+			setErrors(found)
+			focusFirstInvalid(formRef, found)
+		}
+	}
+
+	const formError = errors.form?.join(' ') ?? errors.idempotencyKey?.join(' ')
+	return (
+		<fetcher.Form
+			method="post"
+			action="/contact"
+			className="form contact-form"
+			noValidate
+			ref={formRef}
+			onSubmit={onSubmit}
+			aria-labelledby="contact-form-title"
+		>
+			<h2 id="contact-form-title">Write to us</h2>
+			<p className="hint">All fields are required except the subject.</p>
+			{formError ? (
+				<p role="alert" className="form-error" tabIndex={-1} ref={alertRef}>
+					{formError}
+				</p>
+			) : null}
+			<input type="hidden" name="idempotencyKey" value={hidden.idempotencyKey} />
+			<input type="hidden" name="token" value={hidden.token} />
+			<Field
+				name="name"
+				label="Your name"
+				autoComplete="name"
+				required
+				maxLength={contactLimits.name}
+				defaultValue={values.name}
+				error={errors.name}
+				{...fieldEvents('name')}
+			/>
+			<Field
+				name="email"
+				label="Your email address"
+				hint="We reply to this address and use it for nothing else."
+				type="email"
+				autoComplete="email"
+				spellCheck={false}
+				required
+				defaultValue={values.email}
+				error={errors.email}
+				{...fieldEvents('email')}
+			/>
+			<Field
+				name="subject"
+				label="Subject (optional)"
+				maxLength={contactLimits.subject}
+				defaultValue={values.subject}
+				error={errors.subject}
+				{...fieldEvents('subject')}
+			/>
+			<TextAreaField
+				name="message"
+				label="Your message"
+				hint={`Between ${contactLimits.messageMin} and ${contactLimits.messageMax.toLocaleString('en-US')} characters.`}
+				rows={8}
+				required
+				defaultValue={values.message}
+				error={errors.message}
+				{...fieldEvents('message')}
+			/>
+			{/* For robots only: people never see or reach it, and a filled one is quietly dropped. */}
+			<div className="visually-hidden" aria-hidden="true">
+				<label htmlFor={honeypotName}>Leave this field empty</label>
+				<input
+					id={honeypotName}
+					name={honeypotName}
+					type="text"
+					tabIndex={-1}
+					autoComplete="off"
+					defaultValue=""
+				/>
+			</div>
+			<button type="submit" aria-disabled={busy || undefined}>
+				{busy ? 'Sending…' : 'Send message'}
+			</button>
+			<p className="visually-hidden" role="status">
+				{busy ? 'Sending your message…' : ''}
+			</p>
+		</fetcher.Form>
+	)
+}
+
+function focusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: FieldErrors) {
+	const first = contactFields.find((field) => errors[field])
+	if (!first) return
+	const element = form.current?.elements.namedItem(first)
+	if (element instanceof HTMLElement) element.focus()
+}
+
+function Confirmation({ name, email }: { name: string; email: string }) {
+	const ref = useRef<HTMLDivElement>(null)
+	// Moved here so keyboard and screen reader users land on the news that the form is gone.
+	useEffect(() => ref.current?.focus(), [])
+	return (
+		<div role="status" className="notice contact-sent" tabIndex={-1} ref={ref}>
+			<h2>Thank you, your message has been received</h2>
+			<p>{`Thank you, ${name}. We have your message and will reply to ${email}.`}</p>
+			<p>
+				<a href="/contact">Write another message</a>
+			</p>
+		</div>
+	)
+}

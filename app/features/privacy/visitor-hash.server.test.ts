@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Storage } from '#server/storage/types.ts'
+import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { utcDay, visitorHash } from './visitor-hash.server.ts'
+
+describe('the visitor hash', () => {
+	let database: TestDatabase
+	let storage: Storage
+	const ip = '203.0.113.77'
+	const morning = new Date('2026-05-01T00:00:01Z')
+	const evening = new Date('2026-05-01T23:59:59Z')
+	const nextDay = new Date('2026-05-02T00:00:00Z')
+
+	beforeEach(async () => {
+		database = sqliteDatabase()
+		storage = database.open()
+		await storage.migrate()
+	})
+	afterEach(async () => {
+		await storage.close()
+		await database.drop()
+	})
+
+	it('is the same all (UTC) day for the same parts, and another the next day', async () => {
+		const first = await visitorHash(storage, ['contact', ip], morning)
+		expect(first).toMatch(/^[0-9a-f]{64}$/)
+		expect(await visitorHash(storage, ['contact', ip], evening)).toBe(first)
+		expect(await visitorHash(storage, ['contact', ip], nextDay)).not.toBe(first)
+		expect(await visitorHash(storage, ['contact', '203.0.113.78'], morning)).not.toBe(first)
+		expect(await visitorHash(storage, ['analytics', ip], morning)).not.toBe(first)
+		expect(await visitorHash(storage, ['contact2', '03.0.113.77'], morning)).not.toBe(first)
+	})
+
+	it('keeps a random salt per day in settings, which another instance reuses', async () => {
+		const hash = await visitorHash(storage, ['contact', ip], morning)
+		const settings = await storage.settings.all()
+		const salt = settings[`privacy.salt.${utcDay(morning)}`] ?? ''
+		expect(salt).toMatch(/^[\w-]{43}$/)
+		// A second handle on the same database (another instance) hashes alike.
+		const other = database.open()
+		try {
+			expect(await visitorHash(other, ['contact', ip], evening)).toBe(hash)
+		} finally {
+			await other.close()
+		}
+	})
+
+	it('holds nothing of the address, in the hash or in what it stores', async () => {
+		const hash = await visitorHash(storage, ['contact', ip], morning)
+		expect(hash).not.toContain(ip)
+		expect(hash).not.toContain(Buffer.from(ip).toString('hex'))
+		expect(JSON.stringify(await storage.settings.all())).not.toContain(ip)
+	})
+})

@@ -1,0 +1,49 @@
+// A stand-in for a visitor that holds no address: sha256 over a salt made for the UTC day and
+// whatever identifies the visitor for the purpose (the IP for a rate limit; later the IP and the
+// user agent for analytics). The salt is random, made by whichever instance asks first
+// (settings.setIfAbsent, so every instance hashes with the same one), and a new day brings a new
+// salt: the same visitor gets an unrelated hash tomorrow, and without the salt nobody can test an
+// address against a stored hash.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Storage } from '#server/storage/types.ts'
+
+/** The UTC day a hash belongs to, as yyyy-mm-dd. */
+export function utcDay(now: Date): string {
+	return now.toISOString().slice(0, 10)
+}
+
+// A day's salt never changes once stored, so one read per process per day is enough.
+const salts = new WeakMap<Storage, Map<string, Promise<string>>>()
+
+function daySalt(storage: Storage, day: string): Promise<string> {
+	let byDay = salts.get(storage)
+	if (!byDay) {
+		byDay = new Map()
+		salts.set(storage, byDay)
+	}
+	let salt = byDay.get(day)
+	if (!salt) {
+		// Only today's (and, around midnight, yesterday's) is needed again.
+		if (byDay.size > 2) byDay.clear()
+		salt = storage.settings.setIfAbsent(
+			`privacy.salt.${day}`,
+			randomBytes(32).toString('base64url'),
+		)
+		salt.catch(() => byDay.delete(day))
+		byDay.set(day, salt)
+	}
+	return salt
+}
+
+/**
+ * A hex sha256 of the day's salt and `parts` (say, a purpose and an IP address). The same parts
+ * give the same hash all day (UTC) and an unrelated one the next day. Put a purpose among the
+ * parts, so hashes made for one use cannot be matched with another's.
+ */
+export async function visitorHash(storage: Storage, parts: string[], now: Date): Promise<string> {
+	const salt = await daySalt(storage, utcDay(now))
+	const hash = createHash('sha256').update(salt)
+	// Length-prefixed, so ['ab', 'c'] and ['a', 'bc'] differ.
+	for (const part of parts) hash.update(`\u0000${part.length}:${part}`)
+	return hash.digest('hex')
+}
