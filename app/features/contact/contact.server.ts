@@ -25,7 +25,7 @@ export type SubmitResult =
 			email: string
 	  }
 
-type Services = Pick<AppServices, 'storage' | 'logger' | 'siteUrl' | 'smtpUrl'>
+type Services = Pick<AppServices, 'storage' | 'logger' | 'siteUrl' | 'smtpUrl' | 'wakeMailOutbox'>
 
 function waitText(seconds: number): string {
 	const minutes = Math.ceil(seconds / 60)
@@ -118,6 +118,8 @@ export async function submitContactMessage(
 		return pretendAccepted(submission, now)
 	}
 
+	// Queued only when mail can go: otherwise notifications would pile up and all leave at once
+	// the day SMTP_URL is set.
 	const mails = services.smtpUrl
 		? [
 				notificationMail(
@@ -137,7 +139,11 @@ export async function submitContactMessage(
 		},
 		mails,
 	)
-	if (created) logger.info('contact: message stored', { id: message.id })
+	if (created) {
+		logger.info('contact: message stored', { id: message.id })
+		// The notification is committed with the message; this only sends it now, not at the next tick.
+		if (mails.length > 0) services.wakeMailOutbox()
+	}
 	return {
 		outcome: 'accepted',
 		id: message.id,
