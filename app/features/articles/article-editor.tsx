@@ -8,7 +8,7 @@ import type { FieldErrors } from '#app/lib/field-errors.ts'
 import type { ArticleStatus } from './article-types.ts'
 import { isoToLocalInput } from './editor-form.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
-import { LocalTime } from './local-time.tsx'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 
 export interface EditorArticle {
 	id: number
