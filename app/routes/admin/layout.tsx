@@ -73,14 +73,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						<NavLink to="/admin/articles">Articles</NavLink>
 					</li>
 					<li>
-						<NavLink to="/admin/messages">
-							Inbox
-							{unread > 0 ? (
-								<>
-									<span aria-hidden="true"> ({unread})</span>
-									<span className="visually-hidden">, {unread} unread</span>
-								</>
-							) : null}
+						{/* The name starts with the visible word, so "click Inbox" works by voice too. */}
+						<NavLink
+							to="/admin/messages"
+							aria-label={unread > 0 ? `Inbox, ${unread} unread` : undefined}
+						>
+							{unread > 0 ? `Inbox (${unread})` : 'Inbox'}
 						</NavLink>
 					</li>
 					{editor.role === 'admin' ? (

@@ -33,7 +33,7 @@ function Message({ item }: { item: InboxItem }) {
 		<li className={item.unread ? 'inbox-item unread' : 'inbox-item'}>
 			<p className="inbox-from">
 				{item.unread ? (
-					<span className="badge new">
+					<span className="inbox-new">
 						New<span className="visually-hidden">, not read yet:</span>
 					</span>
 				) : null}{' '}
