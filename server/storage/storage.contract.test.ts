@@ -207,6 +207,21 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		}
 	})
 
+	it('wakes a watcher for a write by another handle made at once after watch() returns', async () => {
+		let wakes = 0
+		const stop = storage.changes.watch(() => {
+			wakes++
+		})
+		const other = database.open()
+		try {
+			await other.articles.saveBySlug(articleWrite())
+			await waitFor(() => wakes > 0, 1_000)
+		} finally {
+			stop()
+			await other.close()
+		}
+	})
+
 	it('stores settings and announces the change on the feed', async () => {
 		expect(await storage.settings.all()).toEqual({})
 		await storage.settings.set({ 'site.title': 'Rivers First', 'site.tagline': 'Clean water' })

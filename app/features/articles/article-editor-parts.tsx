@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react'
 import { Field } from '#app/components/ui/field.tsx'
 import { isoToLocalInput } from './editor-form.ts'
-import { LocalTime } from './local-time.tsx'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 
 export function ConflictNotice({
 	conflict,

@@ -10,7 +10,7 @@ import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
 import { fetchJson, useDebounced } from './editor-hooks.ts'
-import { LocalTime } from './local-time.tsx'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 
 export interface EditorArticle {
 	id: number

@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/articles'
 import type { ArticleListItem } from '#app/features/articles/article-types.ts'
 import { listEditorArticles } from '#app/features/articles/editor.server.ts'
-import { LocalTime } from '#app/features/articles/local-time.tsx'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 
 export function meta() {

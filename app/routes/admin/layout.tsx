@@ -1,6 +1,10 @@
-import { Form, Link, NavLink, Outlet } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator } from 'react-router'
 import type { Route } from './+types/layout'
+import type { loader as inboxLoader } from './messages.tsx'
 import { editorContext, requireEditorMiddleware } from '#app/features/auth/session.server.ts'
+import { useInboxEvents } from '#app/features/contact/use-inbox-events.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
 import adminStyles from '#app/styles/admin.css?url'
 
 // The editor area's own stylesheet: never linked from a public page.
@@ -11,8 +15,33 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 // route table to prove it).
 export const middleware: Route.MiddlewareFunction[] = [requireEditorMiddleware]
 
-export function loader({ context }: Route.LoaderArgs) {
-	return { editor: context.get(editorContext) }
+export async function loader({ context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	// The feed position first: a message arriving after it reaches the page through the stream.
+	const changeId = await storage.changes.latestId()
+	const unread = await storage.messages.unreadCount()
+	return { editor: context.get(editorContext), unread, changeId }
+}
+
+/**
+ * The unread count, kept current as messages come in. The inbox list reads itself again; other
+ * pages only refresh the count, so an article being written is never reloaded under its author.
+ */
+function useUnreadCount(loaded: { unread: number; changeId: number }): number {
+	const [unread, setUnread] = useState(loaded.unread)
+	const fetcher = useFetcher<typeof inboxLoader>()
+	const revalidator = useRevalidator()
+	const { pathname } = useLocation()
+	// Whichever was read last wins: the page's own data, or the count fetched after an event.
+	useEffect(() => setUnread(loaded.unread), [loaded])
+	useEffect(() => {
+		if (fetcher.data) setUnread(fetcher.data.unread)
+	}, [fetcher.data])
+	useInboxEvents(loaded.changeId, () => {
+		if (pathname === '/admin/messages') revalidator.revalidate()
+		else fetcher.load('/admin/messages')
+	})
+	return unread
 }
 
 export function meta() {
@@ -21,6 +50,7 @@ export function meta() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	const { editor } = loaderData
+	const unread = useUnreadCount(loaderData)
 	return (
 		<div className="page admin">
 			<div className="admin-bar">
@@ -41,6 +71,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					</li>
 					<li>
 						<NavLink to="/admin/articles">Articles</NavLink>
+					</li>
+					<li>
+						{/* The name starts with the visible word, so "click Inbox" works by voice too. */}
+						<NavLink
+							to="/admin/messages"
+							aria-label={unread > 0 ? `Inbox, ${unread} unread` : undefined}
+						>
+							{unread > 0 ? `Inbox (${unread})` : 'Inbox'}
+						</NavLink>
 					</li>
 					{editor.role === 'admin' ? (
 						<>

@@ -1,10 +1,157 @@
-// Placeholder until this page is built.
-import { data } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/message'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
+import {
+	applyInboxAction,
+	type InboxBox,
+	openMessage,
+	parseMessageId,
+} from '#app/features/contact/inbox.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import inboxStyles from '#app/styles/admin-inbox.css?url'
 
-export function loader() {
-	return data(null, { status: 404 })
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStyles }]
+
+const missing = 'There is no message here; it may have been deleted.'
+
+function messageId(raw: string): number {
+	const id = parseMessageId(raw)
+	if (id === null) throw data(missing, 404)
+	return id
 }
 
-export default function Placeholder() {
-	return <h1>Not available yet</h1>
+function listOf(box: InboxBox, done?: string): string {
+	const query = new URLSearchParams()
+	if (box === 'archived') query.set('box', box)
+	if (done) query.set('done', done)
+	const search = query.toString()
+	return `/admin/messages${search ? `?${search}` : ''}`
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	const subject = loaderData?.message.subject || 'Message'
+	return [{ title: `${subject} · Inbox · Editor · Canopy` }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	// Opening a message marks it read for the whole team.
+	const message = await openMessage(storage, messageId(params.id))
+	if (!message) throw data(missing, 404)
+	return { message }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const { storage } = context.get(servicesContext)
+	const form = Object.fromEntries(await request.formData())
+	const result = await applyInboxAction(storage, messageId(params.id), form)
+	if (!result.ok) {
+		if (result.status === 404) throw data(result.message, 404)
+		return data({ error: result.message }, 400)
+	}
+	// Marking unread leaves the page: staying would show it, and so read it, again.
+	if (result.intent === 'unread' || result.intent === 'delete')
+		return redirect(listOf(result.box, result.intent))
+	if (result.intent === 'archive' || result.intent === 'unarchive')
+		return redirect(listOf('inbox', result.intent))
+	return { error: null }
+}
+
+export default function MessagePage({ loaderData, actionData }: Route.ComponentProps) {
+	const { message } = loaderData
+	const busy = useNavigation().state === 'submitting'
+	const archived = message.archivedAt !== null
+	return (
+		<article className="message" aria-labelledby="message-heading">
+			<p className="breadcrumb">
+				<Link to={listOf(archived ? 'archived' : 'inbox')}>
+					{archived ? 'Back to archived messages' : 'Back to the inbox'}
+				</Link>
+			</p>
+			<h1 id="message-heading">{message.subject || `Message from ${message.name}`}</h1>
+			{actionData?.error ? (
+				<p role="alert" className="form-error">
+					{actionData.error}
+				</p>
+			) : null}
+			<dl className="message-meta">
+				<dt>From</dt>
+				<dd>
+					{message.name} <span className="inbox-email">{message.email}</span>
+				</dd>
+				<dt>Received</dt>
+				<dd>
+					<LocalTime iso={message.createdAt} time />
+				</dd>
+				{message.archivedAt ? (
+					<>
+						<dt>Archived</dt>
+						<dd>
+							<LocalTime iso={message.archivedAt} time />
+						</dd>
+					</>
+				) : null}
+			</dl>
+			{/* Text as the sender typed it: React escapes it, so markup in it shows as markup. */}
+			<p className="message-text">{message.message}</p>
+			<div className="message-actions">
+				{message.replyHref ? (
+					<a className="button" href={message.replyHref}>
+						Reply by email
+					</a>
+				) : (
+					<p className="hint">
+						This address cannot be answered from a link; copy it into your mail program.
+					</p>
+				)}
+				<Form method="post">
+					<button type="submit" name="intent" value="unread" disabled={busy}>
+						Mark as unread
+					</button>
+				</Form>
+				<Form method="post">
+					<button
+						type="submit"
+						name="intent"
+						value={archived ? 'unarchive' : 'archive'}
+						disabled={busy}
+					>
+						{archived ? 'Move back to the inbox' : 'Archive'}
+					</button>
+				</Form>
+			</div>
+			<section className="danger" aria-labelledby="delete-heading">
+				<h2 id="delete-heading">Delete</h2>
+				<details>
+					<summary>Delete this message…</summary>
+					<Form method="post">
+						<p>
+							The message from {message.name} will be deleted for good, for everyone on the team.
+							This cannot be undone.
+						</p>
+						<button
+							type="submit"
+							name="intent"
+							value="delete"
+							className="destructive"
+							disabled={busy}
+						>
+							Delete for good
+						</button>
+					</Form>
+				</details>
+			</section>
+		</article>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<>
+			<h1>Message not found</h1>
+			<p>
+				It may have been deleted. <Link to="/admin/messages">Go to the inbox</Link>.
+			</p>
+		</>
+	)
 }

@@ -1,8 +1,9 @@
-// Placeholder until this endpoint is built.
-export function loader() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
-}
+// The inbox's live updates for open editor pages (app/features/contact/use-inbox-events.ts). Under
+// the editor layout, so its middleware turns anyone not signed in away before this runs.
+import type { Route } from './+types/messages-stream'
+import { inboxStreamResponse } from '#app/features/contact/inbox-stream.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
 
-export function action() {
-	return Response.json({ error: 'There is no such API endpoint.' }, { status: 404 })
+export function loader({ request, context }: Route.LoaderArgs) {
+	return inboxStreamResponse(context.get(servicesContext).storage, request)
 }

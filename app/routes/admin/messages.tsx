@@ -1,10 +1,132 @@
-// Placeholder until this page is built.
-import { data } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/messages'
+import { doneMessage, type InboxItem, listInbox } from '#app/features/contact/inbox.server.ts'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { servicesContext } from '#app/lib/context.server.ts'
+import inboxStyles from '#app/styles/admin-inbox.css?url'
 
-export function loader() {
-	return data(null, { status: 404 })
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStyles }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	const unread = loaderData?.unread ?? 0
+	return [
+		{ title: `${unread > 0 ? `(${unread}) ` : ''}Inbox · Editor · Canopy` },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
-export default function Placeholder() {
-	return <h1>Not available yet</h1>
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const params = Object.fromEntries(new URL(request.url).searchParams)
+	const list = await listInbox(storage, params)
+	// Only fixed words from the server, never the query string itself, are shown as the notice.
+	return { ...list, notice: doneMessage(params.done ?? null) }
+}
+
+const boxes = [
+	{ value: 'inbox', label: 'Inbox' },
+	{ value: 'archived', label: 'Archived' },
+] as const
+
+function Message({ item }: { item: InboxItem }) {
+	return (
+		<li className={item.unread ? 'inbox-item unread' : 'inbox-item'}>
+			<p className="inbox-from">
+				{item.unread ? (
+					<span className="inbox-new">
+						New<span className="visually-hidden">, not read yet:</span>
+					</span>
+				) : null}{' '}
+				<strong>{item.name}</strong> <span className="inbox-email">{item.email}</span>
+			</p>
+			<p className="inbox-subject">
+				<Link to={`/admin/messages/${item.id}`}>{item.subject || item.preview}</Link>
+			</p>
+			{item.subject ? <p className="inbox-preview">{item.preview}</p> : null}
+			<p className="hint">
+				Received <LocalTime iso={item.createdAt} time />
+			</p>
+		</li>
+	)
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+	const { items, total, page, pages, query, box, unread, notice } = loaderData
+	const [params] = useSearchParams()
+	const link = (changes: Record<string, string | null>) => {
+		const next = new URLSearchParams(params)
+		next.delete('done')
+		for (const [key, value] of Object.entries(changes)) {
+			if (value === null) next.delete(key)
+			else next.set(key, value)
+		}
+		const search = next.toString()
+		return search ? `?${search}` : '.'
+	}
+	const what = total === 1 ? 'message' : 'messages'
+	return (
+		<>
+			<div className="list-head">
+				<h1>Inbox</h1>
+				<p className="inbox-unread">{unread === 0 ? 'No unread messages' : `${unread} unread`}</p>
+			</div>
+			{notice ? (
+				<p role="status" className="notice">
+					{notice}
+				</p>
+			) : null}
+			<nav aria-label="Messages to show" className="filters">
+				<ul>
+					{boxes.map((option) => (
+						<li key={option.value}>
+							<Link
+								to={link({ box: option.value === 'inbox' ? null : option.value, page: null })}
+								aria-current={box === option.value ? 'page' : undefined}
+							>
+								{option.label}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+			<Form method="get" role="search" className="search">
+				{box === 'archived' ? <input type="hidden" name="box" value="archived" /> : null}
+				<label htmlFor="q">Search by sender or text</label>
+				<div className="search-row">
+					<input id="q" name="q" type="search" defaultValue={query} maxLength={100} />
+					<button type="submit">Search</button>
+				</div>
+			</Form>
+			{items.length === 0 ? (
+				<p>
+					{query
+						? 'No message matches. Try other words, or look in the other box.'
+						: box === 'archived'
+							? 'No archived messages.'
+							: 'No messages yet. What people send through the contact form arrives here.'}
+				</p>
+			) : (
+				<>
+					<p className="hint" id="inbox-summary">
+						{total} {box === 'archived' ? `archived ${what}` : what}
+						{query ? ` matching “${query}”` : ''}, newest first
+					</p>
+					<ul className="inbox-list" aria-labelledby="inbox-summary">
+						{items.map((item) => (
+							<Message key={item.id} item={item} />
+						))}
+					</ul>
+				</>
+			)}
+			{pages > 1 ? (
+				<nav aria-label="Pages" className="pager">
+					{page > 1 ? <Link to={link({ page: String(page - 1) })}>Newer</Link> : null}
+					<span>
+						Page {page} of {pages}
+					</span>
+					{page < pages ? <Link to={link({ page: String(page + 1) })}>Older</Link> : null}
+				</nav>
+			) : null}
+		</>
+	)
 }

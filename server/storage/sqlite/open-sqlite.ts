@@ -57,6 +57,15 @@ export function openSqliteStorage(file: string): Storage {
 		let stopped = false
 		const onLocal = () => wake()
 		local.on('change', onLocal)
+		// The mark is taken now, not at the first poll: a write landing between watch() and that
+		// poll would otherwise count as already seen, and its watcher (a stream that has just read
+		// the table) would miss it.
+		changes.latestId().then(
+			(latest) => {
+				if (seen === -1) seen = latest
+			},
+			() => {},
+		)
 		const timer = setInterval(() => {
 			changes.latestId().then(
 				(latest) => {
