@@ -9,6 +9,7 @@ import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { startMailOutbox } from './jobs/mail-outbox.ts'
 import { startMessageRetention } from './jobs/message-retention.ts'
+import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { createArticleBroker } from './live/broker.ts'
 import { createLogger } from './logger.ts'
@@ -65,6 +66,7 @@ const mailOutbox = startMailOutbox(storage, logger, {
 	siteUrl: config.siteUrl,
 })
 const messageRetention = startMessageRetention(storage, logger)
+const privacyCleanup = startPrivacyCleanup(storage, logger)
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 let vite: import('vite').ViteDevServer | undefined
@@ -136,6 +138,7 @@ async function shutdown(signal: string) {
 	await scheduledPublishing.stop()
 	await mailOutbox.stop()
 	await messageRetention.stop()
+	await privacyCleanup.stop()
 	await storage.close()
 	logger.info('stopped')
 	process.exit(0)

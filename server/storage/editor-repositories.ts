@@ -119,5 +119,12 @@ export function createRateLimitRepository(db: Kysely<Database>): RateLimitReposi
 		async clear(key) {
 			await db.deleteFrom('rate_limits').where('key', '=', key).execute()
 		},
+		async prune(before) {
+			const result = await db
+				.deleteFrom('rate_limits')
+				.where('window_start', '<', before)
+				.executeTakeFirst()
+			return Number(result.numDeletedRows)
+		},
 	}
 }

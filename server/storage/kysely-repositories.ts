@@ -459,6 +459,15 @@ export function createSettingsRepository(
 			})
 			hooks.committed(change)
 		},
+		async deleteByPrefix(prefix, keep) {
+			// substr, not LIKE: a prefix is matched literally on both databases, wildcards and all.
+			let query = db
+				.deleteFrom('settings')
+				.where(sql<string>`substr(key, 1, ${prefix.length})`, '=', prefix)
+			if (keep.length > 0) query = query.where('key', 'not in', keep)
+			const result = await query.executeTakeFirst()
+			return Number(result.numDeletedRows)
+		},
 		async setIfAbsent(key, value) {
 			await db
 				.insertInto('settings')

@@ -149,6 +149,8 @@ export interface RateLimitRepository {
 	 */
 	hit(key: string, max: number, windowMs: number, now?: number): Promise<RateLimitHit>
 	clear(key: string): Promise<void>
+	/** Deletes counters whose window began before `before` (ms since the epoch); returns how many. */
+	prune(before: number): Promise<number>
 }
 
 export interface Change {
@@ -181,6 +183,8 @@ export interface SettingsRepository {
 	 * together agree on one value (a generated secret). Not announced on the feed: not public.
 	 */
 	setIfAbsent(key: string, value: string): Promise<string>
+	/** Deletes the keys that start with `prefix`, except those in `keep`; returns how many. */
+	deleteByPrefix(prefix: string, keep: string[]): Promise<number>
 }
 
 export interface ContactMessage {

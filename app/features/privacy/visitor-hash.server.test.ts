@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Storage } from '#server/storage/types.ts'
 import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
-import { utcDay, visitorHash } from './visitor-hash.server.ts'
+import { forgetOldSalts, utcDay, visitorHash } from './visitor-hash.server.ts'
 
 describe('the visitor hash', () => {
 	let database: TestDatabase
@@ -50,5 +50,25 @@ describe('the visitor hash', () => {
 		expect(hash).not.toContain(ip)
 		expect(hash).not.toContain(Buffer.from(ip).toString('hex'))
 		expect(JSON.stringify(await storage.settings.all())).not.toContain(ip)
+	})
+
+	it('forgets past days’ salts and stale counters, keeping today’s', async () => {
+		const yesterday = await visitorHash(storage, ['contact', ip], morning)
+		await visitorHash(storage, ['contact', ip], nextDay)
+		await storage.settings.set({ 'privacy.saltish': 'not a salt' })
+		await storage.rateLimits.hit(`contact:${yesterday}`, 5, 60_000, evening.getTime())
+		const today = await storage.rateLimits.hit('contact:today', 5, 60_000, nextDay.getTime())
+		expect(today.count).toBe(1)
+
+		const later = new Date(evening.getTime() + 24 * 60 * 60 * 1000 + 1_000)
+		expect(await forgetOldSalts(storage, new Date(nextDay.getTime() + 60_000))).toEqual({
+			salts: 1,
+			counters: 0,
+		})
+		const keys = Object.keys(await storage.settings.all()).filter((key) => key.includes('salt'))
+		expect(keys.sort()).toEqual(['privacy.salt.2026-05-02', 'privacy.saltish'])
+		// The salt of 1 May is gone, so its hash can never be made again, here or anywhere.
+		expect(await visitorHash(storage, ['contact', ip], morning)).not.toBe(yesterday)
+		expect((await forgetOldSalts(storage, later)).counters).toBe(1)
 	})
 })

@@ -7,26 +7,28 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Storage } from '#server/storage/types.ts'
 
+const saltPrefix = 'privacy.salt.'
+
 /** The UTC day a hash belongs to, as yyyy-mm-dd. */
 export function utcDay(now: Date): string {
 	return now.toISOString().slice(0, 10)
 }
 
 // A day's salt never changes once stored, so one read per process per day is enough.
-const salts = new WeakMap<Storage, Map<string, Promise<string>>>()
+const saltCache = new WeakMap<Storage, Map<string, Promise<string>>>()
 
 function daySalt(storage: Storage, day: string): Promise<string> {
-	let byDay = salts.get(storage)
+	let byDay = saltCache.get(storage)
 	if (!byDay) {
 		byDay = new Map()
-		salts.set(storage, byDay)
+		saltCache.set(storage, byDay)
 	}
 	let salt = byDay.get(day)
 	if (!salt) {
 		// Only today's (and, around midnight, yesterday's) is needed again.
 		if (byDay.size > 2) byDay.clear()
 		salt = storage.settings.setIfAbsent(
-			`privacy.salt.${day}`,
+			`${saltPrefix}${day}`,
 			randomBytes(32).toString('base64url'),
 		)
 		salt.catch(() => byDay.delete(day))
@@ -46,4 +48,22 @@ export async function visitorHash(storage: Storage, parts: string[], now: Date):
 	// Length-prefixed, so ['ab', 'c'] and ['a', 'bc'] differ.
 	for (const part of parts) hash.update(`\u0000${part.length}:${part}`)
 	return hash.digest('hex')
+}
+
+/**
+ * Deletes every day's salt but today's, and rate-limit counters older than a day: once a salt is
+ * gone, no one (not even with the database) can test an address against that day's hashes.
+ * Run hourly by server/jobs/privacy-cleanup.ts; returns what was deleted.
+ */
+export async function forgetOldSalts(
+	storage: Storage,
+	now: Date,
+): Promise<{ salts: number; counters: number }> {
+	const today = utcDay(now)
+	// This process's copies go too (other instances drop theirs as their days turn).
+	for (const day of [...(saltCache.get(storage)?.keys() ?? [])])
+		if (day !== today) saltCache.get(storage)?.delete(day)
+	const salts = await storage.settings.deleteByPrefix(saltPrefix, [`${saltPrefix}${today}`])
+	const counters = await storage.rateLimits.prune(now.getTime() - 24 * 60 * 60 * 1000)
+	return { salts, counters }
 }
