@@ -1,17 +1,11 @@
-// Starts Canopy: validate the environment, open and migrate the database, seed a new site,
-// serve, and shut down cleanly on SIGTERM.
+// Starts Canopy: validate the environment, open and migrate the database, seed a new site, put
+// the parts together (compose.ts), serve, and shut down cleanly on SIGTERM.
 import { createServer } from 'node:http'
 import type { ServerBuild } from 'react-router'
-import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createSetupLink } from '#app/features/auth/setup.server.ts'
-import { createRequestListener } from './app.ts'
 import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
+import { composeCanopy } from './compose.ts'
 import { ConfigError, loadConfig } from './env.ts'
-import { startMailOutbox } from './jobs/mail-outbox.ts'
-import { startMessageRetention } from './jobs/message-retention.ts'
-import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
-import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
-import { createArticleBroker } from './live/broker.ts'
 import { createLogger } from './logger.ts'
 import { seedIfEmpty } from './seed.ts'
 import { openStorage } from './storage/open-storage.ts'
@@ -34,39 +28,8 @@ const logger = createLogger(config.logLevel)
 const storage = openStorage(config)
 const applied = await storage.migrate()
 if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
-// After the migrations: better-auth checks its tables once, when it starts.
-const auth = await openAuth({
-	storage,
-	siteUrl: config.siteUrl,
-	secret: await authSecret(storage),
-	logger,
-})
-const setupLink = await createSetupLink(auth, config.siteUrl)
 const seeded = await seedIfEmpty(storage)
 if (seeded > 0) logger.info('sample content added', { articles: seeded })
-
-// The feed keeps the newest changes; a client further behind than that reloads its list. Pruning
-// is idempotent, so every instance may run it without coordinating.
-const keptChanges = 10_000
-const prune = () =>
-	storage.changes
-		.prune(keptChanges)
-		.catch((error) => logger.warn('could not prune the change feed', { error }))
-await prune()
-const pruning = setInterval(prune, 60 * 60 * 1000)
-pruning.unref()
-
-const broker = createArticleBroker(storage, {
-	onError: (error) => logger.error('live: could not read the change feed', { error }),
-})
-await broker.start()
-const scheduledPublishing = startScheduledPublishing(storage, logger)
-const mailOutbox = startMailOutbox(storage, logger, {
-	smtpUrl: config.smtpUrl,
-	siteUrl: config.siteUrl,
-})
-const messageRetention = startMessageRetention(storage, logger)
-const privacyCleanup = startPrivacyCleanup(storage, logger)
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 let vite: import('vite').ViteDevServer | undefined
@@ -80,18 +43,18 @@ if (development) {
 	build = await loadBuild()
 }
 
-const listener = createRequestListener({
+// After the migrations: better-auth checks its tables once, when it starts.
+const canopy = await composeCanopy({
 	config,
 	storage,
-	broker,
 	logger,
 	build,
 	mode: development ? 'development' : 'production',
 	clientDir: development ? undefined : clientBuildDir,
 	pageCache: !development,
-	auth,
-	wakeMailOutbox: mailOutbox.wake,
 })
+const { listener } = canopy
+const setupLink = await createSetupLink(canopy.auth, config.siteUrl)
 const devServer = vite
 const server = createServer(
 	devServer ? (req, res) => devServer.middlewares(req, res, () => listener(req, res)) : listener,
@@ -126,8 +89,7 @@ async function shutdown(signal: string) {
 	stopping = true
 	logger.info('shutting down', { signal })
 	// Streams first (they never finish on their own), then let in-flight requests complete.
-	clearInterval(pruning)
-	broker.close()
+	canopy.broker.close()
 	const forced = setTimeout(() => {
 		logger.warn('requests still open after 10 s; closing them')
 		server.closeAllConnections()
@@ -135,10 +97,8 @@ async function shutdown(signal: string) {
 	forced.unref()
 	await new Promise<void>((resolve) => server.close(() => resolve()))
 	await vite?.close()
-	await scheduledPublishing.stop()
-	await mailOutbox.stop()
-	await messageRetention.stop()
-	await privacyCleanup.stop()
+	// The jobs finish the step they are in; then the database can close.
+	await canopy.close()
 	await storage.close()
 	logger.info('stopped')
 	process.exit(0)

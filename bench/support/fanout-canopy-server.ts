@@ -4,11 +4,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
-import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
-import { createRequestListener } from '#server/app.ts'
+import { composeCanopy } from '#server/compose.ts'
 import { clientBuildDir, loadBuild } from '#server/build.ts'
 import { loadConfig } from '#server/env.ts'
-import { createArticleBroker } from '#server/live/broker.ts'
 import { createLogger } from '#server/logger.ts'
 import { seedIfEmpty } from '#server/seed.ts'
 import { openStorage } from '#server/storage/open-storage.ts'
@@ -19,23 +17,22 @@ const logger = createLogger(config.logLevel)
 const storage = openStorage(config)
 await storage.migrate()
 await seedIfEmpty(storage)
-const broker = createArticleBroker(storage)
-await broker.start()
-const listener = createRequestListener({
+// No background jobs: nothing but the publishes under test touches the database.
+const { broker, listener } = await composeCanopy({
 	config,
 	storage,
-	broker,
 	logger,
 	build: await loadBuild(),
 	mode: 'production',
 	clientDir: clientBuildDir,
 	pageCache: true,
-	auth: await openAuth({
-		storage,
-		siteUrl: config.siteUrl,
-		secret: await authSecret(storage),
-		logger,
-	}),
+	jobs: {
+		scheduledPublishing: false,
+		mailOutbox: false,
+		messageRetention: false,
+		privacyCleanup: false,
+		changePruning: false,
+	},
 })
 
 const port = await new Promise<number>((resolve) => {

@@ -1,0 +1,110 @@
+// Canopy's running parts, put together in one place: sign-in, the live broker, the background
+// jobs and the request listener. server/index.ts, the test app and the benchmarks all start
+// Canopy through this, so a part added here reaches every one of them.
+import { authSecret, type Auth, openAuth } from '#app/features/auth/auth.server.ts'
+import { type AppDependencies, createRequestListener } from './app.ts'
+import { startMailOutbox, type MailOutbox, type MailOutboxOptions } from './jobs/mail-outbox.ts'
+import { startMessageRetention } from './jobs/message-retention.ts'
+import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
+import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
+import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
+import type { Logger } from './logger.ts'
+import type { Storage } from './storage/types.ts'
+
+/** The feed keeps the newest changes; a client further behind than that reloads its list. */
+const keptChanges = 10_000
+
+export interface CanopyJobs {
+	scheduledPublishing: boolean
+	/** false: no outbox worker (mail waits in the database); an object: its settings. */
+	mailOutbox: false | Partial<Omit<MailOutboxOptions, 'smtpUrl' | 'siteUrl'>>
+	messageRetention: boolean
+	privacyCleanup: boolean
+	changePruning: boolean
+}
+
+/** Every job, as a real instance runs them. */
+export const allJobs: CanopyJobs = {
+	scheduledPublishing: true,
+	mailOutbox: {},
+	messageRetention: true,
+	privacyCleanup: true,
+	changePruning: true,
+}
+
+export interface CanopyOptions
+	extends Pick<
+		AppDependencies,
+		'config' | 'storage' | 'logger' | 'build' | 'mode' | 'clientDir' | 'pageCache' | 'stream'
+	> {
+	/** Which background jobs this process runs (default: all of them). */
+	jobs?: Partial<CanopyJobs>
+}
+
+export interface Canopy {
+	auth: Auth
+	broker: ArticleBroker
+	mailOutbox: MailOutbox
+	/** The Node request listener: give it to http.createServer. */
+	listener: ReturnType<typeof createRequestListener>
+	/** Stops the jobs and the broker; the caller closes its server, then the storage. */
+	close(): Promise<void>
+}
+
+/** Call after storage.migrate(): better-auth checks its tables once, when it starts. */
+export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
+	const { config, storage, logger } = options
+	const jobs = { ...allJobs, ...options.jobs }
+	const auth = await openAuth({
+		storage,
+		siteUrl: config.siteUrl,
+		secret: await authSecret(storage),
+		logger,
+	})
+	const broker = createArticleBroker(storage, {
+		onError: (error) => logger.error('live: could not read the change feed', { error }),
+	})
+	await broker.start()
+
+	const stops: (() => Promise<void> | void)[] = []
+	if (jobs.changePruning) stops.push(await startChangePruning(storage, logger))
+	if (jobs.scheduledPublishing) stops.push(startScheduledPublishing(storage, logger).stop)
+	const mailOutbox = startMailOutbox(storage, logger, {
+		...(jobs.mailOutbox || {}),
+		// No worker: mail stays queued, exactly as without SMTP_URL.
+		smtpUrl: jobs.mailOutbox ? config.smtpUrl : '',
+		siteUrl: config.siteUrl,
+	})
+	stops.push(mailOutbox.stop)
+	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger).stop)
+	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger).stop)
+
+	const listener = createRequestListener({
+		...options,
+		broker,
+		auth,
+		wakeMailOutbox: mailOutbox.wake,
+	})
+	return {
+		auth,
+		broker,
+		mailOutbox,
+		listener,
+		async close() {
+			broker.close()
+			for (const stop of stops) await stop()
+		},
+	}
+}
+
+/** Hourly, and once now. Pruning is idempotent, so every instance may run it. */
+async function startChangePruning(storage: Storage, logger: Logger): Promise<() => void> {
+	const prune = () =>
+		storage.changes
+			.prune(keptChanges)
+			.catch((error) => logger.warn('could not prune the change feed', { error }))
+	await prune()
+	const timer = setInterval(prune, 60 * 60 * 1000)
+	timer.unref()
+	return () => clearInterval(timer)
+}
