@@ -2,9 +2,9 @@
 // a draft, published to a reader watching /articles; autosave, the guard on leaving, someone
 // else's newer save, scheduling, and deleting.
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
-import { runCli } from './server.ts'
+import { signedInAs } from './signed-in.ts'
 import { pngImage } from '../fixtures/images.ts'
 
 const server = serveCanopy()
@@ -13,43 +13,7 @@ const server = serveCanopy()
 test.use({ expectedConsoleError: /status of 40[09]/ })
 const email = 'rosa@example.org'
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
-let session: StorageState | undefined
-
-// One sign-in for the file (sign-in is rate-limited per address and per account); every test's
-// pages start with its cookie.
-test.beforeAll(async ({ browser }) => {
-	const created = await runCli(server().dataDir, [
-		'user:create',
-		'--email',
-		email,
-		'--role',
-		'editor',
-		'--name',
-		'Rosa Lima',
-	])
-	expect(created.code, created.stderr).toBe(0)
-	const password =
-		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
-	expect(password).not.toBe('')
-	const context = await browser.newContext({ baseURL: server().url })
-	const page = await context.newPage()
-	await page.goto('/admin/sign-in?next=%2Fadmin%2Farticles')
-	await waitForHydration(page)
-	await page.getByLabel('Email address').fill(email)
-	await page.getByLabel('Password').fill(password)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page).toHaveURL(/\/admin\/articles$/)
-	session = await context.storageState()
-	await context.close()
-})
-
-test.use({
-	// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-	storageState: async ({}, use) => {
-		await use(session)
-	},
-})
+const session = signedInAs(server, { email, role: 'editor', name: 'Rosa Lima' })
 
 async function signIn(page: Page, next = '/admin/articles') {
 	await page.goto(next)
@@ -194,7 +158,7 @@ test('saving over someone else’s newer edit is refused, and the text typed is 
 	await page.getByRole('button', { name: 'Publish now' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
 
-	const other = await browser.newPage({ baseURL: server().url, storageState: session })
+	const other = await browser.newPage({ baseURL: server().url, storageState: session() })
 	await signIn(other, new URL(url).pathname)
 	await page.reload()
 	await waitForHydration(page)

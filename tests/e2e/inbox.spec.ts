@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { openSqliteStorage } from '../../server/storage/sqlite/open-sqlite.ts'
 import type { NewContactMessage } from '../../server/storage/types.ts'
 import {
@@ -15,46 +15,12 @@ import {
 	test,
 	waitForHydration,
 } from './canopy-test.ts'
-import { runCli } from './server.ts'
+import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
 const email = 'noor@example.org'
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
-let session: StorageState | undefined
-
-// One sign-in for the file (sign-in is rate-limited); every test's pages start with its cookie.
-test.beforeAll(async ({ browser }) => {
-	const created = await runCli(server().dataDir, [
-		'user:create',
-		'--email',
-		email,
-		'--role',
-		'editor',
-		'--name',
-		'Noor Haddad',
-	])
-	expect(created.code, created.stderr).toBe(0)
-	const password =
-		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
-	const context = await browser.newContext({ baseURL: server().url })
-	const page = await context.newPage()
-	await page.goto('/admin/sign-in?next=%2Fadmin%2Fmessages')
-	await waitForHydration(page)
-	await page.getByLabel('Email address').fill(email)
-	await page.getByLabel('Password').fill(password)
-	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page).toHaveURL(/\/admin\/messages$/)
-	session = await context.storageState()
-	await context.close()
-})
-
-test.use({
-	// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-	storageState: async ({}, use) => {
-		await use(session)
-	},
-})
+signedInAs(server, { email, role: 'editor', name: 'Noor Haddad' })
 
 /**
  * A message arriving as the contact form stores it, written from this process on the server's

@@ -132,7 +132,8 @@ export function ArticleEditor({
 		savedEdits.current = debouncedEdits
 		const data = new FormData(form)
 		data.set('intent', 'autosave')
-		autosaveSubmit(data, { method: 'post' })
+		// Leaving the page mid-save aborts it; the guard on leaving has already asked.
+		autosaveSubmit(data, { method: 'post' }).catch(() => {})
 	}, [debouncedEdits, canAutosave, conflict, autosaveSubmit])
 	const autosaved = autosave.data
 	useEffect(() => {

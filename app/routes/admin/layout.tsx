@@ -38,8 +38,11 @@ function useUnreadCount(loaded: { unread: number; changeId: number }): number {
 		if (fetcher.data) setUnread(fetcher.data.unread)
 	}, [fetcher.data])
 	useInboxEvents(loaded.changeId, () => {
-		if (pathname === '/admin/messages') revalidator.revalidate()
-		else fetcher.load('/admin/messages')
+		// A navigation interrupting either rejects its promise with an AbortError: nothing lost,
+		// the next page reads the count itself.
+		const reload =
+			pathname === '/admin/messages' ? revalidator.revalidate() : fetcher.load('/admin/messages')
+		reload.catch(() => {})
 	})
 	return unread
 }
