@@ -120,6 +120,20 @@ describe('the inbox', () => {
 		)
 	})
 
+	it('counts a message read in the navigation of the very page that opens it, without JavaScript', async () => {
+		const { id } = await receive({ name: 'Ida Moss', email: 'ida@moss.example', subject: 'Moss' })
+		const before = await app.storage.messages.unreadCount()
+		const { status, html } = await page(`/admin/messages/${id}`, cookies.editor)
+		expect(status).toBe(200)
+		const after = before - 1
+		expect(await app.storage.messages.unreadCount()).toBe(after)
+		expect(html).toMatch(
+			after === 0
+				? /aria-label="Inbox"|>Inbox<\/a>/
+				: new RegExp(`aria-label="Inbox, ${after} unread"`),
+		)
+	})
+
 	it('lets an editor and an admin open, mark unread, archive, restore and delete a message', async () => {
 		for (const role of ['editor', 'admin'] as const) {
 			const cookie = cookies[role]

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
 import type { EditorArticle } from './article-editor.tsx'
 
 /** Unpublish and delete, apart from the form; deleting asks first (a disclosure, no JS needed). */
@@ -22,26 +23,11 @@ export function DangerZone({
 					</button>
 				</Form>
 			) : null}
-			<details>
-				<summary>Delete this article…</summary>
-				<Form method="post">
-					<input type="hidden" name="version" value={version} />
-					<p>
-						“{article.title}” will be deleted for good
-						{article.status === 'published' ? ' and disappear from the public site' : ''}. This
-						cannot be undone.
-					</p>
-					<button
-						type="submit"
-						name="intent"
-						value="delete"
-						className="destructive"
-						disabled={busy}
-					>
-						Delete for good
-					</button>
-				</Form>
-			</details>
+			<DeleteConfirmation summary="Delete this article…" hidden={{ version }} busy={busy}>
+				“{article.title}” will be deleted for good
+				{article.status === 'published' ? ' and disappear from the public site' : ''}. This cannot
+				be undone.
+			</DeleteConfirmation>
 		</section>
 	)
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from 'react-router'
+import { useListLink } from '#app/components/ui/use-list-link.ts'
 import type { Route } from './+types/articles'
 import type { ArticleListItem } from '#app/features/articles/article-types.ts'
 import { listEditorArticles } from '#app/features/articles/editor.server.ts'
@@ -47,16 +48,7 @@ function Status({ item }: { item: ArticleListItem }) {
 export default function Articles({ loaderData }: Route.ComponentProps) {
 	const { items, total, page, pages, query, status } = loaderData
 	const [params] = useSearchParams()
-	const link = (changes: Record<string, string | null>) => {
-		const next = new URLSearchParams(params)
-		next.delete('deleted')
-		for (const [key, value] of Object.entries(changes)) {
-			if (value === null) next.delete(key)
-			else next.set(key, value)
-		}
-		const search = next.toString()
-		return search ? `?${search}` : '.'
-	}
+	const link = useListLink(['deleted'])
 	return (
 		<>
 			<div className="list-head">

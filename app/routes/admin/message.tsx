@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
 import type { Route } from './+types/message'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import {
@@ -32,6 +33,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	const subject = loaderData?.message.subject || 'Message'
 	return [{ title: `${subject} · Inbox · Editor · Canopy` }, { name: 'robots', content: 'noindex' }]
 }
+
+/**
+ * Opening a message marks it read before any loader runs, so the navigation's unread count (the
+ * layout's loader, which runs beside this page's) already counts it, with or without JavaScript.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+	async ({ request, params, context }, next) => {
+		const id = request.method === 'GET' ? parseMessageId(params.id) : null
+		if (id !== null) await context.get(servicesContext).storage.messages.setRead(id, true)
+		return next()
+	},
+]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
@@ -122,24 +135,10 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
 			</div>
 			<section className="danger" aria-labelledby="delete-heading">
 				<h2 id="delete-heading">Delete</h2>
-				<details>
-					<summary>Delete this message…</summary>
-					<Form method="post">
-						<p>
-							The message from {message.name} will be deleted for good, for everyone on the team.
-							This cannot be undone.
-						</p>
-						<button
-							type="submit"
-							name="intent"
-							value="delete"
-							className="destructive"
-							disabled={busy}
-						>
-							Delete for good
-						</button>
-					</Form>
-				</details>
+				<DeleteConfirmation summary="Delete this message…" busy={busy}>
+					The message from {message.name} will be deleted for good, for everyone on the team. This
+					cannot be undone.
+				</DeleteConfirmation>
 			</section>
 		</article>
 	)

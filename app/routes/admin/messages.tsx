@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, Link } from 'react-router'
+import { useListLink } from '#app/components/ui/use-list-link.ts'
 import type { Route } from './+types/messages'
 import { doneMessage, type InboxItem, listInbox } from '#app/features/contact/inbox.server.ts'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
@@ -52,17 +53,7 @@ function Message({ item }: { item: InboxItem }) {
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
 	const { items, total, page, pages, query, box, unread, notice } = loaderData
-	const [params] = useSearchParams()
-	const link = (changes: Record<string, string | null>) => {
-		const next = new URLSearchParams(params)
-		next.delete('done')
-		for (const [key, value] of Object.entries(changes)) {
-			if (value === null) next.delete(key)
-			else next.set(key, value)
-		}
-		const search = next.toString()
-		return search ? `?${search}` : '.'
-	}
+	const link = useListLink(['done'])
 	const what = total === 1 ? 'message' : 'messages'
 	return (
 		<>
