@@ -26,6 +26,9 @@ export default [
 			route('messages', 'routes/admin/messages.tsx'),
 			route('messages/stream', 'routes/admin/messages-stream.ts'),
 			route('messages/:id', 'routes/admin/message.tsx'),
+			route('analytics', 'routes/admin/analytics.tsx'),
+			route('analytics/export', 'routes/admin/analytics-export.ts'),
+			route('analytics/now', 'routes/admin/analytics-now.ts'),
 			// Admins only: the site, the team and the API's keys.
 			layout('routes/admin/admin-only.tsx', [
 				route('settings', 'routes/admin/settings.tsx'),

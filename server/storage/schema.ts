@@ -65,6 +65,33 @@ export interface Database {
 		read_at: string | null
 		archived_at: string | null
 	}
+	analytics_events: {
+		id: Generated<number>
+		/** Epoch milliseconds (a string from PostgreSQL's BIGINT: convert with Number). */
+		at_ms: number
+		day: string
+		visitor: string
+		screen: string
+		path: string
+		title: string
+		previous_path: string
+		referrer_host: string
+		utm_source: string
+		utm_medium: string
+		utm_campaign: string
+		device: string
+		language: string
+	}
+	analytics_daily: {
+		day: string
+		dimension: string
+		value: string
+		value2: string
+		value3: string
+		visitors: number
+		views: number
+		visits: number
+	}
 	mail_outbox: {
 		id: Generated<number>
 		kind: string

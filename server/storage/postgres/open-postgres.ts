@@ -11,6 +11,7 @@ import {
 	createRateLimitRepository,
 	createUploadRepository,
 } from '../editor-repositories.ts'
+import { createAnalyticsRepository } from '../analytics-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import type { Database } from '../schema.ts'
@@ -112,6 +113,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		rateLimits: createRateLimitRepository(db),
 		messages: createMessageRepository(db, hooks),
 		outbox: createOutboxRepository(db, 'postgres'),
+		analytics: createAnalyticsRepository(db, 'postgres'),
 		async migrate() {
 			const client = await pool.connect()
 			const done: string[] = []

@@ -14,6 +14,7 @@ import {
 	createRateLimitRepository,
 	createUploadRepository,
 } from '../editor-repositories.ts'
+import { createAnalyticsRepository } from '../analytics-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import type { Database } from '../schema.ts'
@@ -95,6 +96,7 @@ export function openSqliteStorage(file: string): Storage {
 		rateLimits: createRateLimitRepository(db),
 		messages: createMessageRepository(db, hooks),
 		outbox: createOutboxRepository(db, 'sqlite'),
+		analytics: createAnalyticsRepository(db, 'sqlite'),
 		async migrate() {
 			native.exec(migrationsTable)
 			const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')
