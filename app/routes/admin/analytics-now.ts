@@ -1,7 +1,12 @@
-// Visitors right now, for the dashboard's live figure (being built).
-import { data } from 'react-router'
+// Visitors right now, for the dashboard's live figure (app/features/analytics/use-dashboard-now.ts).
+// Under the editor layout, so its middleware turns anyone not signed in away before this runs.
 import type { Route } from './+types/analytics-now'
+import { activeVisitors } from '#app/features/analytics/dashboard.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
 
-export function loader(_: Route.LoaderArgs) {
-	return data({ error: 'Not available yet.' }, 404)
+export async function loader({ context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	return Response.json(await activeVisitors(storage, new Date()), {
+		headers: { 'Cache-Control': 'no-store' },
+	})
 }

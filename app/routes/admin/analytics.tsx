@@ -1,10 +1,108 @@
-// The analytics dashboard (being built: see analytics-export.ts and analytics-now.ts beside it).
+// The editors' analytics dashboard: a period chosen with a plain GET form, its figures against
+// the period before, the daily chart, the top rows of each table and the visitors right now.
+import uplotStyles from 'uplot/dist/uPlot.min.css?url'
+import { data } from 'react-router'
 import type { Route } from './+types/analytics'
+import { DailyChart } from '#app/features/analytics/dashboard-chart.tsx'
+import { RangeForm } from '#app/features/analytics/dashboard-range-form.tsx'
+import {
+	DashboardTableSection,
+	NowSection,
+	SummaryFigures,
+} from '#app/features/analytics/dashboard-sections.tsx'
+import {
+	activeVisitors,
+	loadDashboard,
+	parseDashboardRange,
+	utcToday,
+} from '#app/features/analytics/dashboard.server.ts'
+import { formatDay } from '#app/features/analytics/dashboard-tables.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import analyticsStyles from '#app/styles/admin-analytics.css?url'
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: uplotStyles },
+	{ rel: 'stylesheet', href: analyticsStyles },
+]
 
 export function meta(_: Route.MetaArgs) {
 	return [{ title: 'Analytics · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function Analytics() {
-	return <h1>Analytics</h1>
+export function headers() {
+	return { 'Cache-Control': 'no-store' }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const now = new Date()
+	const today = utcToday(now)
+	const parsed = parseDashboardRange(new URL(request.url).searchParams, today)
+	if (!parsed.ok) {
+		const nowFigure = await activeVisitors(storage, now)
+		return data(
+			{ ok: false as const, today, errors: parsed.errors, input: parsed.input, now: nowFigure },
+			400,
+		)
+	}
+	const dashboard = await loadDashboard(storage, parsed.range, now)
+	return { ok: true as const, today, range: parsed.range, ...dashboard }
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+	const { today, now } = loaderData
+	return (
+		<div className="analytics">
+			<h1>Analytics</h1>
+			<p className="hint">
+				Counted without cookies or stored addresses. Days run from midnight to midnight UTC; today
+				counts until midnight UTC.
+			</p>
+			<NowSection initial={now} />
+			{loaderData.ok ? (
+				<>
+					<RangeForm
+						today={today}
+						choice={loaderData.range.choice}
+						from={loaderData.range.current.from}
+						to={loaderData.range.current.to}
+						errors={{}}
+					/>
+					<section aria-labelledby="period-title" className="period">
+						<h2 id="period-title">
+							{formatDay(loaderData.range.current.from)} to {formatDay(loaderData.range.current.to)}
+						</h2>
+						<SummaryFigures
+							current={loaderData.totals.current}
+							previous={loaderData.totals.previous}
+							days={loaderData.range.days}
+						/>
+					</section>
+					<DailyChart current={loaderData.daily.current} previous={loaderData.daily.previous} />
+					<div className="stats-grid">
+						{loaderData.tables.map((table) => (
+							<DashboardTableSection
+								key={table.name}
+								table={table}
+								query={loaderData.range.query}
+							/>
+						))}
+					</div>
+				</>
+			) : (
+				<>
+					<p role="alert" className="form-error">
+						These dates cannot be shown. Check the messages in the form below.
+					</p>
+					<RangeForm
+						today={today}
+						choice={loaderData.input.choice}
+						from={loaderData.input.from}
+						to={loaderData.input.to}
+						errors={loaderData.errors}
+					/>
+				</>
+			)}
+		</div>
+	)
 }

@@ -84,6 +84,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 							{unread > 0 ? `Inbox (${unread})` : 'Inbox'}
 						</NavLink>
 					</li>
+					<li>
+						<NavLink to="/admin/analytics">Analytics</NavLink>
+					</li>
 					{editor.role === 'admin' ? (
 						<>
 							<li>

@@ -1,0 +1,130 @@
+// The dashboard's parts beside the chart: visitors right now, the period's figures against the
+// period before, and one table of top rows with its CSV download.
+import type { ReactNode } from 'react'
+import type { AnalyticsTotals } from '#server/storage/types.ts'
+import { changeText, formatCount } from './dashboard-tables.ts'
+import { type NowFigure, useNowFigure } from './use-dashboard-now.ts'
+
+/** A table's box, which scrolls sideways on its own when the table is wider than the screen. */
+export function ScrollBox({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+	return (
+		// biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take keyboard focus, or a keyboard cannot scroll it (WCAG 2.1.1)
+		<section className="table-wrap" aria-labelledby={labelledBy} tabIndex={0}>
+			{children}
+		</section>
+	)
+}
+
+export function NowSection({ initial }: { initial: NowFigure }) {
+	const { visitors } = useNowFigure(initial, '/admin/analytics/now')
+	return (
+		<section className="now" aria-labelledby="now-title">
+			<h2 id="now-title">Right now</h2>
+			{/* Read out when the number changes, and only then. */}
+			<p className="now-figure" aria-live="polite">
+				<strong>{formatCount(visitors)}</strong> {visitors === 1 ? 'visitor' : 'visitors'} in the
+				last 5 minutes
+			</p>
+			<p className="hint">Updated every 15 seconds while this page is open.</p>
+		</section>
+	)
+}
+
+const figures = [
+	{ key: 'visitors', label: 'Visitors' },
+	{ key: 'views', label: 'Page views' },
+	{ key: 'visits', label: 'Visits' },
+] as const
+
+export function SummaryFigures({
+	current,
+	previous,
+	days,
+}: {
+	current: AnalyticsTotals
+	previous: AnalyticsTotals
+	days: number
+}) {
+	return (
+		<dl className="figures">
+			{figures.map(({ key, label }) => (
+				<div key={key} className="figure" data-figure={key}>
+					<dt>{label}</dt>
+					<dd>
+						<span className="figure-value">{formatCount(current[key])}</span>
+						<span className="figure-change">{changeText(current[key], previous[key], days)}</span>
+					</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
+export interface TableProps {
+	table: {
+		name: string
+		title: string
+		caption: string
+		columns: string[]
+		count: string
+		rows: { labels: string[]; visitors: number; views: number }[]
+	}
+	/** The range's query string, carried by the download link. */
+	query: string
+}
+
+export function DashboardTableSection({ table, query }: TableProps) {
+	const titleId = `${table.name}-title`
+	const captionId = `${table.name}-caption`
+	return (
+		<section className="stats-card" aria-labelledby={titleId}>
+			<div className="stats-head">
+				<h2 id={titleId}>{table.title}</h2>
+				<a href={`/admin/analytics/export?table=${table.name}&${query}`} download>
+					Download CSV<span className="visually-hidden"> of {table.title.toLowerCase()}</span>
+				</a>
+			</div>
+			{table.rows.length === 0 ? (
+				<p className="stats-empty">No views in this period</p>
+			) : (
+				<ScrollBox labelledBy={captionId}>
+					<table className="stats-table">
+						<caption id={captionId}>{table.caption}</caption>
+						<thead>
+							<tr>
+								{table.columns.map((column) => (
+									<th key={column} scope="col">
+										{column}
+									</th>
+								))}
+								<th scope="col" className="number">
+									Visitors
+								</th>
+								<th scope="col" className="number">
+									{table.count}
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{table.rows.map((row) => (
+								<tr key={row.labels.join('\n')}>
+									{row.labels.map((label, i) =>
+										i === 0 ? (
+											<th key={table.columns[i]} scope="row">
+												{label}
+											</th>
+										) : (
+											<td key={table.columns[i]}>{label}</td>
+										),
+									)}
+									<td className="number">{formatCount(row.visitors)}</td>
+									<td className="number">{formatCount(row.views)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</ScrollBox>
+			)}
+		</section>
+	)
+}
