@@ -5,8 +5,9 @@
 // are printed beside them.
 import { readdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { loadBuild } from '../server/build.ts'
+import type { ServerBuild } from 'react-router'
 import { createNotes, type BenchResult } from './support/bench-result.ts'
 import { type RunningServer, startCanopy } from './support/canopy-server.ts'
 import { getOk } from './support/http-get.ts'
@@ -231,26 +232,47 @@ export async function measurePageWeight(
 		}),
 	)
 	// The editor area's own files: what its routes load (from the build's route manifest) that is
-	// named after one of its own sources (its routes, the editor, uploads, API keys, its styles).
-	// A public page must load none of them.
-	const { assets: manifest } = await loadBuild()
+	// named after one of its own sources (its routes, the editor, uploads, API keys), and every
+	// built file named after its styles, the analytics dashboard's sources or the dashboard's chart
+	// library (uPlot), wherever it is loaded from: stylesheets linked by URL and chunks loaded
+	// lazily are in no route's list. A public page must load none of them.
+	const builtDir = join(appDir, '..', 'build')
+	const { assets: manifest } = (await import(
+		pathToFileURL(join(builtDir, 'server/index.js')).href
+	)) as ServerBuild
+	const dashboardSources = [...appSourceNames(join(appDir, 'features/analytics'))].filter((name) =>
+		name.includes('dashboard'),
+	)
+	const editorOnlySources = new Set([
+		...[...appSourceNames(join(appDir, 'styles'))].filter((name) => name.startsWith('admin')),
+		...dashboardSources,
+		...['uPlot.esm', 'uPlot.min'],
+	])
 	const editorSources = new Set([
 		...appSourceNames(join(appDir, 'routes/admin')),
 		...appSourceNames(join(appDir, 'routes/api')),
 		...appSourceNames(join(appDir, 'features/uploads')),
 		...appSourceNames(join(appDir, 'features/api-keys')),
-		...[...appSourceNames(join(appDir, 'styles'))].filter((name) => name.startsWith('admin')),
+		...editorOnlySources,
 		...['article-editor', 'editor-form', 'local-time', 'team-list', 'new-password-field'],
 	])
+	const routeFiles = (pattern: RegExp) =>
+		Object.entries(manifest.routes)
+			.filter(([id]) => pattern.test(id))
+			.flatMap(([, route]) =>
+				route ? [route.module, ...(route.imports ?? []), ...(route.css ?? [])] : [],
+			)
+	const sourceOf = (file: string) => chunkName(file).replace(/-[\w-]{8}\.css$/, '')
+	const editorOnly = readdirSync(join(builtDir, 'client/assets'))
+		.filter((file) => /\.(m?js|css)$/.test(file))
+		.map((file) => `/assets/${file}`)
+		.filter((file) => editorOnlySources.has(sourceOf(file)))
 	const editorArea = [
-		...new Set(
-			Object.entries(manifest.routes)
-				.filter(([id]) => /^routes\/(admin|api)\//.test(id))
-				.flatMap(([, route]) =>
-					route ? [route.module, ...(route.imports ?? []), ...(route.css ?? [])] : [],
-				),
-		),
-	].filter((file) => editorSources.has(chunkName(file).replace(/-[\w-]{8}\.css$/, '')))
+		...new Set([
+			...routeFiles(/^routes\/(admin|api)\//).filter((file) => editorSources.has(sourceOf(file))),
+			...editorOnly,
+		]),
+	]
 	note(`editor-area files: ${editorArea.map((file) => basename(file)).join(', ')}`)
 	const publicFiles = new Set(pages.flatMap((p) => [...p.js, ...p.css]))
 	const leaked = editorArea.filter((file) => publicFiles.has(file))
