@@ -48,7 +48,7 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 				submit(fields, { method: 'get' }).catch(() => {})
 			}}
 		>
-			<fieldset aria-describedby={rangeError ? 'range-error' : undefined}>
+			<fieldset>
 				<legend>Period</legend>
 				{rangeError ? (
 					<p id="range-error" className="field-error">
@@ -63,6 +63,8 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 								name="range"
 								value={option.value}
 								defaultChecked={checked === option.value}
+								aria-invalid={rangeError ? true : undefined}
+								aria-describedby={rangeError ? 'range-error' : undefined}
 							/>{' '}
 							{option.label}
 						</label>
