@@ -13,6 +13,16 @@ interface ChartProps {
 }
 
 const chartHeight = 300
+const dayTick = new Intl.DateTimeFormat('en-GB', {
+	day: 'numeric',
+	month: 'short',
+	timeZone: 'UTC',
+})
+const monthTick = new Intl.DateTimeFormat('en-GB', {
+	month: 'short',
+	year: 'numeric',
+	timeZone: 'UTC',
+})
 const dash = [6, 5]
 
 function sum(days: AnalyticsDay[], key: 'visitors' | 'views') {
@@ -77,7 +87,16 @@ function options(
 			y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
 		},
 		axes: [
-			{ ...axis, label: 'Day (UTC)', space: 60 },
+			{
+				...axis,
+				label: 'Day (UTC)',
+				space: 60,
+				// Days as "3 Nov"; months as "Nov 2026" when the ticks are a month or more apart.
+				values: (_plot, splits, _axis, _space, step) =>
+					splits.map((seconds) =>
+						(step >= 28 * 86_400 ? monthTick : dayTick).format(new Date(seconds * 1000)),
+					),
+			},
 			{
 				...axis,
 				label: 'Visitors and page views',
@@ -189,7 +208,7 @@ export function DailyChart(props: ChartProps) {
 						(before
 							? ` (${formatDay(before.day)}: ${formatCount(before.visitors)} visitors, ${formatCount(before.views)} page views)`
 							: '')
-					: 'Point at the chart to read a day’s numbers.'}
+					: 'Point at the chart, or touch it, to read a day’s numbers.'}
 			</p>
 			<details className="chart-numbers">
 				<summary>Show the numbers</summary>
@@ -203,11 +222,9 @@ export function DailyChart(props: ChartProps) {
 const DailyTable = memo(function DailyTable({ current, previous }: ChartProps) {
 	return (
 		<ScrollBox labelledBy="daily-numbers-caption">
-			<table className="stats-table">
-				<caption id="daily-numbers-caption">
-					Visitors, page views and visits per UTC day, beside the same day of{' '}
-					{previousPeriodName(current.length)}
-				</caption>
+			<table className="stats-table daily">
+				{/* Short: the table is wider than a phone, and its caption as wide as the table. */}
+				<caption id="daily-numbers-caption">Day by day (UTC)</caption>
 				<thead>
 					<tr>
 						<th scope="col">Day</th>

@@ -75,7 +75,7 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 						<Field
 							name="from"
 							label="First day"
-							hint="Year-month-day, UTC"
+							hint="Counted from midnight UTC"
 							type="date"
 							max={today}
 							defaultValue={from}
@@ -87,7 +87,7 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 						<Field
 							name="to"
 							label="Last day"
-							hint={`Today (UTC) at the latest: ${today}`}
+							hint={`Counted to midnight UTC; today (${today}) at the latest`}
 							type="date"
 							max={today}
 							defaultValue={to}

@@ -1,6 +1,6 @@
 // The dashboard's parts beside the chart: visitors right now, the period's figures against the
 // period before, and one table of top rows with its CSV download.
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { AnalyticsTotals } from '#server/storage/types.ts'
 import { changeText, formatCount } from './dashboard-tables.ts'
 import { type NowFigure, useNowFigure } from './use-dashboard-now.ts'
@@ -60,6 +60,22 @@ export function SummaryFigures({
 	)
 }
 
+/** A label with a line-break chance after each slash, so a long address wraps between its parts. */
+function Breakable({ text }: { text: string }) {
+	const parts = text.split('/')
+	return parts.map((part, i) => (
+		// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
+		<Fragment key={i}>
+			{part}
+			{i < parts.length - 1 ? (
+				<>
+					/<wbr />
+				</>
+			) : null}
+		</Fragment>
+	))
+}
+
 export interface TableProps {
 	table: {
 		name: string
@@ -111,10 +127,12 @@ export function DashboardTableSection({ table, query }: TableProps) {
 									{row.labels.map((label, i) =>
 										i === 0 ? (
 											<th key={table.columns[i]} scope="row">
-												{label}
+												<Breakable text={label} />
 											</th>
 										) : (
-											<td key={table.columns[i]}>{label}</td>
+											<td key={table.columns[i]}>
+												<Breakable text={label} />
+											</td>
 										),
 									)}
 									<td className="number">{formatCount(row.visitors)}</td>
