@@ -3,6 +3,11 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import {
+	readRetentionDays as readViewRetention,
+	rollUpOldViews,
+	setRetentionDays as setViewRetention,
+} from '#app/features/analytics/retention.server.ts'
 import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import { FrontMatterError, parseArticleFile } from '#app/features/articles/front-matter.server.ts'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
@@ -28,12 +33,17 @@ Commands:
                                   make an account; the password is read from standard input,
                                   or generated and printed once when none is piped in
   contact:retention [days]        show, or set, how many days contact messages are kept (365)
+  analytics:retention [days]      show, or set, how many days screen views are kept before their
+                                  days are rolled up into daily totals (90)
+  analytics:rollup                roll up the days older than that now (the server does it hourly)
   help                            show this text
 
 Front matter keys: title (required), slug, summary, author, tags, cover, coverAlt, publishedAt.
 The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_URL.`
 
 class UsageError extends Error {}
+
+const fixViewRetention = 'Set it with: npm run cli -- analytics:retention <days>'
 
 interface Flags {
 	draft: boolean
@@ -97,6 +107,24 @@ const commands: Record<
 		const set = await setRetentionDays(storage, days)
 		if (!set.ok) throw new UsageError(set.error)
 		return `Contact messages are now kept for ${set.days} days; older ones are deleted within the hour.`
+	},
+	async 'analytics:retention'(storage, [days]) {
+		if (days === undefined) {
+			const current = await readViewRetention(storage)
+			if (!current.ok) throw new UsageError(`${current.error} ${fixViewRetention}`)
+			return `Screen views are kept for ${current.days} days, then rolled up into daily totals.`
+		}
+		const set = await setViewRetention(storage, days)
+		if (!set.ok) throw new UsageError(set.error)
+		return `Screen views are now kept for ${set.days} days; older days are rolled up into daily totals within the hour.`
+	},
+	async 'analytics:rollup'(storage) {
+		const outcome = await rollUpOldViews(storage, new Date())
+		if (!outcome.ok)
+			throw new UsageError(`Nothing was rolled up. ${outcome.error} ${fixViewRetention}`)
+		const { days, views, beforeDay } = outcome
+		if (days === 0) return `Nothing to roll up: no screen views before ${beforeDay}.`
+		return `Rolled up ${days} ${days === 1 ? 'day' : 'days'} before ${beforeDay} (${views} screen ${views === 1 ? 'view' : 'views'}) into daily totals.`
 	},
 	async 'user:create'(storage, _args, flags) {
 		if (!flags.email || !flags.role)

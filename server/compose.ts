@@ -3,6 +3,7 @@
 // Canopy through this, so a part added here reaches every one of them.
 import { authSecret, type Auth, openAuth } from '#app/features/auth/auth.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
+import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
 import { startMailOutbox, type MailOutbox, type MailOutboxOptions } from './jobs/mail-outbox.ts'
 import { startMessageRetention } from './jobs/message-retention.ts'
 import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
@@ -21,6 +22,7 @@ export interface CanopyJobs {
 	messageRetention: boolean
 	privacyCleanup: boolean
 	changePruning: boolean
+	analyticsRollup: boolean
 }
 
 /** Every job, as a real instance runs them. */
@@ -30,6 +32,7 @@ export const allJobs: CanopyJobs = {
 	messageRetention: true,
 	privacyCleanup: true,
 	changePruning: true,
+	analyticsRollup: true,
 }
 
 export interface CanopyOptions
@@ -78,6 +81,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	stops.push(mailOutbox.stop)
 	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger).stop)
 	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger).stop)
+	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger).stop)
 
 	const listener = createRequestListener({
 		...options,

@@ -31,7 +31,7 @@ export const viewColumns = sql.raw(
 
 // Visits are cut at the end of a UTC day as well: a visitor hash lasts one day, and a day must
 // be figured from its own views alone for its figures to survive the roll-up unchanged.
-const marked = sql.raw(`marked AS (
+const flagged = sql.raw(`flagged AS (
 	SELECT source.*,
 		CASE WHEN at_ms - LAG(at_ms) OVER visitor_views <= ${visitGapMs} THEN 0 ELSE 1 END AS is_entry,
 		CASE WHEN LEAD(at_ms) OVER visitor_views - at_ms <= ${visitGapMs} THEN 0 ELSE 1 END AS is_exit
@@ -42,13 +42,13 @@ const marked = sql.raw(`marked AS (
 // Visitors are counted per day (COUNT DISTINCT within the day), so a range's visitors are the
 // sum of its days' visitors, as they are once stored.
 const counted = 'COUNT(DISTINCT visitor), COUNT(*)'
-const entries = 'FROM marked WHERE is_entry = 1'
+const entries = 'FROM flagged WHERE is_entry = 1'
 
-/** Each figure's rows of a day, over `source` (the raw views) or `marked` (with visit flags). */
+/** Each figure's rows of a day, over `source` (the raw views) or `flagged` (with visit flags). */
 const perDay: Record<Figure, { visits: boolean; select: string }> = {
 	total: {
 		visits: true,
-		select: `SELECT day, 'total', '', '', '', ${counted}, SUM(is_entry) FROM marked GROUP BY day`,
+		select: `SELECT day, 'total', '', '', '', ${counted}, SUM(is_entry) FROM flagged GROUP BY day`,
 	},
 	page: {
 		visits: false,
@@ -70,7 +70,7 @@ const perDay: Record<Figure, { visits: boolean; select: string }> = {
 	exit: {
 		visits: true,
 		select: `SELECT day, 'exit', path, '', '', ${counted}, 0
-			FROM marked WHERE is_exit = 1 GROUP BY day, path`,
+			FROM flagged WHERE is_exit = 1 GROUP BY day, path`,
 	},
 	referrer: {
 		visits: true,
@@ -95,18 +95,18 @@ const perDay: Record<Figure, { visits: boolean; select: string }> = {
 
 /**
  * The common table expressions `source` (the raw views: a SELECT, or on PostgreSQL the
- * roll-up's DELETE ... RETURNING), `marked` when a figure needs visits, and `figures`: the
- * per-day rows of `figures`, followed by `stored` (rows of analytics_daily) when given.
+ * roll-up's DELETE ... RETURNING), `flagged` when a figure needs visits, and `figures`: the
+ * per-day rows of `figures`, then those of `also` (a SELECT of the same columns over `source`).
  */
 export function figuresFrom(
 	source: RawBuilder<unknown>,
 	figures: Figure[],
-	stored?: RawBuilder<unknown>,
+	also?: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
 	const selects = figures.map((figure) => sql.raw(perDay[figure].select))
-	if (stored) selects.push(stored)
+	if (also) selects.push(also)
 	return sql`source AS (${source}),
-		${figures.some((figure) => perDay[figure].visits) ? sql`${marked},` : sql``}
+		${figures.some((figure) => perDay[figure].visits) ? sql`${flagged},` : sql``}
 		figures (day, dimension, value, value2, value3, visitors, views, visits) AS (
 			${sql.join(selects, sql` UNION ALL `)}
 		)`

@@ -1,9 +1,18 @@
 // Analytics (migration 0006), written once against Kysely for both adapters: screen views
 // stored in batches, the dashboard's figures, and the roll-up of old days into daily totals.
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { type Kysely, sql } from 'kysely'
-import { allFigures, type Figure, figuresFrom, viewColumns } from './analytics-figures.ts'
+import { allFigures, figuresFrom, viewColumns } from './analytics-figures.ts'
+import { createFigureReader, type FigureRow } from './analytics-reads.ts'
 import type { Database } from './schema.ts'
-import type { AnalyticsDay, AnalyticsRepository, DayRange, Dialect } from './types.ts'
+import type {
+	AnalyticsDay,
+	AnalyticsDimension,
+	AnalyticsRepository,
+	AnalyticsRow,
+	DayRange,
+	Dialect,
+} from './types.ts'
 
 /** Rows per INSERT: 14 columns each stays well under either database's parameter limit. */
 const insertChunk = 500
@@ -29,50 +38,65 @@ function daysOf({ from, to }: DayRange): string[] {
 	return days
 }
 
-interface FigureRow {
-	day: string
-	value: string
-	value2: string
-	value3: string
-	visitors: number | string
-	views: number | string
-	visits: number | string
+/** Values A–Z by code point (UTF-8 bytes), the same whichever database stored them. */
+function compareValues(a: string[], b: string[]): number {
+	for (let i = 0; i < a.length; i++) {
+		const x = a[i] ?? ''
+		const y = b[i] ?? ''
+		if (x !== y) return Buffer.compare(Buffer.from(x), Buffer.from(y))
+	}
+	return 0
+}
+
+/** Sums per-day rows into a breakdown: most visitors first, then most views, then values A–Z. */
+function breakdownOf(
+	rows: FigureRow[],
+	dimension: AnalyticsDimension,
+	limit: number,
+): AnalyticsRow[] {
+	const parts = dimension === 'campaign' ? 3 : dimension === 'article' ? 2 : 1
+	const groups = new Map<string, AnalyticsRow & { day: string }>()
+	for (const row of rows) {
+		const values = [row.value, row.value2, row.value3].slice(0, parts)
+		// An article goes by the title of its latest day with views (that day's latest view).
+		const key = dimension === 'article' ? row.value : JSON.stringify(values)
+		const group = groups.get(key)
+		if (!group) {
+			groups.set(key, { values, visitors: row.visitors, views: row.views, day: row.day })
+			continue
+		}
+		group.visitors += row.visitors
+		group.views += row.views
+		if (row.day > group.day) {
+			group.day = row.day
+			group.values = values
+		}
+	}
+	return [...groups.values()]
+		.sort(
+			(a, b) => b.visitors - a.visitors || b.views - a.views || compareValues(a.values, b.values),
+		)
+		.slice(0, Math.max(0, limit))
+		.map(({ values, visitors, views }) => ({ values, visitors, views }))
 }
 
 export function createAnalyticsRepository(
 	db: Kysely<Database>,
 	dialect: Dialect,
 ): AnalyticsRepository {
-	// Ties between values sort by code point on both databases, whatever PostgreSQL's locale.
-	const byCodePoint = sql.raw(dialect === 'postgres' ? 'COLLATE "C"' : '')
-
-	/** A figure's per-day rows over the range: from raw views, then from the stored days. */
-	function figuresIn(range: DayRange, figure: Figure) {
-		daysOf(range)
-		return figuresFrom(
-			sql`SELECT ${viewColumns} FROM analytics_events
-				WHERE day >= ${range.from} AND day <= ${range.to}`,
-			[figure],
-			sql`SELECT day, dimension, value, value2, value3, visitors, views, visits
-				FROM analytics_daily
-				WHERE dimension = ${figure} AND day >= ${range.from} AND day <= ${range.to}`,
-		)
-	}
+	const reader = createFigureReader(db, dialect)
 
 	async function daily(range: DayRange): Promise<AnalyticsDay[]> {
-		const { rows } = await sql<FigureRow>`WITH ${figuresIn(range, 'total')}
-			SELECT day, SUM(visitors) AS visitors, SUM(views) AS views, SUM(visits) AS visits
-			FROM figures GROUP BY day`.execute(db)
-		const byDay = new Map(rows.map((row) => [row.day, row]))
-		return daysOf(range).map((day) => {
-			const row = byDay.get(day)
-			return {
-				day,
-				visitors: Number(row?.visitors ?? 0),
-				views: Number(row?.views ?? 0),
-				visits: Number(row?.visits ?? 0),
-			}
-		})
+		const days = daysOf(range)
+		const byDay = new Map(days.map((day) => [day, { day, visitors: 0, views: 0, visits: 0 }]))
+		for (const row of await reader.rows(range, 'total')) {
+			const sum = byDay.get(row.day)
+			if (!sum) continue
+			sum.visitors += row.visitors
+			sum.views += row.views
+			sum.visits += row.visits
+		}
+		return [...byDay.values()]
 	}
 
 	/** Rolls one day up in its own transaction; returns the raw views it moved (0: none left). */
@@ -150,33 +174,8 @@ export function createAnalyticsRepository(
 			return totals
 		},
 		async breakdown(range, dimension, limit) {
-			if (limit < 1) return []
-			// An article is named by the title of its latest day (that day's latest view).
-			const grouped =
-				dimension === 'article'
-					? sql`SELECT value, MAX(CASE WHEN recency = 1 THEN value2 END) AS value2, '' AS value3,
-							SUM(visitors) AS visitors, SUM(views) AS views
-						FROM (
-							SELECT figures.*, ROW_NUMBER() OVER (PARTITION BY value ORDER BY day DESC) AS recency
-							FROM figures
-						) AS dated
-						GROUP BY value`
-					: sql`SELECT value, value2, value3, SUM(visitors) AS visitors, SUM(views) AS views
-						FROM figures GROUP BY value, value2, value3`
-			const { rows } = await sql<Omit<FigureRow, 'day' | 'visits'>>`WITH ${figuresIn(
-				range,
-				dimension,
-			)}
-				SELECT * FROM (${grouped}) AS grouped
-				ORDER BY visitors DESC, views DESC,
-					value ${byCodePoint}, value2 ${byCodePoint}, value3 ${byCodePoint}
-				LIMIT ${limit}`.execute(db)
-			const parts = dimension === 'campaign' ? 3 : dimension === 'article' ? 2 : 1
-			return rows.map((row) => ({
-				values: [row.value, row.value2, row.value3].slice(0, parts),
-				visitors: Number(row.visitors),
-				views: Number(row.views),
-			}))
+			daysOf(range)
+			return breakdownOf(await reader.rows(range, dimension), dimension, limit)
 		},
 		async activeVisitors(since) {
 			const row = await db
@@ -197,6 +196,9 @@ export function createAnalyticsRepository(
 			const done = { days: 0, views: 0 }
 			for (const { day } of pending) {
 				const views = await rollUpDay(day)
+				reader.forget(day)
+				// node:sqlite blocks while it works: let requests in between days.
+				await nextTurn()
 				if (views === 0) continue
 				done.days++
 				done.views += views

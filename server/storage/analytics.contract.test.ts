@@ -116,7 +116,7 @@ const expectedWeek: Record<AnalyticsDimension, AnalyticsRow[]> = {
 	language: [row(['en'], 3, 4), row(['fr'], 2, 6), row([''], 1, 1), row(['de'], 1, 1)],
 }
 
-describe.each(databases)('analytics storage contract: $name', ({ create }) => {
+describe.each(databases)('analytics storage contract: $name', ({ name, create }) => {
 	let database: TestDatabase
 	let storage: Storage
 
@@ -174,6 +174,13 @@ describe.each(databases)('analytics storage contract: $name', ({ create }) => {
 
 	it('breaks a range down by every dimension, most visitors first', async () => {
 		await storage.analytics.record(views)
+		// All at once, as the dashboard asks, and then one by one.
+		const together = await Promise.all(
+			dimensions.map((dimension) => storage.analytics.breakdown(week, dimension, 10)),
+		)
+		expect(Object.fromEntries(dimensions.map((dimension, i) => [dimension, together[i]]))).toEqual(
+			expectedWeek,
+		)
 		for (const dimension of dimensions) {
 			expect(await storage.analytics.breakdown(week, dimension, 10), dimension).toEqual(
 				expectedWeek[dimension],
@@ -308,6 +315,73 @@ describe.each(databases)('analytics storage contract: $name', ({ create }) => {
 		for (const row of stored)
 			for (const value of Object.values(row)) expect(hashes.has(String(value))).toBe(false)
 	})
+
+	it('counts views added, and days rolled up, since an earlier read, whoever wrote them', async () => {
+		await storage.analytics.record(views)
+		expect(await storage.analytics.totals(week)).toEqual({ visitors: 7, views: 12, visits: 9 })
+		// PostgreSQL: another instance writes and rolls up. SQLite: one handle per process.
+		const other = database.dialect === 'postgres' ? database.open() : storage
+		try {
+			// A third visit for e on the 3rd, and a new visitor on the 5th.
+			await other.analytics.record([
+				view('e', '2026-03-03T11:00:00.000Z', '/articles/kelp', e),
+				view('h', '2026-03-05T09:00:00.000Z', '/articles/peat', { title: 'Peat v5' }),
+			])
+			expect(await storage.analytics.totals(week)).toEqual({ visitors: 8, views: 14, visits: 11 })
+			expect(await storage.analytics.breakdown(week, 'article', 1)).toEqual([
+				row(['/articles/peat', 'Peat v5'], 4, 5),
+			])
+			const before = await figures(week)
+			expect(await other.analytics.rollUp('2026-03-04')).toEqual({ days: 2, views: 12 })
+			expect(await figures(week)).toEqual(before)
+		} finally {
+			if (other !== storage) await other.close()
+		}
+	})
+
+	it.runIf(name === 'postgres')(
+		'counts a view whose transaction commits after a later one’s',
+		async () => {
+			await storage.analytics.record(views)
+			let inserted = () => {}
+			let release = () => {}
+			const insertedFirst = new Promise<void>((resolve) => {
+				inserted = resolve
+			})
+			const held = new Promise<void>((resolve) => {
+				release = resolve
+			})
+			// Takes the smaller id, then commits last.
+			const slow = storage.authDatabase.db.transaction().execute(async (trx) => {
+				await trx
+					.insertInto('analytics_events')
+					.values({
+						at_ms: Date.parse('2026-03-05T15:00:00Z'),
+						day: '2026-03-05',
+						visitor: visitor('late'),
+						screen: 'home',
+						path: '/home',
+						title: '',
+						previous_path: '',
+						referrer_host: '',
+						utm_source: '',
+						utm_medium: '',
+						utm_campaign: '',
+						device: 'desktop',
+						language: 'en',
+					})
+					.execute()
+				inserted()
+				await held
+			})
+			await insertedFirst
+			await storage.analytics.record([view('early', '2026-03-05T16:00:00Z', '/home')])
+			expect((await storage.analytics.totals(week)).views).toBe(13)
+			release()
+			await slow
+			expect((await storage.analytics.totals(week)).views).toBe(14)
+		},
+	)
 
 	it('rolls each day up once when two instances run it at the same moment', async () => {
 		const days = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']

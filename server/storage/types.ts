@@ -316,7 +316,10 @@ export interface AnalyticsTotals {
 	visitors: number
 	/** Screen views. */
 	views: number
-	/** Visits: runs of one visitor's views with no gap over 30 minutes. */
+	/**
+	 * Visits: runs of one visitor's views with no gap over 30 minutes (exactly 30 minutes still
+	 * continues one), within a UTC day (a visitor hash lasts a day).
+	 */
 	visits: number
 }
 
@@ -352,10 +355,13 @@ export interface AnalyticsRow {
 export interface AnalyticsRepository {
 	/** Stores a batch of screen views in one transaction (one disk sync for the lot). */
 	record(views: ScreenViewWrite[]): Promise<void>
-	/** Every day of the range, oldest first, zeros for days without views. */
+	/**
+	 * Every day of the range, oldest first, zeros for days without views. Like every read of a
+	 * range, throws a RangeError unless both ends are real days (yyyy-mm-dd) and from <= to.
+	 */
 	daily(range: DayRange): Promise<AnalyticsDay[]>
 	totals(range: DayRange): Promise<AnalyticsTotals>
-	/** The top `limit` rows, most visitors first (then most views, then values A–Z). */
+	/** The top `limit` rows, most visitors first (then most views, then values A–Z by code point). */
 	breakdown(range: DayRange, dimension: AnalyticsDimension, limit: number): Promise<AnalyticsRow[]>
 	/** Distinct visitors with a view at or after `since`. */
 	activeVisitors(since: Date): Promise<number>

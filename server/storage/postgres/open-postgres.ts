@@ -152,6 +152,9 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		async close() {
 			for (const stop of [...listeners]) stop()
 			await db.destroy()
+			// Kysely ends the pool only if it ever ran a query: a CLI command that only migrated
+			// and then refused its input would otherwise keep a connection, and never exit.
+			if (!pool.ending) await pool.end()
 		},
 	}
 }
