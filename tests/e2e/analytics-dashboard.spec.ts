@@ -225,6 +225,11 @@ test('visitors right now follow new views while the page is open', async ({ page
 	await expect(now).toHaveText('2 visitors in the last 5 minutes', { timeout: 20_000 })
 	store([{ at: new Date(), visitor: 'n3', path: '/contact' }])
 	await expect(now).toHaveText('3 visitors in the last 5 minutes', { timeout: 20_000 })
+	// The period's figures count them too, written by another process as they were.
+	await page.getByRole('radio', { name: 'Last 7 days' }).check()
+	await page.getByRole('button', { name: 'Show this period' }).click()
+	await expect(page).toHaveURL(/\?range=7$/)
+	await expectFigures(page, '6', '7', '6')
 })
 
 test('the dashboard fits 320 px, redraws its chart to the width, and works by keyboard', async ({

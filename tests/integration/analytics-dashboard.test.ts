@@ -221,6 +221,8 @@ const expectedTables: Record<string, { header: string[]; rows: string[][] }> = {
 describe.each(databases)('the analytics dashboard on $name', ({ create }) => {
 	let app: TestApp
 	let cookie = ''
+	/** Views of the last minutes, stored by the test of visitors right now. */
+	let recent: ScreenViewWrite[] = []
 
 	beforeAll(async () => {
 		app = await startTestApp({ seed: false, database: create })
@@ -412,12 +414,13 @@ describe.each(databases)('the analytics dashboard on $name', ({ create }) => {
 		const now = Date.now()
 		const before = await (await getPage(app, '/admin/analytics/now', cookie)).json()
 		expect(before.visitors).toBe(0)
-		await app.storage.analytics.record([
+		recent = [
 			view(new Date(now - 60_000), 'n1', '/home'),
 			view(new Date(now - 120_000), 'n1', '/articles'),
 			view(new Date(now - 120_000), 'n2', '/home'),
 			view(new Date(now - 6 * 60_000), 'n3', '/home'),
-		])
+		]
+		await app.storage.analytics.record(recent)
 		const response = await getPage(app, '/admin/analytics/now', cookie)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('cache-control')).toBe('no-store')
@@ -429,6 +432,25 @@ describe.each(databases)('the analytics dashboard on $name', ({ create }) => {
 		const { html } = await page(period)
 		const shown = /class="now-figure"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''
 		expect(text(shown)).toBe('2 visitors in the last 5 minutes')
+	})
+
+	it('counts a view stored after the dashboard was read, on the very next read', async () => {
+		// Visitors are counted per UTC day, and each one's recent views make one visit (near
+		// midnight, one on each side of it).
+		const visitorDays = (list: ScreenViewWrite[]) =>
+			new Set(list.map((v) => `${v.at.toISOString().slice(0, 10)} ${v.visitor}`)).size
+		// The last 30 days before the last minutes: 7 visitors, 11 views, 8 visits.
+		const before = await page('')
+		expect(figure(before.html, 'visitors').value).toBe(String(7 + visitorDays(recent)))
+		expect(figure(before.html, 'views').value).toBe(String(11 + recent.length))
+		expect(figure(before.html, 'visits').value).toBe(String(8 + visitorDays(recent)))
+		const late = view(new Date(Date.now() - 3 * 60_000), 'n4', '/contact')
+		await app.storage.analytics.record([late])
+		const after = await page('')
+		expect(figure(after.html, 'visitors').value).toBe(String(7 + visitorDays([...recent, late])))
+		expect(figure(after.html, 'views').value).toBe(String(12 + recent.length))
+		const shown = /class="now-figure"[^>]*>([\s\S]*?)<\/p>/.exec(after.html)?.[1] ?? ''
+		expect(text(shown)).toBe('3 visitors in the last 5 minutes')
 	})
 
 	it('shows the same figures once the days are rolled up into daily totals', async () => {
