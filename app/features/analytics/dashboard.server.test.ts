@@ -98,6 +98,18 @@ describe('the dashboard range', () => {
 		expect(errorsOf('from=2026-11-01')).toEqual({ to: ['Enter the last day.'] })
 	})
 
+	it('keeps the previous period to real days, however far back the period starts', () => {
+		expect(rangeOf('from=1000-01-01&to=1000-12-31').previous).toEqual({
+			from: '0999-01-01',
+			to: '0999-12-31',
+		})
+		// Years before 100 are no dates the dashboard can have views for.
+		expect(errorsOf('from=0001-01-01&to=0002-01-01')).toEqual({
+			from: ['Enter the first day as a real date, year-month-day (for example 2026-11-21).'],
+			to: ['Enter the last day as a real date, year-month-day (for example 2026-11-21).'],
+		})
+	})
+
 	it('refuses a range that is neither a preset nor custom', () => {
 		for (const bad of ['14', '07', '30.0', 'all', '-7']) {
 			expect(errorsOf(`range=${bad}`), bad).toEqual({

@@ -37,7 +37,11 @@ export type RangeParse =
 
 const dayMs = 86_400_000
 
-/** Days since the epoch of a real yyyy-mm-dd date; undefined for anything else (2026-02-30). */
+/**
+ * Days since the epoch of a real yyyy-mm-dd date; undefined for anything else (2026-02-30, and
+ * years before 100, which Date.UTC reads as 19xx: no views are that old, and the period before
+ * one would run into years with no four-digit form).
+ */
 function dayNumber(text: string): number | undefined {
 	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
 	if (!match) return undefined
