@@ -22,7 +22,7 @@ export const allFigures: Figure[] = [
 ]
 
 /** A gap longer than this starts a new visit; a gap of exactly this much does not. */
-export const visitGapMs = 30 * 60 * 1000
+const visitGapMs = 30 * 60 * 1000
 
 /** What a figure's SQL reads from the raw views (previous_path is not used by any figure). */
 export const viewColumns = sql.raw(

@@ -52,8 +52,17 @@ const views: ScreenViewWrite[] = [
 		referrerHost: 'search.example',
 		...spring,
 	}),
-	view('a', '2026-03-02T10:10:00.000Z', '/articles/peat', { ...a, title: 'Peat v1' }),
-	view('a', '2026-03-02T10:40:00.000Z', '/articles/peat', { ...a, title: 'Peat v2' }),
+	// Within a visit, a campaign or a referrer counts for nothing: only a visit's entry has them.
+	view('a', '2026-03-02T10:10:00.000Z', '/articles/peat', {
+		...a,
+		title: 'Peat v1',
+		utmCampaign: 'mid-visit',
+	}),
+	view('a', '2026-03-02T10:40:00.000Z', '/articles/peat', {
+		...a,
+		title: 'Peat v2',
+		referrerHost: 'mid-visit.example',
+	}),
 	view('a', '2026-03-02T11:10:00.001Z', '/articles/kelp', { ...a, title: 'Kelp' }),
 	view('b', '2026-03-02T12:00:00.000Z', '/home', { referrerHost: 'social.example' }),
 	view('c', '2026-03-02T23:50:00.000Z', '/articles/peat', {
