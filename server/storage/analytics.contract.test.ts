@@ -348,9 +348,10 @@ describe.each(databases)('analytics storage contract: $name', ({ name, create })
 		}
 	})
 
-	it.runIf(name === 'postgres')(
-		'counts a view whose transaction commits after a later one’s',
-		async () => {
+	// Only PostgreSQL lets a transaction commit a smaller id after a larger one: SQLite has one
+	// writer at a time.
+	if (name === 'postgres')
+		it('counts a view whose transaction commits after a later one’s', async () => {
 			await storage.analytics.record(views)
 			let inserted = () => {}
 			let release = () => {}
@@ -389,8 +390,7 @@ describe.each(databases)('analytics storage contract: $name', ({ name, create })
 			release()
 			await slow
 			expect((await storage.analytics.totals(week)).views).toBe(14)
-		},
-	)
+		})
 
 	it('rolls each day up once when two instances run it at the same moment', async () => {
 		const days = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']
