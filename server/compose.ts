@@ -4,6 +4,7 @@
 import type { CollectOptions } from '#app/features/analytics/collect.server.ts'
 import {
 	createScreenViewBuffer,
+	type ScreenViewBuffer,
 	type ScreenViewBufferOptions,
 } from '#app/features/analytics/ingest.server.ts'
 import { authSecret, type Auth, openAuth } from '#app/features/auth/auth.server.ts'
@@ -52,6 +53,8 @@ export interface Canopy {
 	auth: Auth
 	broker: ArticleBroker
 	mailOutbox: MailOutbox
+	/** Screen views waiting for their batched write (POST /api/collect). */
+	screenViews: ScreenViewBuffer
 	/** The Node request listener: give it to http.createServer. */
 	listener: ReturnType<typeof createRequestListener>
 	/**
@@ -103,6 +106,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		auth,
 		broker,
 		mailOutbox,
+		screenViews,
 		listener,
 		async close() {
 			broker.close()
