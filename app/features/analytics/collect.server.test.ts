@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import type { Storage } from '#server/storage/types.ts'
 import {
 	collectLimits,
+	createCollector,
 	createRateLimit,
 	normalisePath,
 	normaliseReferrer,
@@ -8,6 +10,7 @@ import {
 	screenViewSchema,
 	screenViewWrite,
 } from './collect.server.ts'
+import type { ScreenViewBuffer } from './ingest.server.ts'
 
 const siteHost = 'canopy.example:8443'
 
@@ -189,5 +192,30 @@ describe('createRateLimit', () => {
 		expect(limited('c', 3)).toBe(0) // 'a' is forgotten
 		expect(limited('a', 4)).toBe(0)
 		expect(limited('c', 5)).toBeGreaterThan(0)
+	})
+})
+
+describe('createCollector', () => {
+	it('answers 503 with Retry-After, storing nothing, when the day’s salt cannot be had', async () => {
+		const offered: unknown[] = []
+		const storage = {
+			settings: { setIfAbsent: () => Promise.reject(new Error('connection refused')) },
+		} as unknown as Storage
+		const buffer = {
+			offer: (view: unknown) => offered.push(view) > 0,
+		} as unknown as ScreenViewBuffer
+		const collect = createCollector({ storage, buffer, siteUrl: 'https://canopy.example' })
+		const response = await collect(
+			new Request('https://canopy.example/api/collect', {
+				method: 'POST',
+				headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' },
+				body: JSON.stringify({ screen: 'home', path: '/home', device: 'desktop' }),
+			}),
+			'203.0.113.9',
+		)
+		expect(response.status).toBe(503)
+		expect(response.headers.get('retry-after')).toBe('60')
+		expect((await response.json()).error).toMatch(/Try again/)
+		expect(offered).toEqual([])
 	})
 })

@@ -8,7 +8,8 @@
 //   400 { error, errors: { field: [message] } }   not JSON, or fields of the wrong shape
 //   413 { error }   a body over 4 KB (server/app.ts)
 //   429 { error }   over `viewsPerMinute` views from one visitor; Retry-After in seconds
-//   503 { error }   the write queue is full (the database is slow or down); Retry-After
+//   503 { error }   the write queue is full (the database is slow or down), or the day's salt
+//                   cannot be read; Retry-After
 // The body is read as JSON whatever its Content-Type: navigator.sendBeacon with a string sends
 // text/plain.
 import { isbot } from 'isbot'
@@ -163,6 +164,7 @@ const json = (status: number, body: object, headers: Record<string, string> = {}
 const invalid = (errors: FieldErrors) =>
 	json(400, { error: 'The screen view was not recorded: some of its fields are wrong.', errors })
 const empty = (status: 202 | 204) => new Response(null, { status })
+const unavailable = { error: 'Views cannot be stored just now. Try again shortly.' }
 
 export interface CollectDependencies {
 	storage: Storage
@@ -196,11 +198,13 @@ export function createCollector(deps: CollectDependencies, options: Partial<Coll
 		if (!parsed.success) return invalid(fieldErrors(parsed.error))
 
 		const at = now()
-		const visitor = await visitorHash(
-			deps.storage,
-			['analytics', siteHost, clientIp, userAgent],
-			at,
-		)
+		let visitor: string
+		try {
+			visitor = await visitorHash(deps.storage, ['analytics', siteHost, clientIp, userAgent], at)
+		} catch {
+			// The day's salt could not be read or made: the database is away, as for a full queue.
+			return json(503, unavailable, { 'Retry-After': '60' })
+		}
 		const view = screenViewWrite(parsed.data, { at, visitor, siteHost })
 		if (!view) return empty(204)
 		const wait = limited(visitor, at.getTime())
@@ -212,11 +216,7 @@ export function createCollector(deps: CollectDependencies, options: Partial<Coll
 			)
 		}
 		if (!deps.buffer.offer(view)) {
-			return json(
-				503,
-				{ error: 'Views are arriving faster than they can be stored. Try again shortly.' },
-				{ 'Retry-After': String(deps.buffer.retryAfterSeconds) },
-			)
+			return json(503, unavailable, { 'Retry-After': String(deps.buffer.retryAfterSeconds) })
 		}
 		return empty(202)
 	}
