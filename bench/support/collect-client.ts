@@ -1,5 +1,6 @@
-// The load generator for POST /api/collect, run as its own process (on its own core): screen
-// views as browsers send them (text/plain JSON, from the site's own pages), each from the next of
+// The closed-loop load generator for POST /api/collect (each connection sends its next request
+// as soon as it has an answer), run as its own process (on its own core): screen views as
+// browsers send them (text/plain JSON, from the site's own pages), each from the next of
 // `visitors` addresses in X-Forwarded-For, so no one visitor reaches the per-visitor rate limit
 // and what is measured is the endpoint. One JSON line on stdout.
 import autocannon, { type Result } from 'autocannon'
@@ -9,12 +10,11 @@ export interface CollectLoadOptions {
 	connections: number
 	/** Exactly this many requests, every answer awaited: the count of 202s is then exact. */
 	amount: number
-	/** Requests a second across all connections; none: as fast as answers come (closed loop). */
-	overallRate?: number
 	visitors: number
 	/** Added to the visitor number, so runs against one server use different visitors. */
 	firstVisitor: number
 	body: string
+	userAgent: string
 }
 
 export interface CollectLoadResult {
@@ -31,11 +31,9 @@ export interface CollectLoadResult {
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as CollectLoadOptions
-const userAgent =
-	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const headers = {
 	'content-type': 'text/plain;charset=UTF-8',
-	'user-agent': userAgent,
+	'user-agent': options.userAgent,
 	origin: new URL(options.url).origin,
 }
 let visitor = 0
@@ -54,7 +52,6 @@ const result = await new Promise<Result>((resolve, reject) => {
 			// Never pipelined: a browser sends one request at a time on a connection.
 			pipelining: 1,
 			amount: options.amount,
-			...(options.overallRate ? { overallRate: options.overallRate } : {}),
 			timeout: 10,
 			requests: [
 				{

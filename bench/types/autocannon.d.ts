@@ -12,8 +12,6 @@ declare module 'autocannon' {
 		title?: string
 		/** Exactly this many requests (duration is then ignored); every answer is awaited. */
 		amount?: number
-		/** Requests a second across all connections. */
-		overallRate?: number
 		requests?: RequestOptions[]
 	}
 
