@@ -77,7 +77,7 @@ const ms = (value: number) => (value < 1 ? '< 1 ms' : `${Math.round(value)} ms`)
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`
 const accepted = (result: CollectLoadResult) => result.statuses['202'] ?? 0
 const acceptedRate = (result: CollectLoadResult) => accepted(result) / result.seconds
-const describe = (result: CollectLoadResult) =>
+const summary = (result: CollectLoadResult) =>
 	`${result.requests} requests in ${result.seconds.toFixed(1)} s: ${Object.entries(result.statuses)
 		.map(([code, count]) => `${count} × ${code}`)
 		.join(', ')}; ${perSecond(result.requests / result.seconds)} answered, ` +
@@ -122,7 +122,7 @@ export async function run(target: Target): Promise<BenchResult> {
 		const result = JSON.parse(out.trim().split('\n').at(-1) ?? '') as CollectLoadResult
 		const interference = window.stop()
 		if (interference.foreignCores > disturbedAbove) disturbed = true
-		note(`${label}: ${describe(result)}; ${describeInterference(interference)}`)
+		note(`${label}: ${summary(result)}; ${describeInterference(interference)}`)
 		return result
 	}
 	/**
