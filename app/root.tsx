@@ -11,6 +11,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { SiteHeader } from './components/ui/site-header.tsx'
+import { useScreenViews } from './features/analytics/use-screen-views.ts'
 import { servicesContext } from './lib/context.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { getSiteSettings } from './features/site/site-settings.server.ts'
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+	useScreenViews()
 	return <Outlet />
 }
 
@@ -88,6 +90,8 @@ export function ErrorBoundary() {
 	const error = useRouteError()
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	const page = status === 403 || status === 404 ? errorPages[status] : errorPages.other
+	// This page stands in for App (and its hook) whenever a route fails.
+	useScreenViews(status === 404 ? 'not_found' : 'error')
 	return (
 		<div className="page narrow">
 			<title>{page.title}</title>

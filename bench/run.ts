@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { run as collectIngest } from './collect-ingest.ts'
 import { run as liveFanout } from './live-fanout.ts'
 import { run as lighthouse } from './lighthouse.ts'
 import { run as pageWeight } from './page-weight.ts'
@@ -19,6 +20,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['page-weight', pageWeight],
 	['ssr-throughput', ssrThroughput],
 	['live-fanout', liveFanout],
+	['collect-ingest', collectIngest],
 	['lighthouse', lighthouse],
 ]
 

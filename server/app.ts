@@ -11,6 +11,8 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
+import { type CollectOptions, createCollector } from '#app/features/analytics/collect.server.ts'
+import type { ScreenViewBuffer } from '#app/features/analytics/ingest.server.ts'
 import { type Auth, authBasePath, clientIpHeader } from '#app/features/auth/auth.server.ts'
 import type { AppServices, RequestInfo } from '#app/lib/context.server.ts'
 import { clientIp } from './client-ip.ts'
@@ -47,6 +49,10 @@ export interface AppDependencies {
 	auth: Auth
 	/** The mail outbox job's wake (none: mail goes at the job's next tick, if it runs). */
 	wakeMailOutbox?: () => void
+	/** Where POST /api/collect queues screen views for their batched write. */
+	screenViews: ScreenViewBuffer
+	/** The collect endpoint's clock and rate limit (tests). */
+	collect?: Partial<CollectOptions>
 }
 
 type AppEnv = {
@@ -65,6 +71,9 @@ export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/a
  */
 const articleCapBytes = uploadCapBytes + 1024 * 1024
 const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
+/** A screen view is a few hundred bytes; nothing bigger is one. */
+const collectCapBytes = 4 * 1024
+const collectPath = '/api/collect'
 
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
@@ -141,7 +150,12 @@ function createApp(deps: AppDependencies) {
 		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
 	const articleLimit = limitBody(articleCapBytes, 'The request body is larger than 6 MB.')
+	const collectLimit = limitBody(
+		collectCapBytes,
+		`A screen view is at most ${collectCapBytes / 1024} KB; this one is larger.`,
+	)
 	app.use((c, next) => {
+		if (c.req.path === collectPath) return collectLimit(c, next)
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
 		if (articlePaths.test(c.req.path)) return articleLimit(c, next)
 		return bodyCap(c, next)
@@ -174,6 +188,16 @@ function createApp(deps: AppDependencies) {
 		}
 		return response
 	})
+	// Screen views (app/features/analytics/collect.server.ts): answered here, before React Router,
+	// as they are the most frequent request a site gets after its pages.
+	const collect = createCollector(
+		{ storage, buffer: deps.screenViews, siteUrl: config.siteUrl },
+		deps.collect,
+	)
+	app.post(collectPath, (c) => collect(c.req.raw, clientIp(c.env.incoming, config.trustedProxies)))
+	app.all(collectPath, (c) =>
+		c.json({ error: 'Send screen views with POST.' }, 405, { Allow: 'POST' }),
+	)
 	// The admin API and the contact endpoint are React Router resource routes (app/routes/api/);
 	// nothing else is under /api.
 	app.all('/api/*', (c, next) =>

@@ -1,6 +1,12 @@
 // Canopy's running parts, put together in one place: sign-in, the live broker, the background
 // jobs and the request listener. server/index.ts, the test app and the benchmarks all start
 // Canopy through this, so a part added here reaches every one of them.
+import type { CollectOptions } from '#app/features/analytics/collect.server.ts'
+import {
+	createScreenViewBuffer,
+	type ScreenViewBuffer,
+	type ScreenViewBufferOptions,
+} from '#app/features/analytics/ingest.server.ts'
 import { authSecret, type Auth, openAuth } from '#app/features/auth/auth.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
@@ -42,15 +48,22 @@ export interface CanopyOptions
 	> {
 	/** Which background jobs this process runs (default: all of them). */
 	jobs?: Partial<CanopyJobs>
+	/** Screen views: the write queue's settings, the collect endpoint's clock and rate limit. */
+	analytics?: { buffer?: Partial<ScreenViewBufferOptions>; collect?: Partial<CollectOptions> }
 }
 
 export interface Canopy {
 	auth: Auth
 	broker: ArticleBroker
 	mailOutbox: MailOutbox
+	/** Screen views waiting for their batched write (POST /api/collect). */
+	screenViews: ScreenViewBuffer
 	/** The Node request listener: give it to http.createServer. */
 	listener: ReturnType<typeof createRequestListener>
-	/** Stops the jobs and the broker; the caller closes its server, then the storage. */
+	/**
+	 * Stops the jobs and the broker and writes queued screen views; the caller closes its server
+	 * first, then the storage.
+	 */
 	close(): Promise<void>
 }
 
@@ -83,20 +96,27 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger).stop)
 	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger).stop)
 
+	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
+
 	const listener = createRequestListener({
 		...options,
 		broker,
 		auth,
 		wakeMailOutbox: mailOutbox.wake,
+		screenViews,
+		collect: options.analytics?.collect,
 	})
 	return {
 		auth,
 		broker,
 		mailOutbox,
+		screenViews,
 		listener,
 		async close() {
 			broker.close()
 			for (const stop of stops) await stop()
+			// After the server has closed: views queued until the very end are written too.
+			await screenViews.close()
 		},
 	}
 }

@@ -6,6 +6,9 @@ import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+
+export const handle = { screen: 'articles' } satisfies ScreenHandle
 
 const pageSize = 10
 

@@ -6,8 +6,11 @@ import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import stylesheet from '#app/styles/contact.css?url'
 import type { Route } from './+types/contact'
+
+export const handle = { screen: 'contact' } satisfies ScreenHandle
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 

@@ -5,6 +5,9 @@ import { latestArticles } from '#app/features/articles/articles.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+
+export const handle = { screen: 'home' } satisfies ScreenHandle
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)

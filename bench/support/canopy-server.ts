@@ -31,13 +31,17 @@ export interface CanopyOptions {
 	logLevel?: string
 	/** Unset by default, as in the documented start command. */
 	nodeEnv?: string
+	/** More environment (TRUST_PROXY, say). */
+	env?: Record<string, string>
+	/** The data directory to use and to leave in place (read after the server stops). */
+	dataDir?: string
 }
 
 export async function startCanopy(
 	target: Target,
 	options: CanopyOptions = {},
 ): Promise<RunningServer> {
-	const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-'))
+	const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'canopy-bench-'))
 	const port = await freePort()
 	const url = `http://127.0.0.1:${port}`
 	const { NODE_ENV: _, ...inherited } = process.env
@@ -52,12 +56,13 @@ export async function startCanopy(
 			HOST: '127.0.0.1',
 			SITE_URL: url,
 			LOG_LEVEL: options.logLevel ?? 'warn',
+			...options.env,
 		},
 		stdio: ['ignore', 'pipe', 'inherit'],
 	})
 	const stop = async () => {
 		await stopProcess(child)
-		rmSync(dataDir, { recursive: true, force: true })
+		if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
 	}
 	try {
 		await waitForOutput(child, /Canopy is running at/, 60_000, 'the Canopy server')

@@ -10,6 +10,18 @@ declare module 'autocannon' {
 		timeout?: number
 		headers?: Record<string, string>
 		title?: string
+		/** Exactly this many requests (duration is then ignored); every answer is awaited. */
+		amount?: number
+		requests?: RequestOptions[]
+	}
+
+	export interface RequestOptions {
+		method?: string
+		path?: string
+		headers?: Record<string, string>
+		body?: string
+		/** Called before each request; returns the request to send. */
+		setupRequest?: (request: RequestOptions) => RequestOptions
 	}
 
 	export interface Histogram {
@@ -40,7 +52,19 @@ declare module 'autocannon' {
 		timeouts: number
 		non2xx: number
 		'2xx': number
+		/** Answers per status code. */
+		statusCodeStats: Record<string, { count: number }>
 	}
 
-	export default function autocannon(options: Options): Promise<Result>
+	export interface Instance {
+		/** Every answer, as it arrives. */
+		on(event: 'response', listener: () => void): void
+	}
+
+	function autocannon(options: Options): Promise<Result>
+	function autocannon(
+		options: Options,
+		done: (error: Error | null, result: Result) => void,
+	): Instance
+	export default autocannon
 }
