@@ -5,6 +5,7 @@ import {
 	retentionDaysKey,
 	rollUpOldViews,
 } from '#app/features/analytics/retention.server.ts'
+import { utcDay } from '#app/features/privacy/visitor-hash.server.ts'
 import type { Logger } from '../logger.ts'
 import type { Storage } from '../storage/types.ts'
 
@@ -57,10 +58,25 @@ export function startAnalyticsRollup(
 		return step
 	}
 
+	// After a start, the dashboard's first read computes every raw day's figures: seconds on a busy
+	// site. Doing it here, once, spares the first editor to open the dashboard that wait.
+	const warmUp = (outcome: RollUpOutcome) => {
+		if (!outcome.ok || stopped) return
+		chain = chain.then(() =>
+			storage.analytics
+				.totals({ from: outcome.beforeDay, to: utcDay(clock()) })
+				.catch((error) => logger.warn('analytics: could not compute the kept days', { error })),
+		)
+	}
+
 	let stopped = false
 	let timer: NodeJS.Timeout | undefined
+	let first = true
 	const tick = () => {
-		runOnce().finally(() => {
+		const step = runOnce()
+		if (first) step.then(warmUp)
+		first = false
+		step.finally(() => {
 			if (stopped) return
 			timer = setTimeout(tick, intervalMs)
 			timer.unref()
