@@ -3,20 +3,12 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import {
-	readRetentionDays as readViewRetention,
-	rollUpOldViews,
-	setRetentionDays as setViewRetention,
-} from '#app/features/analytics/retention.server.ts'
+import { rollUpOldViews, viewRetention } from '#app/features/analytics/retention.server.ts'
 import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import { FrontMatterError, parseArticleFile } from '#app/features/articles/front-matter.server.ts'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
-import {
-	parseRetentionDays,
-	retentionDaysKey,
-	setRetentionDays,
-} from '#app/features/contact/message-retention.server.ts'
+import { messageRetention } from '#app/features/contact/message-retention.server.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { createLogger } from './logger.ts'
 import { openStorage } from './storage/open-storage.ts'
@@ -100,21 +92,21 @@ const commands: Record<
 	},
 	async 'contact:retention'(storage, [days]) {
 		if (days === undefined) {
-			const current = parseRetentionDays((await storage.settings.all())[retentionDaysKey])
+			const current = await messageRetention.read(storage)
 			if (!current.ok) throw new UsageError(current.error)
 			return `Contact messages are kept for ${current.days} days.`
 		}
-		const set = await setRetentionDays(storage, days)
+		const set = await messageRetention.set(storage, days)
 		if (!set.ok) throw new UsageError(set.error)
 		return `Contact messages are now kept for ${set.days} days; older ones are deleted within the hour.`
 	},
 	async 'analytics:retention'(storage, [days]) {
 		if (days === undefined) {
-			const current = await readViewRetention(storage)
+			const current = await viewRetention.read(storage)
 			if (!current.ok) throw new UsageError(`${current.error} ${fixViewRetention}`)
 			return `Screen views are kept for ${current.days} days, then rolled up into daily totals.`
 		}
-		const set = await setViewRetention(storage, days)
+		const set = await viewRetention.set(storage, days)
 		if (!set.ok) throw new UsageError(set.error)
 		return `Screen views are now kept for ${set.days} days; older days are rolled up into daily totals within the hour.`
 	},

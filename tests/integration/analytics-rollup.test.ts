@@ -2,7 +2,7 @@
 // retention setting, and only those, leaving every figure of the dashboard as it was; the CLI
 // shows and sets the setting and rolls up on demand.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { retentionDaysKey, setRetentionDays } from '#app/features/analytics/retention.server.ts'
+import { viewRetention } from '#app/features/analytics/retention.server.ts'
 import { startAnalyticsRollup } from '#server/jobs/analytics-rollup.ts'
 import { createLogger } from '#server/logger.ts'
 import type {
@@ -107,7 +107,7 @@ describe.each(databases)('analytics roll-up: $name', ({ create }) => {
 			expect(await storage.analytics.countViews()).toBe(15)
 			expect(await figures(range)).toEqual(before)
 
-			expect(await setRetentionDays(storage, '30')).toEqual({ ok: true, days: 30 })
+			expect(await viewRetention.set(storage, '30')).toEqual({ ok: true, days: 30 })
 			expect(await job.runOnce()).toEqual({
 				ok: true,
 				retentionDays: 30,
@@ -130,7 +130,7 @@ describe.each(databases)('analytics roll-up: $name', ({ create }) => {
 	it('rolls up nothing while the setting cannot be read, and says so once', async () => {
 		const now = Date.parse('2026-06-10T08:00:00Z')
 		await viewsFrom(now, 400)
-		await storage.settings.set({ [retentionDaysKey]: 'a season' })
+		await storage.settings.set({ [viewRetention.key]: 'a season' })
 		const job = startAnalyticsRollup(storage, logger, { clock: () => new Date(now) })
 		try {
 			await job.runOnce()
@@ -141,7 +141,7 @@ describe.each(databases)('analytics roll-up: $name', ({ create }) => {
 		expect(await storage.analytics.countViews()).toBe(3)
 		const warnings = logs.filter((entry) => entry.level === 'warn')
 		expect(warnings).toHaveLength(1)
-		expect(warnings[0]?.msg).toContain(retentionDaysKey)
+		expect(warnings[0]?.msg).toContain(viewRetention.key)
 	})
 
 	// Each command is a process of its own: give them time on a busy machine.
@@ -175,7 +175,7 @@ describe.each(databases)('analytics roll-up: $name', ({ create }) => {
 			`Nothing to roll up: no screen views before ${kept}.\n`,
 		)
 
-		await storage.settings.set({ [retentionDaysKey]: 'a season' })
+		await storage.settings.set({ [viewRetention.key]: 'a season' })
 		expect(await runCli(['analytics:rollup'], env)).toMatchObject({
 			code: 1,
 			stderr: expect.stringContaining(

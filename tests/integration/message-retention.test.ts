@@ -1,10 +1,7 @@
 // The message retention job on both databases: messages older than the retention setting are
 // deleted, newer ones kept; a setting that cannot be read deletes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-	retentionDaysKey,
-	setRetentionDays,
-} from '#app/features/contact/message-retention.server.ts'
+import { messageRetention } from '#app/features/contact/message-retention.server.ts'
 import { startMessageRetention } from '#server/jobs/message-retention.ts'
 import { createLogger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
@@ -65,7 +62,7 @@ describe.each(databases)('message retention: $name', ({ create }) => {
 			await job.runOnce()
 			expect(await remaining()).toEqual(['2 days old', '364 days old'])
 
-			expect(await setRetentionDays(storage, '30')).toEqual({ ok: true, days: 30 })
+			expect(await messageRetention.set(storage, '30')).toEqual({ ok: true, days: 30 })
 			expect(await job.runOnce()).toEqual({ ok: true, days: 30, deleted: 1 })
 			expect(await remaining()).toEqual(['2 days old'])
 			// Every instance runs it: running again changes nothing.
@@ -78,7 +75,7 @@ describe.each(databases)('message retention: $name', ({ create }) => {
 
 	it('deletes nothing while the setting cannot be read, and says so once', async () => {
 		await messageFrom(400)
-		await storage.settings.set({ [retentionDaysKey]: 'a year' })
+		await storage.settings.set({ [messageRetention.key]: 'a year' })
 		const job = startMessageRetention(storage, logger, { intervalMs: 60 * 60 * 1000 })
 		try {
 			await job.runOnce()
@@ -89,16 +86,16 @@ describe.each(databases)('message retention: $name', ({ create }) => {
 		expect(await remaining()).toEqual(['400 days old'])
 		const warnings = logs.filter((entry) => entry.level === 'warn')
 		expect(warnings).toHaveLength(1)
-		expect(warnings[0]?.msg).toContain(retentionDaysKey)
+		expect(warnings[0]?.msg).toContain(messageRetention.key)
 	})
 
 	it('refuses a retention that is not a whole number of days from 1', async () => {
 		for (const bad of ['0', '-5', '1.5', '12 days', '99999999']) {
-			const result = await setRetentionDays(storage, bad)
+			const result = await messageRetention.set(storage, bad)
 			expect(result.ok).toBe(false)
 		}
-		expect((await storage.settings.all())[retentionDaysKey]).toBeUndefined()
-		expect(await setRetentionDays(storage, ' 90 ')).toEqual({ ok: true, days: 90 })
-		expect((await storage.settings.all())[retentionDaysKey]).toBe('90')
+		expect((await storage.settings.all())[messageRetention.key]).toBeUndefined()
+		expect(await messageRetention.set(storage, ' 90 ')).toEqual({ ok: true, days: 90 })
+		expect((await storage.settings.all())[messageRetention.key]).toBe('90')
 	})
 })
