@@ -1,7 +1,8 @@
 // A plain node:http server holding, in memory, a copy of one page and every file of the client
 // build, gzip-compressed ahead of time like compress() would (zlib's default level, bodies of
 // 1 KB and more). Anything else the page asks for (React Router's /__manifest) is fetched from
-// Canopy once and then served from memory too. What the same page costs with no server work.
+// Canopy once and then served from memory too; a POST (the page's screen view) is answered 202.
+// What the same page costs with no server work.
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, relative } from 'node:path'
@@ -75,6 +76,13 @@ export async function startStaticMirror(options: {
 	}
 
 	const server: Server = createServer((req, res) => {
+		// The page's screen view (POST /api/collect): taken and dropped. Canopy answers it with a
+		// bare 202 too, and nothing on the page waits for that answer.
+		if (req.method === 'POST') {
+			req.resume()
+			req.on('end', () => res.writeHead(202).end())
+			return
+		}
 		mirror(req.url ?? '/').then(
 			(found) => {
 				const gzip = found.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
