@@ -2,6 +2,7 @@
 // the databases (locking, notification, watching) comes in through ChangeHooks.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ChangeKind } from '#app/features/articles/article-types.ts'
+import { announceArticle, cancelArticleDeliveries } from './push-repositories.ts'
 import { cardColumns, listItemColumns, toArticle, toCard, toChange, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
 import type {
@@ -48,6 +49,23 @@ function publicChange(wasPublic: boolean, isPublic: boolean): ChangeKind | null 
 	return null
 }
 
+/**
+ * What going public or private means for push: the first time an article goes public it is
+ * announced (deliveries queued), and when it stops being public, what has not gone out is
+ * cancelled. Runs before the change row, so PostgreSQL's change lock is not held through the
+ * deliveries' insert. Returns the announcement time, when it was announced now.
+ */
+async function pushFollowsChange(
+	trx: Transaction<Database>,
+	articleId: number,
+	kind: ChangeKind | null,
+	now: string,
+): Promise<string | null> {
+	if (kind === 'added') return (await announceArticle(trx, articleId, now)) ? now : null
+	if (kind === 'removed') await cancelArticleDeliveries(trx, articleId, now)
+	return null
+}
+
 function articleColumns(write: ArticleWrite) {
 	return {
 		slug: write.slug,
@@ -65,6 +83,8 @@ function articleColumns(write: ArticleWrite) {
 		// Only a draft waits for a time; publishing (by hand or by the job) clears it.
 		publish_at:
 			write.status === 'draft' && write.publishAt ? new Date(write.publishAt).toISOString() : null,
+		// Left out when not given: saving an article keeps the choice made for it.
+		...(write.notify === undefined ? {} : { notify: write.notify }),
 	}
 }
 
@@ -175,6 +195,7 @@ export function createArticleRepository(
 					id = Number(row.id)
 				}
 				const kind = publicChange(before?.status === 'published', write.status === 'published')
+				await pushFollowsChange(trx, id, kind, now)
 				const change = kind ? await appendChange(trx, hooks, 'articles', String(id), kind) : null
 				const row = await trx
 					.selectFrom('articles')
@@ -239,11 +260,10 @@ export function createArticleRepository(
 						.values({ ...articleColumns(write), created_at: now, updated_at: now })
 						.returningAll()
 						.executeTakeFirstOrThrow()
-					const change =
-						write.status === 'published'
-							? await appendChange(trx, hooks, 'articles', String(row.id), 'added')
-							: null
-					return { article: toArticle(row), change }
+					if (write.status !== 'published') return { article: toArticle(row), change: null }
+					const notifiedAt = await pushFollowsChange(trx, Number(row.id), 'added', now)
+					const change = await appendChange(trx, hooks, 'articles', String(row.id), 'added')
+					return { article: toArticle({ ...row, notified_at: notifiedAt }), change }
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
@@ -257,6 +277,7 @@ export function createArticleRepository(
 			let outcome: Outcome
 			try {
 				outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+					const now = new Date().toISOString()
 					const before = await trx
 						.selectFrom('articles')
 						.selectAll()
@@ -269,7 +290,7 @@ export function createArticleRepository(
 						.updateTable('articles')
 						.set((eb) => ({
 							...articleColumns(write),
-							updated_at: new Date().toISOString(),
+							updated_at: now,
 							version: eb('version', '+', 1),
 						}))
 						.where('id', '=', id)
@@ -289,8 +310,10 @@ export function createArticleRepository(
 							: { ok: false, reason: 'missing' }
 					}
 					const kind = publicChange(before.status === 'published', write.status === 'published')
+					const notifiedAt = (await pushFollowsChange(trx, id, kind, now)) ?? updated.notified_at
 					const change = kind ? await appendChange(trx, hooks, 'articles', String(id), kind) : null
-					return { ok: true, saved: { article: toArticle(updated), change } }
+					const article = toArticle({ ...updated, notified_at: notifiedAt })
+					return { ok: true, saved: { article, change } }
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
@@ -302,6 +325,7 @@ export function createArticleRepository(
 		async deleteById(id, expectedVersion) {
 			type Outcome = Awaited<ReturnType<ArticleRepository['deleteById']>>
 			const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+				// Its push deliveries go with it (ON DELETE CASCADE), so nothing more of it is sent.
 				let query = trx.deleteFrom('articles').where('id', '=', id)
 				if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
 				const row = await query.returning(['id', 'status']).executeTakeFirst()
@@ -353,8 +377,10 @@ export function createArticleRepository(
 						.returningAll()
 						.executeTakeFirst()
 					if (!updated) continue
+					const notifiedAt =
+						(await pushFollowsChange(trx, Number(row.id), 'added', at)) ?? updated.notified_at
 					const change = await appendChange(trx, hooks, 'articles', String(row.id), 'added')
-					done.push({ article: toArticle(updated), change })
+					done.push({ article: toArticle({ ...updated, notified_at: notifiedAt }), change })
 				}
 				return done
 			})

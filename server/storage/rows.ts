@@ -6,7 +6,16 @@ import type {
 	ArticleStatus,
 	ChangeKind,
 } from '#app/features/articles/article-types.ts'
-import type { ApiKeyRecord, Change, ContactMessage, QueuedMail, UploadMeta } from './types.ts'
+import type {
+	ApiKeyRecord,
+	Change,
+	ContactMessage,
+	PushDelivery,
+	PushDeliveryState,
+	PushSubscriptionRecord,
+	QueuedMail,
+	UploadMeta,
+} from './types.ts'
 
 export function toIso(value: unknown): string {
 	if (value instanceof Date) return value.toISOString()
@@ -14,7 +23,7 @@ export function toIso(value: unknown): string {
 	throw new TypeError(`expected a timestamp, got ${typeof value}`)
 }
 
-function toIsoOrNull(value: unknown): string | null {
+export function toIsoOrNull(value: unknown): string | null {
 	return value === null || value === undefined ? null : toIso(value)
 }
 
@@ -51,6 +60,9 @@ export function toArticle(row: Row): Article {
 		createdAt: toIso(row.created_at),
 		version: Number(row.version),
 		publishAt: toIsoOrNull(row.publish_at),
+		// 1/0 from SQLite, a boolean from PostgreSQL.
+		notify: Boolean(row.notify),
+		notifiedAt: toIsoOrNull(row.notified_at),
 	}
 }
 
@@ -154,5 +166,36 @@ export function toQueuedMail(row: Row): QueuedMail {
 		lastError: (row.last_error as string | null) ?? null,
 		sentAt: toIsoOrNull(row.sent_at),
 		abandonedAt: toIsoOrNull(row.abandoned_at),
+	}
+}
+
+export function toPushSubscription(row: Row): PushSubscriptionRecord {
+	return {
+		id: Number(row.id),
+		endpoint: String(row.endpoint),
+		p256dh: String(row.p256dh),
+		auth: String(row.auth),
+		expirationTime: toIsoOrNull(row.expiration_time),
+		createdAt: toIso(row.created_at),
+		refreshedAt: toIso(row.refreshed_at),
+	}
+}
+
+export function toPushDelivery(row: Row): PushDelivery {
+	return {
+		id: Number(row.id),
+		articleId: Number(row.article_id),
+		subscriptionId:
+			row.subscription_id === null || row.subscription_id === undefined
+				? null
+				: Number(row.subscription_id),
+		state: row.state as PushDeliveryState,
+		attempts: Number(row.attempts),
+		createdAt: toIso(row.created_at),
+		nextAttemptAt: toIso(row.next_attempt_at),
+		lastStatus:
+			row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
+		lastError: (row.last_error as string | null) ?? null,
+		finishedAt: toIsoOrNull(row.finished_at),
 	}
 }

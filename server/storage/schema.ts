@@ -22,6 +22,9 @@ export interface Database {
 		updated_at: string
 		version: Generated<number>
 		publish_at: string | null
+		/** 1/0 on SQLite, a boolean from PostgreSQL: read through rows.ts. */
+		notify: Generated<boolean | number>
+		notified_at: string | null
 	}
 	changes: {
 		id: Generated<number>
@@ -106,6 +109,28 @@ export interface Database {
 		last_error: string | null
 		sent_at: string | null
 		abandoned_at: string | null
+	}
+	push_subscriptions: {
+		id: Generated<number>
+		endpoint: string
+		p256dh: string
+		auth: string
+		expiration_time: string | null
+		created_at: string
+		refreshed_at: string
+	}
+	push_deliveries: {
+		id: Generated<number>
+		article_id: number
+		subscription_id: number | null
+		state: Generated<string>
+		attempts: Generated<number>
+		created_at: string
+		next_attempt_at: string
+		lease_until: string | null
+		last_status: number | null
+		last_error: string | null
+		finished_at: string | null
 	}
 	/** better-auth's tables (0002_auth), typed for the few reads and writes Canopy makes itself. */
 	user: {

@@ -24,6 +24,10 @@ export interface Article extends Omit<ArticleCard, 'publishedAt'> {
 	version: number
 	/** When a scheduled draft goes public; null when nothing is scheduled. */
 	publishAt: string | null
+	/** Whether making it public notifies push subscribers (true unless an editor said not to). */
+	notify?: boolean
+	/** When push subscribers were told of it; an article is announced at most once. */
+	notifiedAt?: string | null
 }
 
 /** A row of the editor's article list. */

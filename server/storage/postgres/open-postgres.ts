@@ -14,6 +14,7 @@ import {
 import { createAnalyticsRepository } from '../analytics-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
+import { createPushRepository } from '../push-repositories.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
 
@@ -114,6 +115,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		messages: createMessageRepository(db, hooks),
 		outbox: createOutboxRepository(db, 'postgres'),
 		analytics: createAnalyticsRepository(db, 'postgres'),
+		push: createPushRepository(db, 'postgres'),
 		async migrate() {
 			const client = await pool.connect()
 			const done: string[] = []

@@ -17,6 +17,7 @@ import {
 import { createAnalyticsRepository } from '../analytics-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
+import { createPushRepository } from '../push-repositories.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
 import { kyselySqliteDatabase } from './node-sqlite-database.ts'
@@ -97,6 +98,7 @@ export function openSqliteStorage(file: string): Storage {
 		messages: createMessageRepository(db, hooks),
 		outbox: createOutboxRepository(db, 'sqlite'),
 		analytics: createAnalyticsRepository(db, 'sqlite'),
+		push: createPushRepository(db, 'sqlite'),
 		async migrate() {
 			native.exec(migrationsTable)
 			const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')

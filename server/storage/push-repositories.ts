@@ -1,0 +1,306 @@
+// Push subscriptions and their deliveries, written once against Kysely for both adapters. The
+// article repository calls announceArticle and cancelArticleDeliveries inside the transactions
+// that make an article public or stop it being public, so a delivery exists exactly when its
+// article went public with subscribers to tell.
+import type { Kysely, Transaction } from 'kysely'
+import { toIso, toIsoOrNull, toPushDelivery, toPushSubscription } from './rows.ts'
+import type { Database } from './schema.ts'
+import type {
+	ClaimedPushDelivery,
+	Dialect,
+	PushDeliveryCounts,
+	PushDeliveryState,
+	PushRepository,
+} from './types.ts'
+
+const states: PushDeliveryState[] = ['pending', 'sent', 'gone', 'failed', 'cancelled']
+/** Results are recorded over a delivery cancelled while in flight: it went out all the same. */
+const unfinished: PushDeliveryState[] = ['pending', 'cancelled']
+const errorLength = 1_000
+
+/**
+ * Marks the article announced and writes one pending delivery per subscription that can still
+ * be sent to, in one statement whatever their number. Does nothing for an article saved with
+ * notify false or announced before: the conditional update is the "at most once", as of two
+ * transactions publishing the same article the second finds notified_at set (PostgreSQL re-reads
+ * the row it waited for). Returns whether the article was announced now.
+ */
+export async function announceArticle(
+	trx: Transaction<Database>,
+	articleId: number,
+	now: string,
+): Promise<boolean> {
+	const marked = await trx
+		.updateTable('articles')
+		.set({ notified_at: now })
+		.where('id', '=', articleId)
+		.where('notify', '=', true)
+		.where('notified_at', 'is', null)
+		.executeTakeFirst()
+	if (marked.numUpdatedRows === 0n) return false
+	// Every value comes from a column, none from a parameter: PostgreSQL types a parameter in an
+	// INSERT's SELECT list as text, which no id or timestamp column takes.
+	await trx
+		.insertInto('push_deliveries')
+		.columns(['article_id', 'subscription_id', 'created_at', 'next_attempt_at'])
+		.expression((eb) =>
+			eb
+				.selectFrom('articles')
+				.innerJoin('push_subscriptions', (join) => join.onTrue())
+				.select([
+					'articles.id',
+					'push_subscriptions.id',
+					'articles.notified_at',
+					'articles.notified_at',
+				])
+				.where('articles.id', '=', articleId)
+				.where((where) =>
+					where.or([
+						where('push_subscriptions.expiration_time', 'is', null),
+						where('push_subscriptions.expiration_time', '>', where.ref('articles.notified_at')),
+					]),
+				),
+		)
+		.execute()
+	return true
+}
+
+/** Cancels what has not gone out for an article that stopped being public. */
+export async function cancelArticleDeliveries(
+	trx: Transaction<Database>,
+	articleId: number,
+	now: string,
+): Promise<void> {
+	await trx
+		.updateTable('push_deliveries')
+		.set({ state: 'cancelled', finished_at: now, lease_until: null })
+		.where('article_id', '=', articleId)
+		.where('state', '=', 'pending')
+		.execute()
+}
+
+/** Cancels a subscription's pending deliveries, then deletes it (its other rows keep a null id). */
+async function removeSubscription(trx: Transaction<Database>, id: number, now: string) {
+	await trx
+		.updateTable('push_deliveries')
+		.set({ state: 'cancelled', finished_at: now, lease_until: null })
+		.where('subscription_id', '=', id)
+		.where('state', '=', 'pending')
+		.execute()
+	await trx.deleteFrom('push_subscriptions').where('id', '=', id).execute()
+}
+
+const zeros = (): PushDeliveryCounts => ({ pending: 0, sent: 0, gone: 0, failed: 0, cancelled: 0 })
+
+export function createPushRepository(db: Kysely<Database>, dialect: Dialect): PushRepository {
+	const finish = async (
+		id: number,
+		state: PushDeliveryState,
+		status: number | null,
+		error: string | null,
+		now: Date,
+		trx: Kysely<Database> = db,
+	) => {
+		await trx
+			.updateTable('push_deliveries')
+			.set({
+				state,
+				last_status: status,
+				last_error: error?.slice(0, errorLength) ?? null,
+				finished_at: now.toISOString(),
+				lease_until: null,
+			})
+			.where('id', '=', id)
+			.where('state', 'in', unfinished)
+			.execute()
+	}
+
+	return {
+		async saveSubscription(subscription, now) {
+			const at = now.toISOString()
+			const fields = {
+				p256dh: subscription.p256dh,
+				auth: subscription.auth,
+				expiration_time: toIsoOrNull(subscription.expirationTime),
+			}
+			// Insert, else refresh; a subscription deleted between the two is inserted again.
+			for (;;) {
+				const inserted = await db
+					.insertInto('push_subscriptions')
+					.values({ endpoint: subscription.endpoint, ...fields, created_at: at, refreshed_at: at })
+					.onConflict((oc) => oc.column('endpoint').doNothing())
+					.returningAll()
+					.executeTakeFirst()
+				if (inserted) return { subscription: toPushSubscription(inserted), created: true }
+				const refreshed = await db
+					.updateTable('push_subscriptions')
+					.set({ ...fields, refreshed_at: at })
+					.where('endpoint', '=', subscription.endpoint)
+					.returningAll()
+					.executeTakeFirst()
+				if (refreshed) return { subscription: toPushSubscription(refreshed), created: false }
+			}
+		},
+		async findSubscription(endpoint) {
+			const row = await db
+				.selectFrom('push_subscriptions')
+				.selectAll()
+				.where('endpoint', '=', endpoint)
+				.executeTakeFirst()
+			return row && toPushSubscription(row)
+		},
+		async deleteSubscription(endpoint, now) {
+			return db.transaction().execute(async (trx) => {
+				const row = await trx
+					.selectFrom('push_subscriptions')
+					.select('id')
+					.where('endpoint', '=', endpoint)
+					.executeTakeFirst()
+				if (!row) return false
+				await removeSubscription(trx, Number(row.id), now.toISOString())
+				return true
+			})
+		},
+		async subscriberCount(now = new Date()) {
+			const row = await db
+				.selectFrom('push_subscriptions')
+				.select((eb) => eb.fn.countAll().as('n'))
+				.where((eb) =>
+					eb.or([eb('expiration_time', 'is', null), eb('expiration_time', '>', now.toISOString())]),
+				)
+				.executeTakeFirstOrThrow()
+			return Number(row.n)
+		},
+		async claimDue(now, leaseMs, limit) {
+			const at = now.toISOString()
+			return db.transaction().execute(async (trx) => {
+				let due = trx
+					.selectFrom('push_deliveries')
+					.select('id')
+					.where('state', '=', 'pending')
+					.where('subscription_id', 'is not', null)
+					.where('next_attempt_at', '<=', at)
+					.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+					.orderBy('next_attempt_at')
+					.orderBy('id')
+					.limit(limit)
+				// Workers on other instances skip what this one holds (SQLite: one writer at a time).
+				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
+				const ids = (await due.execute()).map((row) => Number(row.id))
+				if (ids.length === 0) return []
+				await trx
+					.updateTable('push_deliveries')
+					.set((eb) => ({
+						lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+						attempts: eb('attempts', '+', 1),
+					}))
+					.where('id', 'in', ids)
+					.execute()
+				const rows = await trx
+					.selectFrom('push_deliveries')
+					.innerJoin(
+						'push_subscriptions',
+						'push_subscriptions.id',
+						'push_deliveries.subscription_id',
+					)
+					.innerJoin('articles', 'articles.id', 'push_deliveries.article_id')
+					.select([
+						'push_deliveries.id',
+						'push_deliveries.attempts',
+						'push_deliveries.created_at',
+						'push_subscriptions.id as subscription_id',
+						'push_subscriptions.endpoint',
+						'push_subscriptions.p256dh',
+						'push_subscriptions.auth',
+						'articles.id as article_id',
+						'articles.slug',
+						'articles.title',
+						'articles.summary',
+						'articles.cover_image_url',
+						'articles.cover_image_alt',
+					])
+					.where('push_deliveries.id', 'in', ids)
+					.orderBy('push_deliveries.id')
+					.execute()
+				return rows.map(
+					(row): ClaimedPushDelivery => ({
+						id: Number(row.id),
+						attempts: Number(row.attempts),
+						createdAt: toIso(row.created_at),
+						subscription: {
+							id: Number(row.subscription_id),
+							endpoint: row.endpoint,
+							p256dh: row.p256dh,
+							auth: row.auth,
+						},
+						article: {
+							id: Number(row.article_id),
+							slug: row.slug,
+							title: row.title,
+							summary: row.summary,
+							coverImageUrl: row.cover_image_url,
+							coverImageAlt: row.cover_image_alt,
+						},
+					}),
+				)
+			})
+		},
+		markSent(id, status, now) {
+			return finish(id, 'sent', status, null, now)
+		},
+		async retryLater(id, status, error, nextAttemptAt) {
+			await db
+				.updateTable('push_deliveries')
+				.set({
+					last_status: status,
+					last_error: error.slice(0, errorLength),
+					next_attempt_at: nextAttemptAt.toISOString(),
+					lease_until: null,
+				})
+				.where('id', '=', id)
+				.where('state', '=', 'pending')
+				.execute()
+		},
+		markFailed(id, status, error, now) {
+			return finish(id, 'failed', status, error, now)
+		},
+		async markGone(id, status, now) {
+			await db.transaction().execute(async (trx) => {
+				const row = await trx
+					.selectFrom('push_deliveries')
+					.select('subscription_id')
+					.where('id', '=', id)
+					.executeTakeFirst()
+				if (!row) return
+				await finish(id, 'gone', status, null, now, trx)
+				if (row.subscription_id !== null)
+					await removeSubscription(trx, Number(row.subscription_id), now.toISOString())
+			})
+		},
+		async resultsByArticle(articleIds) {
+			const results = new Map(articleIds.map((id) => [id, zeros()]))
+			if (articleIds.length === 0) return results
+			const rows = await db
+				.selectFrom('push_deliveries')
+				.select((eb) => ['article_id', 'state', eb.fn.countAll().as('n')])
+				.where('article_id', 'in', articleIds)
+				.groupBy(['article_id', 'state'])
+				.execute()
+			for (const row of rows) {
+				const counts = results.get(Number(row.article_id))
+				const state = row.state as PushDeliveryState
+				if (counts && states.includes(state)) counts[state] = Number(row.n)
+			}
+			return results
+		},
+		async deliveriesOf(articleId) {
+			const rows = await db
+				.selectFrom('push_deliveries')
+				.selectAll()
+				.where('article_id', '=', articleId)
+				.orderBy('id')
+				.execute()
+			return rows.map(toPushDelivery)
+		},
+	}
+}
