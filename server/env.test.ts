@@ -1,5 +1,9 @@
+import webPush from 'web-push'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './env.ts'
+
+const pair = webPush.generateVAPIDKeys()
+const other = webPush.generateVAPIDKeys()
 
 describe('loadConfig', () => {
 	it('has working defaults', () => {
@@ -46,5 +50,74 @@ describe('loadConfig', () => {
 		],
 	])('refuses %j with a message naming the variable', (env, message) => {
 		expect(() => loadConfig(env)).toThrow(message)
+	})
+
+	it('takes a VAPID key pair and subject, or leaves them to Canopy', () => {
+		expect(loadConfig({})).toMatchObject({ vapidKeys: null, vapidSubject: '' })
+		const config = loadConfig({
+			VAPID_PUBLIC_KEY: pair.publicKey,
+			VAPID_PRIVATE_KEY: ` ${pair.privateKey} `,
+			VAPID_SUBJECT: 'mailto:ops@example.org',
+		})
+		expect(config.vapidKeys).toEqual(pair)
+		expect(config.vapidSubject).toBe('mailto:ops@example.org')
+		expect(loadConfig({ VAPID_SUBJECT: 'https://example.org/contact' }).vapidSubject).toBe(
+			'https://example.org/contact',
+		)
+	})
+
+	it.each([
+		[{ VAPID_PUBLIC_KEY: pair.publicKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together'],
+		[{ VAPID_PRIVATE_KEY: pair.privateKey }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together'],
+		[
+			{ VAPID_PUBLIC_KEY: pair.publicKey.slice(1), VAPID_PRIVATE_KEY: pair.privateKey },
+			'VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes',
+		],
+		[
+			{ VAPID_PUBLIC_KEY: `${pair.publicKey}=`, VAPID_PRIVATE_KEY: pair.privateKey },
+			'VAPID_PUBLIC_KEY must be a P-256 public key',
+		],
+		[
+			// 65 bytes, but not an uncompressed point (0x04 first).
+			{ VAPID_PUBLIC_KEY: `A${pair.publicKey.slice(1)}`, VAPID_PRIVATE_KEY: pair.privateKey },
+			'VAPID_PUBLIC_KEY must be a P-256 public key',
+		],
+		[
+			{ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: `${pair.privateKey}AA` },
+			'VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in URL-safe base64 without padding (43 characters; got 45).',
+		],
+		[
+			{ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: 'A'.repeat(43) },
+			'VAPID_PRIVATE_KEY is not a valid P-256 private key.',
+		],
+		[
+			{ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey },
+			'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY',
+		],
+		[
+			{ VAPID_SUBJECT: 'ops@example.org' },
+			'VAPID_SUBJECT must be a mailto: address or an https: URL',
+		],
+		[
+			{ VAPID_SUBJECT: 'http://example.org' },
+			'VAPID_SUBJECT must be a mailto: address or an https: URL',
+		],
+		[
+			{ VAPID_SUBJECT: 'mailto:nobody' },
+			'VAPID_SUBJECT must be a mailto: address or an https: URL',
+		],
+	])('refuses VAPID settings %j with a message naming the variable', (env, message) => {
+		expect(() => loadConfig(env)).toThrow(message)
+	})
+
+	it('never repeats the private key in a message', () => {
+		let message = ''
+		try {
+			loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: `${other.privateKey}x` })
+		} catch (error) {
+			message = String(error)
+		}
+		expect(message).toContain('VAPID_PRIVATE_KEY must be a P-256 private key')
+		expect(message).not.toContain(other.privateKey)
 	})
 })

@@ -1,9 +1,18 @@
 // The environment, validated once at start. An invalid variable stops the process with one line
 // that names it and says what it accepts.
+import { createECDH } from 'node:crypto'
 import { resolve } from 'node:path'
 import { parseTrustedProxies } from './client-ip.ts'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+
+/** A VAPID key pair (RFC 8292) in URL-safe base64 without padding, as web-push takes it. */
+export interface VapidKeys {
+	/** The P-256 public key: 65 bytes, uncompressed (0x04, x, y). */
+	publicKey: string
+	/** The P-256 private key: 32 bytes. */
+	privateKey: string
+}
 
 export interface Config {
 	port: number
@@ -15,6 +24,10 @@ export interface Config {
 	logLevel: LogLevel
 	/** Proxies whose X-Forwarded-For is believed (TRUST_PROXY). */
 	trustedProxies: string[]
+	/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; null: the pair Canopy made and keeps in the database. */
+	vapidKeys: VapidKeys | null
+	/** VAPID_SUBJECT; empty: the default (app/features/push/vapid-keys.server.ts). */
+	vapidSubject: string
 }
 
 export class ConfigError extends Error {}
@@ -35,6 +48,61 @@ function urlWithProtocol(name: string, value: string, protocols: string[], accep
 	if (!protocols.includes(url.protocol))
 		throw new ConfigError(`${name} must be ${accepts} (got "${value}").`)
 	return url
+}
+
+/** The bytes of unpadded URL-safe base64, or undefined when `value` is not that. */
+function base64url(value: string): Buffer | undefined {
+	return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : undefined
+}
+
+function loadVapidKeys(env: Env): VapidKeys | null {
+	const publicKey = read(env, 'VAPID_PUBLIC_KEY')
+	const privateKey = read(env, 'VAPID_PRIVATE_KEY')
+	if (!publicKey && !privateKey) return null
+	if (!publicKey || !privateKey) {
+		throw new ConfigError(
+			'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys makes a pair), or neither to use the pair Canopy made.',
+		)
+	}
+	const publicBytes = base64url(publicKey)
+	if (publicBytes?.length !== 65 || publicBytes[0] !== 0x04) {
+		throw new ConfigError(
+			`VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes, uncompressed, in URL-safe base64 without padding (87 characters starting with "B"; got "${publicKey}").`,
+		)
+	}
+	const privateBytes = base64url(privateKey)
+	// The private key's value is never repeated in a message: it may end up in a log.
+	if (privateBytes?.length !== 32) {
+		throw new ConfigError(
+			`VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes in URL-safe base64 without padding (43 characters; got ${privateKey.length}).`,
+		)
+	}
+	let derived: Buffer
+	try {
+		const ecdh = createECDH('prime256v1')
+		ecdh.setPrivateKey(privateBytes)
+		derived = ecdh.getPublicKey()
+	} catch {
+		throw new ConfigError('VAPID_PRIVATE_KEY is not a valid P-256 private key.')
+	}
+	if (!derived.equals(publicBytes)) {
+		throw new ConfigError(
+			'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY: set the two keys of one pair.',
+		)
+	}
+	return { publicKey, privateKey }
+}
+
+function loadVapidSubject(env: Env): string {
+	const subject = read(env, 'VAPID_SUBJECT')
+	if (!subject) return ''
+	const accepts =
+		'a mailto: address or an https: URL where push services can reach the site’s operator, like mailto:webmaster@example.org'
+	const url = urlWithProtocol('VAPID_SUBJECT', subject, ['mailto:', 'https:'], accepts)
+	const reachable =
+		url.protocol === 'mailto:' ? /^[^@\s/]+@[^@\s/]+$/.test(url.pathname) : url.hostname !== ''
+	if (!reachable) throw new ConfigError(`VAPID_SUBJECT must be ${accepts} (got "${subject}").`)
+	return subject
 }
 
 export function loadConfig(env: Env): Config {
@@ -96,5 +164,7 @@ export function loadConfig(env: Env): Config {
 		smtpUrl,
 		logLevel: logLevel as LogLevel,
 		trustedProxies,
+		vapidKeys: loadVapidKeys(env),
+		vapidSubject: loadVapidSubject(env),
 	}
 }
