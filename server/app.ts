@@ -14,6 +14,10 @@ import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'r
 import { type CollectOptions, createCollector } from '#app/features/analytics/collect.server.ts'
 import type { ScreenViewBuffer } from '#app/features/analytics/ingest.server.ts'
 import { type Auth, authBasePath, clientIpHeader } from '#app/features/auth/auth.server.ts'
+import {
+	createPushSubscriptions,
+	type SubscriptionOptions,
+} from '#app/features/push/subscriptions.server.ts'
 import type { AppServices, RequestInfo } from '#app/lib/context.server.ts'
 import { clientIp } from './client-ip.ts'
 import type { Config } from './env.ts'
@@ -53,6 +57,21 @@ export interface AppDependencies {
 	screenViews: ScreenViewBuffer
 	/** The collect endpoint's clock and rate limit (tests). */
 	collect?: Partial<CollectOptions>
+	/** The public half of the VAPID pair (app/features/push/vapid-keys.server.ts). */
+	vapidPublicKey: string
+	push?: PushSettings
+}
+
+export interface PushSettings {
+	/**
+	 * Accepts subscriptions whose push service is on this machine (loopback addresses and
+	 * localhost), which are otherwise refused as a server-side request forgery. For the local
+	 * push service tests run; deliberately not an environment variable, so no deployment can
+	 * turn it on.
+	 */
+	allowLoopbackPushServices?: boolean
+	/** The subscription endpoint's clock and daily cap (tests). */
+	subscriptions?: Partial<Pick<SubscriptionOptions, 'now' | 'perDay'>>
 }
 
 type AppEnv = {
@@ -74,6 +93,10 @@ const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
 /** A screen view is a few hundred bytes; nothing bigger is one. */
 const collectCapBytes = 4 * 1024
 const collectPath = '/api/collect'
+/** A subscription is well under 1 KB (an endpoint of at most 1,000 characters and two keys). */
+const pushCapBytes = 4 * 1024
+const pushKeyPath = '/api/push/key'
+const pushSubscriptionsPath = '/api/push/subscriptions'
 
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
@@ -154,8 +177,13 @@ function createApp(deps: AppDependencies) {
 		collectCapBytes,
 		`A screen view is at most ${collectCapBytes / 1024} KB; this one is larger.`,
 	)
+	const pushLimit = limitBody(
+		pushCapBytes,
+		`A push subscription is at most ${pushCapBytes / 1024} KB; this one is larger.`,
+	)
 	app.use((c, next) => {
 		if (c.req.path === collectPath) return collectLimit(c, next)
+		if (c.req.path === pushSubscriptionsPath) return pushLimit(c, next)
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
 		if (articlePaths.test(c.req.path)) return articleLimit(c, next)
 		return bodyCap(c, next)
@@ -197,6 +225,33 @@ function createApp(deps: AppDependencies) {
 	app.post(collectPath, (c) => collect(c.req.raw, clientIp(c.env.incoming, config.trustedProxies)))
 	app.all(collectPath, (c) =>
 		c.json({ error: 'Send screen views with POST.' }, 405, { Allow: 'POST' }),
+	)
+	// Push subscriptions (app/features/push/): the key a browser subscribes with, and its
+	// subscription stored or deleted. Cross-site writes were refused above.
+	app.get(pushKeyPath, (c) =>
+		c.json({ publicKey: deps.vapidPublicKey }, 200, {
+			// Briefly: a changed key (VAPID_* set or replaced) reaches browsers within minutes.
+			'Cache-Control': 'public, max-age=300',
+		}),
+	)
+	app.all(pushKeyPath, (c) =>
+		c.json({ error: 'Read the push key with GET.' }, 405, { Allow: 'GET, HEAD' }),
+	)
+	const subscriptions = createPushSubscriptions(
+		{ storage, logger, siteUrl: config.siteUrl },
+		{
+			...deps.push?.subscriptions,
+			allowLoopback: deps.push?.allowLoopbackPushServices === true,
+		},
+	)
+	app.post(pushSubscriptionsPath, (c) =>
+		subscriptions.subscribe(c.req.raw, clientIp(c.env.incoming, config.trustedProxies)),
+	)
+	app.delete(pushSubscriptionsPath, (c) => subscriptions.unsubscribe(c.req.raw))
+	app.all(pushSubscriptionsPath, (c) =>
+		c.json({ error: 'Subscribe with POST and unsubscribe with DELETE.' }, 405, {
+			Allow: 'POST, DELETE',
+		}),
 	)
 	// The admin API and the contact endpoint are React Router resource routes (app/routes/api/);
 	// nothing else is under /api.

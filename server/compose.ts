@@ -8,6 +8,7 @@ import {
 	type ScreenViewBufferOptions,
 } from '#app/features/analytics/ingest.server.ts'
 import { authSecret, type Auth, openAuth } from '#app/features/auth/auth.server.ts'
+import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
 import { startMailOutbox, type MailOutbox, type MailOutboxOptions } from './jobs/mail-outbox.ts'
@@ -15,6 +16,7 @@ import { startMessageRetention } from './jobs/message-retention.ts'
 import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
+import type { VapidKeys } from './env.ts'
 import type { Logger } from './logger.ts'
 import type { Storage } from './storage/types.ts'
 
@@ -44,7 +46,15 @@ export const allJobs: CanopyJobs = {
 export interface CanopyOptions
 	extends Pick<
 		AppDependencies,
-		'config' | 'storage' | 'logger' | 'build' | 'mode' | 'clientDir' | 'pageCache' | 'stream'
+		| 'config'
+		| 'storage'
+		| 'logger'
+		| 'build'
+		| 'mode'
+		| 'clientDir'
+		| 'pageCache'
+		| 'stream'
+		| 'push'
 	> {
 	/** Which background jobs this process runs (default: all of them). */
 	jobs?: Partial<CanopyJobs>
@@ -58,6 +68,8 @@ export interface Canopy {
 	mailOutbox: MailOutbox
 	/** Screen views waiting for their batched write (POST /api/collect). */
 	screenViews: ScreenViewBuffer
+	/** The pair push requests are signed with: VAPID_* or the one kept in the database. */
+	vapidKeys: VapidKeys
 	/** The Node request listener: give it to http.createServer. */
 	listener: ReturnType<typeof createRequestListener>
 	/**
@@ -77,6 +89,8 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		secret: await authSecret(storage),
 		logger,
 	})
+	// Made at first start when not configured, so the key is there before any browser asks.
+	const vapidKeys = await loadVapidKeys(storage, config.vapidKeys)
 	const broker = createArticleBroker(storage, {
 		onError: (error) => logger.error('live: could not read the change feed', { error }),
 	})
@@ -105,12 +119,14 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		wakeMailOutbox: mailOutbox.wake,
 		screenViews,
 		collect: options.analytics?.collect,
+		vapidPublicKey: vapidKeys.publicKey,
 	})
 	return {
 		auth,
 		broker,
 		mailOutbox,
 		screenViews,
+		vapidKeys,
 		listener,
 		async close() {
 			broker.close()
