@@ -1,14 +1,17 @@
 // Push subscriptions over real HTTP on SQLite and PostgreSQL: the key browsers subscribe with,
 // subscriptions stored, refreshed and deleted, every refusal (no server-side request forgery),
-// and the deliveries that publishing an article writes for the worker to send.
+// the deliveries that publishing an article writes for the worker to send, and one of them sent
+// by hand to the local test push service, as the worker will.
 import { createECDH, randomBytes } from 'node:crypto'
 import webPush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vapidSubject } from '#app/features/push/vapid-keys.server.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
 import { createLogger } from '#server/logger.ts'
 import { callApi, makeKey, makeUser } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
+import { startPushService } from '#tests/fixtures/push-service.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
@@ -459,6 +462,57 @@ describe('a push service on this machine', () => {
 			expect((await send(app, browserSubscription('https://10.0.0.8/push'))).status).toBe(400)
 		} finally {
 			await app.close()
+		}
+	})
+
+	it('gets what a worker sends from a claimed delivery, decrypted by the browser’s keys', async () => {
+		const service = await startPushService()
+		const app = await startTestApp({ seed: false, push: { allowLoopbackPushServices: true } })
+		try {
+			// As a browser subscribes: with the site's key, then the subscription posted to the site.
+			const { publicKey } = await (await fetch(`${app.url}/api/push/key`)).json()
+			const subscription = service.subscribe({ applicationServerKey: publicKey })
+			expect((await send(app, subscription)).status).toBe(201)
+
+			const created = await app.storage.articles.create(articleWrite({ title: 'Salt marshes' }))
+			if (!created.ok) throw new Error('create failed')
+			const [delivery] = await app.storage.push.claimDue(new Date(Date.now() + 1_000), 60_000, 10)
+			if (!delivery) throw new Error('nothing to send')
+			expect(delivery.subscription.endpoint).toBe(subscription.endpoint)
+
+			const sent = await webPush.sendNotification(
+				{
+					endpoint: delivery.subscription.endpoint,
+					keys: { p256dh: delivery.subscription.p256dh, auth: delivery.subscription.auth },
+				},
+				JSON.stringify({
+					title: delivery.article.title,
+					url: `/articles/${delivery.article.slug}`,
+				}),
+				{
+					vapidDetails: {
+						subject: await vapidSubject(app.storage, { vapidSubject: '', siteUrl: app.url }),
+						...app.vapidKeys,
+					},
+					TTL: 3600,
+					agent: service.agent,
+				},
+			)
+			await app.storage.push.markSent(delivery.id, sent.statusCode, new Date())
+			const [push] = await service.waitFor(1)
+			expect(push?.payload).toEqual({
+				title: 'Salt marshes',
+				url: `/articles/${created.saved.article.slug}`,
+			})
+			expect(push?.vapid?.sub).toBe('mailto:webmaster@127.0.0.1')
+			expect(
+				(await app.storage.push.resultsByArticle([created.saved.article.id])).get(
+					created.saved.article.id,
+				),
+			).toMatchObject({ sent: 1, pending: 0 })
+		} finally {
+			await app.close()
+			await service.close()
 		}
 	})
 })
