@@ -3,6 +3,7 @@
 // the roll-up of old days into daily totals, which must leave every figure as it was.
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { screenView } from '#tests/fixtures/analytics.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type {
 	AnalyticsDimension,
@@ -21,21 +22,7 @@ function view(
 	path: string,
 	more: Partial<ScreenViewWrite> = {},
 ): ScreenViewWrite {
-	return {
-		at: new Date(at),
-		visitor: visitor(name),
-		screen: path.startsWith('/articles/') ? 'article' : path.slice(1),
-		path,
-		title: '',
-		previousPath: '',
-		referrerHost: '',
-		utmSource: '',
-		utmMedium: '',
-		utmCampaign: '',
-		device: 'desktop',
-		language: 'en',
-		...more,
-	}
+	return screenView(new Date(at), visitor(name), path, more)
 }
 
 const spring = { utmCampaign: 'spring', utmSource: 'news', utmMedium: 'email' }

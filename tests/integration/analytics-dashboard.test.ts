@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeviceClass, ScreenViewWrite } from '#server/storage/types.ts'
 import { makeUser, signIn } from '#tests/fixtures/admin-api.ts'
+import { screenView } from '#tests/fixtures/analytics.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { getPage } from '#tests/fixtures/forms.ts'
 import { databases } from '#tests/fixtures/storage.ts'
@@ -20,21 +21,7 @@ function view(
 	path: string,
 	more: Partial<ScreenViewWrite> & { device?: DeviceClass } = {},
 ): ScreenViewWrite {
-	return {
-		at: when,
-		visitor,
-		screen: path.startsWith('/articles/') ? 'article' : path.slice(1) || 'home',
-		path,
-		title: '',
-		previousPath: '',
-		referrerHost: '',
-		utmSource: '',
-		utmMedium: '',
-		utmCampaign: '',
-		device: 'desktop',
-		language: 'en',
-		...more,
-	}
+	return screenView(when, visitor, path, more)
 }
 
 // The period looked at: 7 days, 13 to 7 days ago; the one before it: 20 to 14 days ago.

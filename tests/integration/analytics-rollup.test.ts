@@ -11,6 +11,7 @@ import type {
 	ScreenViewWrite,
 	Storage,
 } from '#server/storage/types.ts'
+import { screenView } from '#tests/fixtures/analytics.ts'
 import { runCli } from '#tests/fixtures/process.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 
@@ -27,20 +28,11 @@ const dimensions: AnalyticsDimension[] = [
 ]
 
 function view(visitor: string, at: Date, path: string): ScreenViewWrite {
-	return {
-		at,
-		visitor: visitor.padEnd(64, '0'),
-		screen: path === '/home' ? 'home' : 'article',
-		path,
+	return screenView(at, visitor.padEnd(64, '0'), path, {
 		title: path === '/home' ? '' : 'Peat',
-		previousPath: '',
 		referrerHost: 'search.example',
-		utmSource: '',
-		utmMedium: '',
-		utmCampaign: '',
 		device: 'mobile',
-		language: 'en',
-	}
+	})
 }
 
 describe.each(databases)('analytics roll-up: $name', ({ create }) => {
