@@ -32,7 +32,7 @@ function cut(text: string, count: number): string {
 }
 
 /** The longest cut of `field` for which the payload still fits (binary search on characters). */
-function fit(payload: PushPayload, field: 'summary' | 'title'): PushPayload {
+function shrinkToFit(payload: PushPayload, field: 'summary' | 'title'): PushPayload {
 	if (byteLength(payload) <= maxPayloadBytes) return payload
 	let low = 0
 	let high = Array.from(payload[field]).length
@@ -59,7 +59,7 @@ export function buildPayload(
 		url: new URL(`/articles/${encodeURIComponent(article.slug)}`, site.siteUrl).href,
 		icon: new URL(site.logoUrl || '/logo.svg', site.siteUrl).href,
 	}
-	return JSON.stringify(fit(fit(payload, 'summary'), 'title'))
+	return JSON.stringify(shrinkToFit(shrinkToFit(payload, 'summary'), 'title'))
 }
 
 export interface RetryPolicy {
