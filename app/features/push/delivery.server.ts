@@ -146,7 +146,7 @@ export function classify(
 ): Verdict {
 	const status = 'status' in outcome ? outcome.status : statusOf(outcome.error)
 	if (status !== null && status >= 200 && status < 300) return { kind: 'sent', status }
-	const reason = 'error' in outcome ? describe(outcome.error) : `HTTP ${status}`
+	const reason = 'error' in outcome ? describeFailure(outcome.error) : `HTTP ${status}`
 	if (status === 404 || status === 410) return { kind: 'gone', status }
 	if (status !== null && status !== 429 && status < 500) return { kind: 'failed', status, reason }
 	const backoff = backoffMs(context.attempts, context.policy, context.random)
@@ -161,7 +161,7 @@ function statusOf(error: unknown): number | null {
 	return typeof status === 'number' ? status : null
 }
 
-function describe(error: unknown): string {
+function describeFailure(error: unknown): string {
 	if (!(error instanceof Error)) return String(error)
 	const { statusCode, body } = error as PushError
 	if (typeof statusCode !== 'number') return error.message
