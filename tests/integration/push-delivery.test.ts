@@ -205,6 +205,55 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		}
 	})
 
+	it('starts sending as soon as an article is published, without waiting for a poll', async () => {
+		const idle = await startTestApp({
+			database: create,
+			seed: false,
+			pushDelivery: { agent: service.agent, intervalMs: 60_000 },
+		})
+		try {
+			await subscribe(idle, 1)
+			await sleep(100)
+			const published = Date.now()
+			await publish(idle, await adminKey(idle), 'Straight away')
+			const [push] = await service.waitFor(1, 1_000)
+			expect((push?.receivedAt.getTime() ?? Infinity) - published).toBeLessThan(1_000)
+		} finally {
+			await idle.close()
+		}
+	})
+
+	it('gives up on a notice a day old rather than retrying it', async () => {
+		// The worker's clock a day ahead, less a moment: the next try would come after a day.
+		const dayMs = 24 * 60 * 60 * 1_000
+		const late = await startTestApp({
+			database: create,
+			seed: false,
+			pushDelivery: {
+				agent: service.agent,
+				intervalMs: 50,
+				random: () => 0,
+				clock: () => new Date(Date.now() + dayMs - 100),
+			},
+		})
+		try {
+			const [browser] = await subscribe(late, 1)
+			service.script(browser?.endpoint ?? '', [{ status: 503 }])
+			const article = await publish(late, await adminKey(late), 'Old news')
+			await service.waitForRequests(1)
+			await expect
+				.poll(async () => (await late.storage.push.deliveriesOf(article.id)).map((d) => d.state))
+				.toEqual(['failed'])
+			await sleep(1_000)
+			expect(service.requests).toHaveLength(1)
+			expect(
+				late.logs.some((entry) => entry.msg === 'push: given up; the notice will not be sent'),
+			).toBe(true)
+		} finally {
+			await late.close()
+		}
+	})
+
 	it('delivers exactly once across a restart in the middle of sending', async () => {
 		const database = await sharedDatabase(create)
 		const settings = { agent: service.agent, intervalMs: 50, leaseMs: 1_500, stopGraceMs: 50 }
