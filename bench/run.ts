@@ -9,6 +9,7 @@ import { run as collectIngest } from './collect-ingest.ts'
 import { run as liveFanout } from './live-fanout.ts'
 import { run as lighthouse } from './lighthouse.ts'
 import { run as pageWeight } from './page-weight.ts'
+import { run as pushDelivery } from './push-delivery.ts'
 import { run as ssrThroughput } from './ssr-throughput.ts'
 import type { BenchResult } from './support/bench-result.ts'
 import { describeInterference, watchInterference } from './support/interference.ts'
@@ -21,6 +22,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['ssr-throughput', ssrThroughput],
 	['live-fanout', liveFanout],
 	['collect-ingest', collectIngest],
+	['push-delivery', pushDelivery],
 	['lighthouse', lighthouse],
 ]
 

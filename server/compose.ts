@@ -13,6 +13,11 @@ import { type AppDependencies, createRequestListener } from './app.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
 import { startMailOutbox, type MailOutbox, type MailOutboxOptions } from './jobs/mail-outbox.ts'
 import { startMessageRetention } from './jobs/message-retention.ts'
+import {
+	type PushDeliveryOptions,
+	type PushDeliveryWorker,
+	startPushDelivery,
+} from './jobs/push-delivery.ts'
 import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
@@ -31,6 +36,8 @@ export interface CanopyJobs {
 	privacyCleanup: boolean
 	changePruning: boolean
 	analyticsRollup: boolean
+	/** false: no push delivery worker (deliveries wait in the database); an object: its settings. */
+	pushDelivery: false | PushDeliveryOptions
 }
 
 /** Every job, as a real instance runs them. */
@@ -41,6 +48,7 @@ export const allJobs: CanopyJobs = {
 	privacyCleanup: true,
 	changePruning: true,
 	analyticsRollup: true,
+	pushDelivery: {},
 }
 
 export interface CanopyOptions
@@ -66,6 +74,8 @@ export interface Canopy {
 	auth: Auth
 	broker: ArticleBroker
 	mailOutbox: MailOutbox
+	/** Sends new articles' push notices; woken when an article is published. */
+	pushDelivery: PushDeliveryWorker
 	/** Screen views waiting for their batched write (POST /api/collect). */
 	screenViews: ScreenViewBuffer
 	/** The pair push requests are signed with: VAPID_* or the one kept in the database. */
@@ -106,6 +116,17 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		siteUrl: config.siteUrl,
 	})
 	stops.push(mailOutbox.stop)
+	const pushDelivery = jobs.pushDelivery
+		? startPushDelivery(storage, logger, config, vapidKeys, jobs.pushDelivery)
+		: {
+				wake() {},
+				runOnce: async () => ({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 }),
+				async stop() {},
+			}
+	stops.push(pushDelivery.stop)
+	// Publishing writes the deliveries and a change in one transaction, on any instance: the change
+	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
+	stops.push(broker.onChanges(() => pushDelivery.wake()))
 	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger).stop)
 	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger).stop)
 	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger).stop)
@@ -125,6 +146,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		auth,
 		broker,
 		mailOutbox,
+		pushDelivery,
 		screenViews,
 		vapidKeys,
 		listener,

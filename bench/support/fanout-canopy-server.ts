@@ -32,6 +32,7 @@ const { broker, listener } = await composeCanopy({
 		messageRetention: false,
 		privacyCleanup: false,
 		changePruning: false,
+		pushDelivery: false,
 	},
 })
 

@@ -1,0 +1,241 @@
+// The push delivery job: every second, and at once when woken, claim the due deliveries of new
+// articles and send them to the push services, at most `concurrency` at a time on one keep-alive
+// agent. Several instances may run it on one database: each delivery is leased to one of them.
+// Like mail, delivery is at least once: a worker stopped between the service's 201 and markSent
+// leaves the delivery to be sent again when its lease runs out.
+import { Agent } from 'node:https'
+import webPush from 'web-push'
+import {
+	buildPayload,
+	classify,
+	defaultRetry,
+	pushTopic,
+	pushTtlSeconds,
+	type RetryPolicy,
+} from '#app/features/push/delivery.server.ts'
+import { vapidSubject } from '#app/features/push/vapid-keys.server.ts'
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import type { Config, VapidKeys } from '../env.ts'
+import type { Logger } from '../logger.ts'
+import type { ClaimedPushDelivery, Storage } from '../storage/types.ts'
+
+export interface PushDeliveryOutcome {
+	claimed: number
+	sent: number
+	gone: number
+	failed: number
+	retried: number
+}
+
+export interface PushDeliveryWorker {
+	/** Sends due deliveries soon rather than at the next tick: call it after publishing. */
+	wake(): void
+	/** Runs one step now (tests). */
+	runOnce(): Promise<PushDeliveryOutcome>
+	/**
+	 * Stops the timer and waits for a step under way, for at most `stopGraceMs`: sends still
+	 * hanging then are left to their leases, as when the process dies.
+	 */
+	stop(): Promise<void>
+}
+
+export interface PushDeliveryOptions {
+	intervalMs?: number
+	/** Longer than a whole batch can take: batchSize / concurrency rounds of `timeoutMs`. */
+	leaseMs?: number
+	batchSize?: number
+	concurrency?: number
+	/** How long a connection may sit idle waiting for the push service before it is given up. */
+	timeoutMs?: number
+	/** The https.Agent requests go out on (default: a keep-alive agent of this worker's own). */
+	agent?: Agent
+	retry?: Partial<RetryPolicy>
+	clock?: () => Date
+	random?: () => number
+	/** How long stop() waits for sends under way (default 10 s). */
+	stopGraceMs?: number
+}
+
+const nothing = (): PushDeliveryOutcome => ({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 })
+
+export function startPushDelivery(
+	storage: Storage,
+	logger: Logger,
+	config: Pick<Config, 'siteUrl' | 'vapidSubject'>,
+	vapidKeys: VapidKeys,
+	options: PushDeliveryOptions = {},
+): PushDeliveryWorker {
+	const intervalMs = options.intervalMs ?? 1_000
+	const batchSize = options.batchSize ?? 100
+	const concurrency = options.concurrency ?? 20
+	const timeoutMs = options.timeoutMs ?? 30_000
+	const leaseMs = options.leaseMs ?? 10 * 60_000
+	const clock = options.clock ?? (() => new Date())
+	const retry = { ...defaultRetry, ...options.retry }
+	const ownAgent = options.agent
+		? undefined
+		: new Agent({ keepAlive: true, maxSockets: concurrency })
+	const agent = (options.agent ?? ownAgent) as Agent
+
+	async function deliver(
+		delivery: ClaimedPushDelivery,
+		payload: string,
+		vapidDetails: { subject: string; publicKey: string; privateKey: string },
+		outcome: PushDeliveryOutcome,
+	) {
+		const { id, attempts } = delivery
+		let answer: { status: number } | { error: unknown }
+		try {
+			const result = await webPush.sendNotification(
+				{ endpoint: delivery.subscription.endpoint, keys: delivery.subscription },
+				payload,
+				{
+					vapidDetails,
+					TTL: pushTtlSeconds,
+					urgency: 'normal',
+					topic: pushTopic,
+					agent,
+					timeout: timeoutMs,
+				},
+			)
+			answer = { status: result.statusCode }
+		} catch (error) {
+			answer = { error }
+		}
+		const now = clock()
+		const verdict = classify(answer, { attempts, now, policy: retry, random: options.random })
+		const fields = { id, articleId: delivery.article.id, attempts }
+		switch (verdict.kind) {
+			case 'sent':
+				await storage.push.markSent(id, verdict.status, now)
+				outcome.sent++
+				return
+			case 'gone':
+				await storage.push.markGone(id, verdict.status, now)
+				logger.info('push: the subscription is gone; deleted', {
+					...fields,
+					status: verdict.status,
+				})
+				outcome.gone++
+				return
+			case 'failed':
+				await storage.push.markFailed(id, verdict.status, verdict.reason, now)
+				logger.warn('push: refused by the push service; not retried', {
+					...fields,
+					error: verdict.reason,
+				})
+				outcome.failed++
+				return
+			case 'retry': {
+				const next = new Date(now.getTime() + verdict.delayMs)
+				const deadline = new Date(delivery.createdAt).getTime() + retry.maxAgeMs
+				if (attempts >= retry.maxAttempts || next.getTime() > deadline) {
+					const reason = `given up after ${attempts} attempt(s): ${verdict.reason}`
+					await storage.push.markFailed(id, verdict.status, reason, now)
+					logger.warn('push: given up; the notice will not be sent', {
+						...fields,
+						error: verdict.reason,
+					})
+					outcome.failed++
+					return
+				}
+				await storage.push.retryLater(id, verdict.status, verdict.reason, next)
+				logger.info('push: could not send; will retry', {
+					...fields,
+					error: verdict.reason,
+					retryInMs: verdict.delayMs,
+				})
+				outcome.retried++
+			}
+		}
+	}
+
+	async function step(): Promise<PushDeliveryOutcome> {
+		const due = await storage.push.claimDue(clock(), leaseMs, batchSize)
+		const outcome = { ...nothing(), claimed: due.length }
+		if (due.length === 0) return outcome
+		// Read each step: the logo and contact address may change while Canopy runs.
+		const site = await getSiteSettings(storage)
+		const vapidDetails = { subject: await vapidSubject(storage, config), ...vapidKeys }
+		const payloads = new Map<number, string>()
+		const payloadOf = (article: ClaimedPushDelivery['article']) => {
+			let payload = payloads.get(article.id)
+			if (payload === undefined) {
+				payload = buildPayload(article, { siteUrl: config.siteUrl, logoUrl: site.logoUrl })
+				payloads.set(article.id, payload)
+			}
+			return payload
+		}
+		let next = 0
+		const lane = async () => {
+			while (next < due.length) {
+				const delivery = due[next++] as ClaimedPushDelivery
+				await deliver(delivery, payloadOf(delivery.article), vapidDetails, outcome).catch(
+					(error: unknown) =>
+						// The answer could not be recorded: the lease runs out and it is sent again.
+						logger.warn('push: could not record a delivery; it will be retried', {
+							id: delivery.id,
+							error,
+						}),
+				)
+			}
+		}
+		await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, lane))
+		return outcome
+	}
+
+	// Steps run one after another, whoever asks for them (the timer, wake, a test).
+	let chain: Promise<unknown> = Promise.resolve()
+	const runOnce = (): Promise<PushDeliveryOutcome> => {
+		const next = chain.then(() =>
+			step().catch((error: unknown) => {
+				logger.warn('push: could not read the deliveries; will retry', { error })
+				return nothing()
+			}),
+		)
+		chain = next
+		return next
+	}
+
+	let timer: NodeJS.Timeout | undefined
+	let stepping = false
+	let wokenMeanwhile = false
+	let stopped = false
+	const schedule = (delayMs: number) => {
+		clearTimeout(timer)
+		if (stopped) return
+		timer = setTimeout(tick, delayMs)
+		timer.unref()
+	}
+	async function tick() {
+		stepping = true
+		const outcome = await runOnce()
+		stepping = false
+		// A full batch means more may be due: go on at once rather than a second later.
+		const more = wokenMeanwhile || outcome.claimed >= batchSize
+		wokenMeanwhile = false
+		schedule(more ? 0 : intervalMs)
+	}
+	schedule(0)
+
+	return {
+		wake() {
+			if (stepping) wokenMeanwhile = true
+			else schedule(0)
+		},
+		runOnce,
+		async stop() {
+			stopped = true
+			clearTimeout(timer)
+			let grace: NodeJS.Timeout | undefined
+			await Promise.race([
+				chain,
+				new Promise((resolve) => {
+					grace = setTimeout(resolve, options.stopGraceMs ?? 10_000)
+				}),
+			])
+			clearTimeout(grace)
+			ownAgent?.destroy()
+		},
+	}
+}
