@@ -13,6 +13,7 @@ import {
 	pushTtlSeconds,
 	type RetryPolicy,
 } from '#app/features/push/delivery.server.ts'
+import { checkedLookup } from '#app/features/push/push-endpoint.server.ts'
 import { vapidSubject } from '#app/features/push/vapid-keys.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { Config, VapidKeys } from '../env.ts'
@@ -74,7 +75,8 @@ export function startPushDelivery(
 	const retry = { ...defaultRetry, ...options.retry }
 	const ownAgent = options.agent
 		? undefined
-		: new Agent({ keepAlive: true, maxSockets: concurrency })
+		: // Connects only to addresses that are still public when the notice is sent (checkedLookup).
+			new Agent({ keepAlive: true, maxSockets: concurrency, lookup: checkedLookup() })
 	const agent = (options.agent ?? ownAgent) as Agent
 
 	async function deliver(

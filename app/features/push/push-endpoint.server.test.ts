@@ -1,5 +1,13 @@
+import { Agent, createServer, get } from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { addressKind, checkPushEndpoint, resolvePushHost } from './push-endpoint.server.ts'
+import { selfSignedCertificate } from '#tests/fixtures/self-signed-certificate.ts'
+import {
+	addressKind,
+	checkedLookup,
+	checkPushEndpoint,
+	resolvePushHost,
+} from './push-endpoint.server.ts'
 
 const refused = (kind: string) => ({ ok: false, error: expect.stringContaining(kind) })
 
@@ -127,5 +135,43 @@ describe('addressKind', () => {
 		expect(addressKind('223.255.255.255')).toBe('public')
 		expect(addressKind('198.18.0.1')).toBe('reserved')
 		expect(addressKind('push.example.net')).toBeUndefined()
+	})
+})
+
+describe('checkedLookup', () => {
+	// A name that resolves to loopback stands for one a push service's DNS turned to an internal
+	// address after the reader subscribed: the agent must not connect, whatever the URL said.
+	it('keeps an HTTPS agent off a name that resolves to a refused address, at connect time', async () => {
+		const { cert, key } = await selfSignedCertificate('Canopy loopback')
+		let reached = 0
+		const server = createServer({ cert, key }, (_request, response) => {
+			reached++
+			response.end('ok')
+		})
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+		const { port } = server.address() as AddressInfo
+		const fetchWith = (agent: Agent) =>
+			new Promise<string>((resolve, reject) => {
+				get(`https://localhost:${port}/`, { agent, ca: cert }, (response) => {
+					response.setEncoding('utf8')
+					let text = ''
+					response.on('data', (chunk: string) => {
+						text += chunk
+					})
+					response.on('end', () => resolve(text))
+				}).on('error', reject)
+			})
+		const guarded = new Agent({ lookup: checkedLookup() })
+		const loopbackAllowed = new Agent({ lookup: checkedLookup({ allowLoopback: true }) })
+		try {
+			await expect(fetchWith(guarded)).rejects.toThrow(/localhost resolves to .*loopback/)
+			expect(reached).toBe(0)
+			await expect(fetchWith(loopbackAllowed)).resolves.toBe('ok')
+			expect(reached).toBe(1)
+		} finally {
+			guarded.destroy()
+			loopbackAllowed.destroy()
+			server.close()
+		}
 	})
 })

@@ -13,10 +13,10 @@
 //
 // A check at subscribe time is not enough on its own: a name can resolve to a public address
 // now and a private one later (DNS rebinding). The delivery worker must resolve the host again
-// at send time with resolvePushHost and connect to the very addresses it returned (a custom
-// `lookup` on the HTTPS agent), never let the HTTP client resolve the name a second time.
+// at send time and connect to the very addresses checked: checkedLookup, below, is the `lookup`
+// of the worker's HTTPS agent, so the HTTP client never resolves the name by itself.
 import { lookup } from 'node:dns/promises'
-import { isIPv4, isIPv6 } from 'node:net'
+import { isIPv4, isIPv6, type LookupFunction } from 'node:net'
 
 export type AddressKind =
 	| 'public'
@@ -204,6 +204,38 @@ export async function resolvePushHost(
 			return { ok: false, error: refusal(`${name} resolves to`, address, kind) }
 	}
 	return { ok: true, addresses }
+}
+
+/**
+ * A `lookup` for an HTTPS agent that connects only to addresses resolvePushHost allows: a host
+ * that resolved to a public address when the reader subscribed and to an internal one now (DNS
+ * rebinding) is refused at connect time. (IP literals never reach a lookup; they were checked
+ * when the subscription was stored and cannot change.)
+ */
+export function checkedLookup(options: PushHostOptions = {}): LookupFunction {
+	return (hostname, lookupOptions, callback) => {
+		const answer = callback as (
+			error: NodeJS.ErrnoException | null,
+			address: string | { address: string; family: number }[],
+			family?: number,
+		) => void
+		resolvePushHost(hostname, options).then(
+			(checked) => {
+				if (!checked.ok) {
+					answer(Object.assign(new Error(checked.error), { code: 'EPUSHHOST' }), '')
+					return
+				}
+				const found = checked.addresses.map((address) => ({
+					address,
+					family: isIPv6(address) ? 6 : 4,
+				}))
+				const [first] = found
+				if (lookupOptions.all) answer(null, found)
+				else if (first) answer(null, first.address, first.family)
+			},
+			(error: NodeJS.ErrnoException) => answer(error, ''),
+		)
+	}
 }
 
 /** Checks a subscription's endpoint: https:, no credentials, a public address or host name. */

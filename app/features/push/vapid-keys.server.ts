@@ -6,8 +6,8 @@
 // (server/env.ts checks them). Changing the pair leaves every existing subscription unusable
 // until its browser subscribes again with the new public key.
 import webPush from 'web-push'
-import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import type { Config, VapidKeys } from '#server/env.ts'
 import type { Storage } from '#server/storage/types.ts'
 
