@@ -10,6 +10,7 @@ import {
 import { smtpSender } from '#app/features/mail/smtp.server.ts'
 import type { Logger } from '../logger.ts'
 import type { Storage } from '../storage/types.ts'
+import { startBatchWorker } from './batch-worker.ts'
 
 export interface MailOutbox {
 	/** Sends due mail soon rather than at the next tick: call it after queueing mail. */
@@ -59,50 +60,19 @@ export function startMailOutbox(
 		timeoutMs: options.sendTimeoutMs ?? 30_000,
 	})
 
-	// Steps run one after another, whoever asks for them (the timer, wake, a test).
-	let chain: Promise<unknown> = Promise.resolve()
-	const runOnce = (): Promise<DeliveryOutcome> => {
-		const step = chain.then(() =>
-			deliverDueMail(storage, sender, logger, delivery).catch((error: unknown) => {
-				logger.warn('mail: could not read the outbox; will retry', { error })
-				return nothing
-			}),
-		)
-		chain = step
-		return step
-	}
-
-	let timer: NodeJS.Timeout | undefined
-	let stepping = false
-	let wokenMeanwhile = false
-	let stopped = false
-	const schedule = (delayMs: number) => {
-		clearTimeout(timer)
-		if (stopped) return
-		timer = setTimeout(tick, delayMs)
-		timer.unref()
-	}
-	async function tick() {
-		stepping = true
-		const outcome = await runOnce()
-		stepping = false
-		// A full batch means more may be due: go on at once rather than a second later.
-		const more = wokenMeanwhile || outcome.claimed >= batchSize
-		wokenMeanwhile = false
-		schedule(more ? 0 : intervalMs)
-	}
-	schedule(0)
-
+	const worker = startBatchWorker({
+		step: () => deliverDueMail(storage, sender, logger, delivery),
+		nothing: () => nothing,
+		failed: 'mail: could not read the outbox',
+		batchSize,
+		intervalMs,
+		logger,
+	})
 	return {
-		wake() {
-			if (stepping) wokenMeanwhile = true
-			else schedule(0)
-		},
-		runOnce,
+		wake: worker.wake,
+		runOnce: worker.runOnce,
 		async stop() {
-			stopped = true
-			clearTimeout(timer)
-			await chain
+			await worker.stop()
 			sender.close()
 		},
 	}

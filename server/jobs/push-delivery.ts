@@ -19,6 +19,7 @@ import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { Config, VapidKeys } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import type { ClaimedPushDelivery, Storage } from '../storage/types.ts'
+import { startBatchWorker } from './batch-worker.ts'
 
 export interface PushDeliveryOutcome {
 	claimed: number
@@ -186,57 +187,19 @@ export function startPushDelivery(
 		return outcome
 	}
 
-	// Steps run one after another, whoever asks for them (the timer, wake, a test).
-	let chain: Promise<unknown> = Promise.resolve()
-	const runOnce = (): Promise<PushDeliveryOutcome> => {
-		const next = chain.then(() =>
-			step().catch((error: unknown) => {
-				logger.warn('push: could not read the deliveries; will retry', { error })
-				return nothing()
-			}),
-		)
-		chain = next
-		return next
-	}
-
-	let timer: NodeJS.Timeout | undefined
-	let stepping = false
-	let wokenMeanwhile = false
-	let stopped = false
-	const schedule = (delayMs: number) => {
-		clearTimeout(timer)
-		if (stopped) return
-		timer = setTimeout(tick, delayMs)
-		timer.unref()
-	}
-	async function tick() {
-		stepping = true
-		const outcome = await runOnce()
-		stepping = false
-		// A full batch means more may be due: go on at once rather than a second later.
-		const more = wokenMeanwhile || outcome.claimed >= batchSize
-		wokenMeanwhile = false
-		schedule(more ? 0 : intervalMs)
-	}
-	schedule(0)
-
+	const worker = startBatchWorker({
+		step,
+		nothing,
+		failed: 'push: could not read the deliveries',
+		batchSize,
+		intervalMs,
+		logger,
+	})
 	return {
-		wake() {
-			if (stepping) wokenMeanwhile = true
-			else schedule(0)
-		},
-		runOnce,
+		wake: worker.wake,
+		runOnce: worker.runOnce,
 		async stop() {
-			stopped = true
-			clearTimeout(timer)
-			let grace: NodeJS.Timeout | undefined
-			await Promise.race([
-				chain,
-				new Promise((resolve) => {
-					grace = setTimeout(resolve, options.stopGraceMs ?? 10_000)
-				}),
-			])
-			clearTimeout(grace)
+			await worker.stop(options.stopGraceMs ?? 10_000)
 			ownAgent?.destroy()
 		},
 	}

@@ -1,0 +1,85 @@
+// The loop of Canopy's queue workers (the mail outbox, push deliveries): one step claims a batch
+// and handles it; steps run one after another, whoever asks for them (the timer, a wake, a test);
+// a full batch, or a wake during a step, means the next step runs at once, else after
+// `intervalMs`.
+import type { Logger } from '../logger.ts'
+
+export interface BatchWorker<Outcome> {
+	/** Runs one step now, after any step under way. */
+	runOnce(): Promise<Outcome>
+	/** Something was queued: step now rather than at the next tick. */
+	wake(): void
+	/**
+	 * Stops the timer and waits for the step under way, or at most `graceMs` (a step left then
+	 * is left to its leases, as if the process had died).
+	 */
+	stop(graceMs?: number): Promise<void>
+}
+
+export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
+	step(): Promise<Outcome>
+	/** What a step that threw counts as, after `failed` is logged. */
+	nothing(): Outcome
+	/** The warning for a step that threw: "mail: could not read the outbox". */
+	failed: string
+	batchSize: number
+	intervalMs: number
+	logger: Logger
+}): BatchWorker<Outcome> {
+	let chain: Promise<unknown> = Promise.resolve()
+	const runOnce = (): Promise<Outcome> => {
+		const next = chain.then(() =>
+			spec.step().catch((error: unknown) => {
+				spec.logger.warn(`${spec.failed}; will retry`, { error })
+				return spec.nothing()
+			}),
+		)
+		chain = next
+		return next
+	}
+
+	let timer: NodeJS.Timeout | undefined
+	let stepping = false
+	let wokenMeanwhile = false
+	let stopped = false
+	const schedule = (delayMs: number) => {
+		clearTimeout(timer)
+		if (stopped) return
+		timer = setTimeout(tick, delayMs)
+		timer.unref()
+	}
+	async function tick() {
+		stepping = true
+		const outcome = await runOnce()
+		stepping = false
+		// A full batch means more may be due: go on at once rather than a second later.
+		const more = wokenMeanwhile || outcome.claimed >= spec.batchSize
+		wokenMeanwhile = false
+		schedule(more ? 0 : spec.intervalMs)
+	}
+	schedule(0)
+
+	return {
+		runOnce,
+		wake() {
+			if (stepping) wokenMeanwhile = true
+			else schedule(0)
+		},
+		async stop(graceMs) {
+			stopped = true
+			clearTimeout(timer)
+			if (graceMs === undefined) {
+				await chain
+				return
+			}
+			let grace: NodeJS.Timeout | undefined
+			await Promise.race([
+				chain,
+				new Promise((resolve) => {
+					grace = setTimeout(resolve, graceMs)
+				}),
+			])
+			clearTimeout(grace)
+		},
+	}
+}
