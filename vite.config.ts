@@ -2,7 +2,56 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin } from 'vite'
+
+/** The service worker's source, and where browsers fetch it: its scope is the whole site. */
+const serviceWorkerEntry = 'app/features/push/service-worker.ts'
+const serviceWorkerFile = 'sw.js'
+
+/** The service worker as one classic script: workers cannot load the app's ES module chunks. */
+async function bundleServiceWorker(outDir: string | false): Promise<string> {
+	const result = await build({
+		configFile: false,
+		logLevel: 'warn',
+		build: {
+			lib: { entry: serviceWorkerEntry, formats: ['iife'], name: 'canopyServiceWorker' },
+			rollupOptions: { output: { entryFileNames: serviceWorkerFile } },
+			outDir: outDir || 'build/client',
+			write: outDir !== false,
+			emptyOutDir: false,
+			copyPublicDir: false,
+			minify: true,
+		},
+	})
+	const outputs = Array.isArray(result) ? result : [result]
+	const chunk = outputs
+		.flatMap((output) => ('output' in output ? output.output : []))
+		.find((file) => file.type === 'chunk')
+	return chunk && 'code' in chunk ? chunk.code : ''
+}
+
+/**
+ * /sw.js: written beside the client build (server/app.ts serves it without long caching, so a
+ * new version reaches browsers at their next check), and built on request in development.
+ */
+function serviceWorker(): Plugin {
+	return {
+		name: 'canopy:service-worker',
+		async writeBundle(options) {
+			if (this.environment.name !== 'client' || !options.dir) return
+			await bundleServiceWorker(options.dir)
+		},
+		configureServer(server) {
+			server.middlewares.use(`/${serviceWorkerFile}`, (_request, response, next) => {
+				bundleServiceWorker(false).then((code) => {
+					response.setHeader('Content-Type', 'text/javascript; charset=utf-8')
+					response.setHeader('Cache-Control', 'no-cache')
+					response.end(code)
+				}, next)
+			})
+		},
+	}
+}
 
 /**
  * Writes .br and .gz beside each client asset, so the server sends them as they are instead of
@@ -29,10 +78,74 @@ function precompressAssets(): Plugin {
 	}
 }
 
+/**
+ * Vite wraps every import() in its preload helper, which fetches the imported chunk's CSS (and,
+ * unless build.modulePreload is off, its imports) beside it. Where there is nothing to fetch (the
+ * notify control: no CSS of its own, and its imports are the page's) the wrapper only costs its
+ * 0.9 KB of first-view JS on every public page (vitejs/vite#13952). This unwraps those calls and
+ * drops the helper's import where nothing else uses it, before Vite writes the manifest React
+ * Router reads, so no page preloads the helper either.
+ */
+function unwrapEmptyPreloads(): Plugin {
+	const helperImport = /import\{\w+ as ([\w$]+)\}from"\.\/(preload-helper-[\w-]+\.js)";/
+	const escapeDollar = (text: string) => text.replace(/[$]/g, '\\$')
+	return {
+		name: 'canopy:unwrap-empty-preloads',
+		apply: 'build',
+		enforce: 'post',
+		generateBundle(_options, bundle) {
+			if (this.environment.name !== 'client') return
+			for (const chunk of Object.values(bundle)) {
+				if (chunk.type !== 'chunk') continue
+				const found = helperImport.exec(chunk.code)
+				if (!found) continue
+				const [statement, helper = '', helperFile = ''] = found
+				// helper(()=>import(`./chunk.js`),__VITE_PRELOAD__) → import(`./chunk.js`), when the
+				// imported chunk has no CSS: the marker would become [] (build.modulePreload: false).
+				const wrapped = new RegExp(
+					`(?<![\\w$.])${escapeDollar(helper)}\\(\\(\\)=>(import\\(\`\\./([^\`]+)\`\\)),__VITE_PRELOAD__\\)`,
+					'g',
+				)
+				const directory = chunk.fileName.slice(0, chunk.fileName.lastIndexOf('/') + 1)
+				const code = chunk.code.replace(wrapped, (call, load: string, file: string) => {
+					const target = bundle[directory + file]
+					const css = target?.type === 'chunk' ? target.viteMetadata?.importedCss.size : 1
+					return css === 0 ? load : call
+				})
+				if (code === chunk.code) continue
+				const stillUsed = new RegExp(`(?<![\\w$.])${escapeDollar(helper)}\\(`)
+				if (stillUsed.test(code.replace(statement, ''))) chunk.code = code
+				else {
+					chunk.code = code.replace(statement, '')
+					chunk.imports = chunk.imports.filter((name) => !name.endsWith(helperFile))
+				}
+			}
+		},
+	}
+}
+
 export default defineConfig({
-	plugins: [reactRouter(), precompressAssets()],
+	plugins: [reactRouter(), precompressAssets(), serviceWorker(), unwrapEmptyPreloads()],
 	build: {
 		// Assets are served with immutable caching by content hash; keep them small and separate.
 		assetsInlineLimit: 0,
+		// React Router preloads each route's modules itself (modulepreload links from its
+		// manifest); code loaded on use by import() (the notify control, uPlot) needs nothing
+		// more than what the page has, so Vite preloads nothing for it (see unwrapEmptyPreloads).
+		modulePreload: false,
+		rollupOptions: {
+			output: {
+				codeSplitting: {
+					groups: [
+						// React and React Router in one file, which every page loads: the default split
+						// made four, each with its own gzip framing and import list (0.7 KB more).
+						{
+							name: 'framework',
+							test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+						},
+					],
+				},
+			},
+		},
 	},
 })

@@ -14,6 +14,7 @@ import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'r
 import { type CollectOptions, createCollector } from '#app/features/analytics/collect.server.ts'
 import type { ScreenViewBuffer } from '#app/features/analytics/ingest.server.ts'
 import { type Auth, authBasePath, clientIpHeader } from '#app/features/auth/auth.server.ts'
+import { pushKeyPath, pushSubscriptionsPath } from '#app/features/push/push-api.ts'
 import {
 	createPushSubscriptions,
 	type SubscriptionOptions,
@@ -95,8 +96,6 @@ const collectCapBytes = 4 * 1024
 const collectPath = '/api/collect'
 /** A subscription is well under 1 KB (an endpoint of at most 1,000 characters and two keys). */
 const pushCapBytes = 4 * 1024
-const pushKeyPath = '/api/push/key'
-const pushSubscriptionsPath = '/api/push/subscriptions'
 
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
@@ -274,8 +273,9 @@ function createApp(deps: AppDependencies) {
 				onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
 			}),
 		)
-		// The few files at the top (favicon, logo): routed by name, so a page request never
-		// touches the filesystem.
+		// The few files at the top (favicon, logo, the service worker): routed by name, so a page
+		// request never touches the filesystem. The service worker is revalidated on every fetch,
+		// so a new version reaches browsers when they next check for one.
 		const topFiles = readdirSync(deps.clientDir, { withFileTypes: true }).filter((entry) =>
 			entry.isFile(),
 		)
@@ -284,7 +284,8 @@ function createApp(deps: AppDependencies) {
 				`/${file.name}`,
 				serveStatic({
 					root,
-					onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+					onFound: (_path, c) =>
+						c.header('Cache-Control', file.name === 'sw.js' ? 'no-cache' : 'public, max-age=3600'),
 				}),
 			)
 		}

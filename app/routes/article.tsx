@@ -1,11 +1,12 @@
 import { data, Link } from 'react-router'
-import type { Route } from './+types/article'
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleMeta } from '#app/features/articles/article-card.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
+import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
-import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+import type { Route } from './+types/article'
 
 export const handle = { screen: 'article' } satisfies ScreenHandle
 
@@ -77,6 +78,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 			) : null}
 			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts) */}
 			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+			<footer className="article-footer">
+				<NotifySlot />
+			</footer>
 		</article>
 	)
 }

@@ -1,12 +1,13 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/articles'
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { listArticles } from '#app/features/articles/articles.server.ts'
 import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
+import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
-import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+import type { Route } from './+types/articles'
 
 export const handle = { screen: 'articles' } satisfies ScreenHandle
 
@@ -42,7 +43,13 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="page articles">
 			<h1>Articles</h1>
-			<p className="visually-hidden" role="status" aria-live="polite">
+			<NotifySlot />
+			<p
+				className="visually-hidden"
+				role="status"
+				aria-live="polite"
+				data-testid="live-announcement"
+			>
 				{announcement}
 			</p>
 			{items.length === 0 ? (

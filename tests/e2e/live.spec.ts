@@ -82,7 +82,7 @@ test('an article published with the CLI appears at the top within 1 s, once, and
 		'href',
 		'/articles/wetlands-store-carbon',
 	)
-	await expect(page.getByRole('status')).toHaveText(`New article: ${title}`)
+	await expect(page.getByTestId('live-announcement')).toHaveText(`New article: ${title}`)
 	expect(await isSameDocument(page), 'the page was not reloaded').toBe(true)
 	// Nothing arrives late and doubles it.
 	await page.waitForTimeout(500)
@@ -111,7 +111,7 @@ test('re-publishing a slug with a new title replaces its card in place', async (
 	await expect(cards(page).nth(index)).toHaveAttribute('data-article-id', id ?? '')
 	await expect(page.locator(`[data-article-id="${id}"]`)).toHaveCount(1)
 	// An edit is not news: the status region does not call it a new article.
-	await expect(page.getByRole('status')).not.toContainText(title)
+	await expect(page.getByTestId('live-announcement')).not.toContainText(title)
 	expect(await isSameDocument(page)).toBe(true)
 })
 

@@ -47,7 +47,7 @@ test('an article published while the server was down appears after it restarts, 
 
 	// The page's EventSource reconnects by itself (retry: 3 s) and resumes from its change id.
 	await expect(cards.first().locator('.article-card-title')).toHaveText(title, { timeout: 20_000 })
-	await expect(page.getByRole('status')).toHaveText(`New article: ${title}`)
+	await expect(page.getByTestId('live-announcement')).toHaveText(`New article: ${title}`)
 	expect(await isSameDocument(page), 'the page was not reloaded').toBe(true)
 
 	// Let any replayed or duplicated event land before counting.

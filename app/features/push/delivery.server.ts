@@ -1,6 +1,7 @@
 // Push notifications for new articles: what is sent, and what each answer of the push service
 // means for the delivery. The worker that claims and sends is server/jobs/push-delivery.ts.
 import type { ClaimedPushDelivery } from '#server/storage/types.ts'
+import type { PushPayload } from './notice.ts'
 
 /**
  * RFC 8291 §4: a push message body is at most 4096 bytes; aes128gcm spends 86 on its header and
@@ -13,13 +14,6 @@ export const pushTtlSeconds = 24 * 60 * 60
 
 /** One topic for every notice: a newer article's replaces an older one still waiting. */
 export const pushTopic = 'new-article'
-
-export interface PushPayload {
-	title: string
-	summary: string
-	url: string
-	icon: string
-}
 
 const encoder = new TextEncoder()
 const byteLength = (payload: PushPayload) => encoder.encode(JSON.stringify(payload)).length

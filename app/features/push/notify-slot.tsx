@@ -1,0 +1,22 @@
+// Where "Notify me of new articles" appears on /articles and article pages. The control's code
+// (notify-control.tsx, notify.client.ts, 2.2 KB gzipped) is fetched by import() as the page
+// hydrates rather than with the page's first-view JS (bench/page-weight.ts): until it arrives the
+// server's rendering of it (its title, no button yet) stays in place. The slot keeps the
+// control's height from the start, so nothing moves; without JavaScript it is hidden (app.css).
+import { lazy, Suspense } from 'react'
+
+// A chunk that cannot be fetched (offline, or a new version deployed since the page loaded)
+// leaves the slot empty rather than failing the page.
+const NotifyControl = lazy<() => React.ReactNode>(() =>
+	import('./notify-control.tsx').catch(() => ({ default: () => null })),
+)
+
+export function NotifySlot() {
+	return (
+		<div className="notify-slot">
+			<Suspense>
+				<NotifyControl />
+			</Suspense>
+		</div>
+	)
+}
