@@ -1,0 +1,120 @@
+// The parameters editors can change on the live site (/admin/config), declared here with their
+// type, the value the code uses when nothing is set (the in-app default) and what each changes.
+// See docs/decisions/013-remote-config.md. Pages import this file's types only: its schemas are
+// for the server and the editor.
+import * as z from 'zod/mini'
+
+if (typeof document !== 'undefined') z.config({ jitless: true })
+
+export type ParameterType = 'string' | 'number' | 'boolean' | 'json'
+
+export interface ParameterDeclaration<Value> {
+	type: ParameterType
+	defaultValue: Value
+	/** For editors: what the parameter changes on the site. */
+	description: string
+	/** What a value must be; a stored value that no longer passes is never used. */
+	schema: z.ZodMiniType<Value>
+}
+
+const declare = <Value>(declaration: ParameterDeclaration<Value>) => declaration
+
+const wholeNumber = (min: number, max: number) =>
+	z
+		.number()
+		.check(
+			z.int({ error: 'Must be a whole number.' }),
+			z.gte(min, { error: `Must be ${min} or more.` }),
+			z.lte(max, { error: `Must be ${max} or less.` }),
+		)
+
+export const bannerMaxLength = 280
+
+export const parameters = {
+	banner_message: declare<string>({
+		type: 'string',
+		defaultValue: '',
+		description:
+			'A message in a banner at the top of every public page, which readers can dismiss. Empty: no banner.',
+		schema: z.string().check(
+			z.maxLength(bannerMaxLength, {
+				error: `At most ${bannerMaxLength} characters: a banner is read at a glance.`,
+			}),
+		),
+	}),
+	home_latest_count: declare<number>({
+		type: 'number',
+		defaultValue: 3,
+		description: 'How many of the latest articles the home screen lists (0 to 12).',
+		schema: wholeNumber(0, 12),
+	}),
+	push_prompt_enabled: declare<boolean>({
+		type: 'boolean',
+		defaultValue: true,
+		description:
+			'Whether “Notify me of new articles” is offered on the articles list and article pages. Off: readers already subscribed keep their notices.',
+		schema: z.boolean(),
+	}),
+	contact_form_enabled: declare<boolean>({
+		type: 'boolean',
+		defaultValue: true,
+		description:
+			'Whether /contact shows the contact form. Off: it shows the postal and email address instead, and new messages are refused.',
+		schema: z.boolean(),
+	}),
+	articles_page_size: declare<number>({
+		type: 'number',
+		defaultValue: 10,
+		description: 'How many articles each page of /articles lists (1 to 50).',
+		schema: wholeNumber(1, 50),
+	}),
+} as const
+
+export type Parameters = typeof parameters
+export type ParameterKey = keyof Parameters
+export type ConfigValues = {
+	[Key in ParameterKey]: Parameters[Key]['defaultValue']
+}
+
+export const parameterKeys = Object.keys(parameters) as ParameterKey[]
+
+export const inAppDefaults = Object.fromEntries(
+	parameterKeys.map((key) => [key, parameters[key].defaultValue]),
+) as ConfigValues
+
+export type DeviceClass = 'mobile' | 'tablet' | 'desktop'
+export const deviceClasses: readonly DeviceClass[] = ['mobile', 'tablet', 'desktop']
+
+/** All must hold for the condition to match (docs/decisions/013-remote-config.md). */
+export interface ConditionRules {
+	/** In the first `percent` % of visitors: 0 < percent ≤ 100, two decimals at most. */
+	percent?: number
+	/** Primary language subtags, lower case: ['fr'] matches fr, fr-FR and fr-CA. */
+	languages?: string[]
+	devices?: DeviceClass[]
+	/** ISO 8601 instants: from inclusive, until exclusive. */
+	from?: string
+	until?: string
+}
+
+export interface ConditionalValue {
+	rules: ConditionRules
+	value: unknown
+}
+
+export interface ParameterSetting {
+	/** Absent: the in-app default. */
+	serverDefault?: unknown
+	/** Ordered: the first whose rules all match gives the value. */
+	conditions: ConditionalValue[]
+}
+
+export interface ConfigDocument {
+	parameters: Partial<Record<ParameterKey, ParameterSetting>>
+}
+
+/** What the server evaluated for one visitor: the version it came from (0: none published). */
+export interface EvaluatedConfig {
+	version: number
+	values: ConfigValues
+}
