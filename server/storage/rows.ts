@@ -77,6 +77,8 @@ export function toListItem(row: Row): ArticleListItem {
 		publishedAt: toIsoOrNull(row.published_at),
 		updatedAt: toIso(row.updated_at),
 		version: Number(row.version),
+		notify: Boolean(row.notify),
+		notifiedAt: toIsoOrNull(row.notified_at),
 	}
 }
 
@@ -90,6 +92,8 @@ export const listItemColumns = [
 	'published_at',
 	'updated_at',
 	'version',
+	'notify',
+	'notified_at',
 ] as const
 
 export function toUpload(row: Row): UploadMeta {

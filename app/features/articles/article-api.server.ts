@@ -36,6 +36,10 @@ export interface ApiArticle {
 	version: number
 	/** Where readers find it; null while it is not public. */
 	url: string | null
+	/** Whether becoming public announces it to push subscribers. */
+	notify: boolean
+	/** When push subscribers were told of it; null until then. Announced at most once. */
+	notifiedAt: string | null
 }
 
 function apiStatus(article: Pick<Article, 'status' | 'publishAt'>): ArticleStatusFilter {
@@ -68,11 +72,14 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 		updatedAt: article.updatedAt,
 		version: article.version,
 		url: publicUrl(siteUrl, article),
+		notify: article.notify ?? true,
+		notifiedAt: article.notifiedAt ?? null,
 	}
 }
 
 function toApiListItem(item: ArticleListItem, siteUrl: string) {
 	const { id, slug, title, authorName, publishAt, publishedAt, updatedAt, version } = item
+	const { notify, notifiedAt } = item
 	return {
 		id,
 		slug,
@@ -84,6 +91,8 @@ function toApiListItem(item: ArticleListItem, siteUrl: string) {
 		updatedAt,
 		version,
 		url: publicUrl(siteUrl, item),
+		notify,
+		notifiedAt,
 	}
 }
 

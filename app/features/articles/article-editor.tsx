@@ -4,13 +4,14 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, useBlocker, useFetcher, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
-import type { FieldErrors } from '#app/lib/field-errors.ts'
-import type { ArticleStatus } from './article-types.ts'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
+import { NotifyField } from './article-notify-field.tsx'
+import type { ArticleStatus } from './article-types.ts'
 import { fetchJson, useDebounced } from './editor-hooks.ts'
-import { LocalTime } from '#app/components/ui/local-time.tsx'
 
 export interface EditorArticle {
 	id: number
@@ -26,6 +27,8 @@ export interface EditorArticle {
 	publishedAt: string | null
 	updatedAt: string
 	version: number
+	notify: boolean
+	notifiedAt: string | null
 }
 
 /** What the action answers: errors and the values to show again, or a saved version. */
@@ -290,6 +293,12 @@ export function ArticleEditor({
 						<div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
 					</section>
 				</div>
+				<NotifyField
+					notify={article?.notify ?? true}
+					notifiedAt={article?.notifiedAt ?? null}
+					published={article?.status === 'published'}
+					typed={values}
+				/>
 				<div className="editor-actions">
 					{article?.status === 'published' ? (
 						<button type="submit" name="intent" value="publish" disabled={busy}>

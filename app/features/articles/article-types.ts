@@ -41,6 +41,9 @@ export interface ArticleListItem {
 	publishedAt: string | null
 	updatedAt: string
 	version: number
+	/** As on Article: whether becoming public announces it, and when it was announced. */
+	notify: boolean
+	notifiedAt: string | null
 }
 
 /** The editor list's status filter: a scheduled article is a draft with a publishing time. */

@@ -8,7 +8,7 @@ import { readingMinutes, renderMarkdown } from './markdown.server.ts'
  */
 export async function toArticleWrite(
 	input: ParsedArticleInput,
-	at: Pick<ArticleWrite, 'slug' | 'status' | 'publishedAt' | 'authorName'> & {
+	at: Pick<ArticleWrite, 'slug' | 'status' | 'publishedAt' | 'authorName' | 'notify'> & {
 		publishAt?: string | null
 	},
 ): Promise<ArticleWrite> {

@@ -1,9 +1,10 @@
 // The article editor's form action, shared by the new-article and edit pages: one place that
 // turns a posted form into a save and a save's outcome into what the page shows.
 import { data, redirect } from 'react-router'
-import type { Article } from './article-types.ts'
+import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import type { Storage } from '#server/storage/types.ts'
 import type { EditorActionData, EditorArticle } from './article-editor.tsx'
-import { articleFormInput } from './editor-form.ts'
+import type { Article } from './article-types.ts'
 import {
 	createArticle,
 	deleteArticle,
@@ -11,12 +12,12 @@ import {
 	unpublishArticleById,
 	updateArticle,
 } from './editor.server.ts'
-import { storeImage } from '#app/features/uploads/uploads.server.ts'
-import type { Storage } from '#server/storage/types.ts'
+import { articleFormInput } from './editor-form.ts'
 
 export function toEditorArticle(article: Article): EditorArticle {
 	const { id, slug, title, summary, bodyMarkdown, tags, coverImageUrl, coverImageAlt } = article
 	const { status, publishAt, publishedAt, updatedAt, version } = article
+	const { notify = true, notifiedAt = null } = article
 	return {
 		id,
 		slug,
@@ -31,6 +32,8 @@ export function toEditorArticle(article: Article): EditorArticle {
 		publishedAt,
 		updatedAt,
 		version,
+		notify,
+		notifiedAt,
 	}
 }
 

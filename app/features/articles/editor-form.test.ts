@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { articleFormInput, localInputToIso, splitTags } from './editor-form.ts'
+import { articleFormInput, localInputToIso, notifySwitchMarker, splitTags } from './editor-form.ts'
 
 describe('the editor form', () => {
 	it('reads a wall-clock time in the browser zone as the right instant', () => {
@@ -37,5 +37,17 @@ describe('the editor form', () => {
 			publishAt: 'invalid',
 			version: '3',
 		})
+	})
+
+	it('reads the notify switch: checked, unchecked (not posted), or not offered', () => {
+		const form = (fields: Record<string, string>) => {
+			const data = new FormData()
+			for (const [name, value] of Object.entries(fields)) data.set(name, value)
+			return articleFormInput(data)
+		}
+		expect(form({ [notifySwitchMarker]: '1', notify: 'on' }).notify).toBe(true)
+		expect(form({ [notifySwitchMarker]: '1' }).notify).toBe(false)
+		expect(form({ notify: 'on' }).notify).toBeUndefined()
+		expect(form({}).notify).toBeUndefined()
 	})
 })

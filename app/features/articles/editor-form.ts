@@ -32,6 +32,9 @@ export function splitTags(value: string): string[] {
 		.filter(Boolean)
 }
 
+/** A hidden field posted beside the notify checkbox. */
+export const notifySwitchMarker = 'notifySwitch'
+
 /** The editor form as editor.server.ts's input. */
 export function articleFormInput(form: FormData): Record<string, unknown> {
 	const text = (name: string) => {
@@ -54,5 +57,8 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 			? (localInputToIso(scheduled, Number.isFinite(offset) ? offset : 0) ?? 'invalid')
 			: undefined,
 		version: text('version') || undefined,
+		// An unchecked box is not posted at all: the marker says the form offered the switch, so
+		// its absence means off. Without the marker (an announced article) the choice stays.
+		notify: text(notifySwitchMarker) ? form.get('notify') === 'on' : undefined,
 	}
 }

@@ -11,6 +11,12 @@ export const saveIntentSchema = z
 		publishAt: z.coerce
 			.date({ error: 'Give a date and time to publish at, e.g. 2026-12-01T09:00.' })
 			.optional(),
+		/** Whether becoming public tells push subscribers; left out, the stored choice stays. */
+		notify: z
+			.boolean({
+				error: 'Use true or false for notify: whether publishing tells push subscribers.',
+			})
+			.optional(),
 	})
 	.refine((value) => value.intent !== 'schedule' || value.publishAt, {
 		path: ['publishAt'],

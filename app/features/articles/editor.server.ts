@@ -2,10 +2,10 @@
 // form, the API and the scheduled-publishing job change articles the same way.
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { ArticleWrite, Change, Storage } from '#server/storage/types.ts'
-import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
 import { articleInputSchema } from './article.schema.ts'
-import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
+import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
 import { toArticleWrite } from './article-write.server.ts'
+import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import { slugify, slugPattern } from './slug.ts'
 
@@ -37,7 +37,7 @@ async function prepare(
 		}
 	}
 	const input = content.data
-	const { intent: action, publishAt } = intent.data
+	const { intent: action, publishAt, notify } = intent.data
 	const status = action === 'publish' ? 'published' : 'draft'
 	const publishedAt =
 		input.publishedAt?.toISOString() ??
@@ -51,6 +51,7 @@ async function prepare(
 			authorName: input.author || existing?.authorName || defaultAuthor,
 			publishedAt,
 			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
+			notify,
 		}),
 	}
 }

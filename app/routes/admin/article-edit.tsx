@@ -1,12 +1,14 @@
 import { useState } from 'react'
 import { data, Link } from 'react-router'
-import type { Route } from './+types/article-edit'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
 import { editArticleAction, toEditorArticle } from '#app/features/articles/editor-action.server.ts'
-import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
+import { readPushResults } from '#app/features/push/push-results.server.ts'
+import { PushBreakdown } from '#app/features/push/push-results.tsx'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/article-edit'
 
 function articleId(raw: string): number {
 	const id = Number(raw)
@@ -30,7 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const article = await storage.articles.findById(articleId(params.id))
 	if (!article) throw data('There is no article here; it may have been deleted.', 404)
 	const saved = new URL(request.url).searchParams.get('saved')
-	return { article: toEditorArticle(article), html: article.bodyHtml, saved }
+	const push = await readPushResults(storage, [article.id])
+	return { article: toEditorArticle(article), html: article.bodyHtml, saved, push }
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -39,7 +42,8 @@ export function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
-	const { article, html, saved } = loaderData
+	const { article, html, saved, push } = loaderData
+	const counts = push.byArticle[article.id]
 	// The save that created the article, told once: stable, so the editor does not hear it again.
 	const [justCreated] = useState(() =>
 		saved
@@ -66,6 +70,13 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 					'Draft: only editors can see it.'
 				)}
 			</p>
+			{counts ? (
+				<PushBreakdown
+					article={{ ...article, published: article.status === 'published' }}
+					counts={counts}
+					subscribers={push.subscribers}
+				/>
+			) : null}
 			<ArticleEditor article={article} actionData={actionData ?? justCreated} initialHtml={html} />
 		</>
 	)

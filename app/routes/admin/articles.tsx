@@ -1,10 +1,13 @@
 import { Form, Link, useSearchParams } from 'react-router'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
-import type { Route } from './+types/articles'
 import type { ArticleListItem } from '#app/features/articles/article-types.ts'
 import { listEditorArticles } from '#app/features/articles/editor.server.ts'
-import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { readPushResults } from '#app/features/push/push-results.server.ts'
+import { pushSummary, subscriberText } from '#app/features/push/push-results.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { PushDeliveryCounts } from '#server/storage/types.ts'
+import type { Route } from './+types/articles'
 
 export function meta() {
 	return [{ title: 'Articles · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
@@ -13,7 +16,12 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
 	const params = Object.fromEntries(new URL(request.url).searchParams)
-	return listEditorArticles(storage, params)
+	const list = await listEditorArticles(storage, params)
+	const push = await readPushResults(
+		storage,
+		list.items.map((item) => item.id),
+	)
+	return { ...list, push }
 }
 
 const filters = [
@@ -45,8 +53,12 @@ function Status({ item }: { item: ArticleListItem }) {
 	return <span className="badge draft">Draft</span>
 }
 
+function pushCell(item: ArticleListItem, counts: PushDeliveryCounts | undefined) {
+	return counts ? pushSummary({ ...item, published: item.status === 'published' }, counts) : null
+}
+
 export default function Articles({ loaderData }: Route.ComponentProps) {
-	const { items, total, page, pages, query, status } = loaderData
+	const { items, total, page, pages, query, status, push } = loaderData
 	const [params] = useSearchParams()
 	const link = useListLink(['deleted'])
 	return (
@@ -57,6 +69,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 					New article
 				</Link>
 			</div>
+			<p className="subscribers">{subscriberText(push.subscribers)}.</p>
 			{params.has('deleted') ? (
 				<p role="status" className="notice">
 					The article was deleted.
@@ -101,6 +114,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 							<tr>
 								<th scope="col">Title</th>
 								<th scope="col">Status</th>
+								<th scope="col">Push notices</th>
 								<th scope="col">Edited</th>
 								<th scope="col">Author</th>
 							</tr>
@@ -116,6 +130,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 									<td>
 										<Status item={item} />
 									</td>
+									<td>{pushCell(item, push.byArticle[item.id])}</td>
 									<td>
 										<LocalTime iso={item.updatedAt} time />
 									</td>

@@ -1,0 +1,53 @@
+// The editor's switch for push subscribers: whether this article, once public, is announced to
+// them. A plain checkbox posted with the form; an article announced already says when instead.
+import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { notifySwitchMarker } from './editor-form.ts'
+
+export function NotifyField({
+	notify,
+	notifiedAt,
+	published,
+	typed,
+}: {
+	/** The stored choice; true for a new article. */
+	notify: boolean
+	notifiedAt: string | null
+	published: boolean
+	/** What was posted before a refused save (the page re-rendered without JavaScript). */
+	typed: Record<string, string> | undefined
+}) {
+	if (notifiedAt) {
+		return (
+			<fieldset className="editor-notify">
+				<legend>Push notification</legend>
+				<p>
+					Subscribers were told of this article on <LocalTime iso={notifiedAt} time />. It will not
+					be announced again, whatever happens to it.
+				</p>
+			</fieldset>
+		)
+	}
+	const checked = typed?.[notifySwitchMarker] ? typed.notify === 'on' : notify
+	return (
+		<fieldset className="editor-notify">
+			<legend>Push notification</legend>
+			<input type="hidden" name={notifySwitchMarker} value="1" />
+			<div className="checkbox-row">
+				<input
+					type="checkbox"
+					id="notify"
+					name="notify"
+					value="on"
+					defaultChecked={checked}
+					aria-describedby="notify-hint"
+				/>
+				<label htmlFor="notify">Notify subscribers when this is published</label>
+			</div>
+			<p id="notify-hint" className="hint">
+				{published
+					? 'It was published without notifying. Subscribers are told only if it is unpublished and then published again with this switch on.'
+					: 'Readers who asked for notices get one when it becomes public, once in its life. Untick to publish quietly, e.g. a correction.'}
+			</p>
+		</fieldset>
+	)
+}
