@@ -1,11 +1,11 @@
-// The push part of the storage contract (migration 0007): subscriptions stored once per endpoint,
-// one delivery per subscription written with the publish that announces an article (once in its
-// life), cancelled when it stops being public, and leased to one worker at a time, on both
-// databases.
+// The push part of the storage contract (migrations 0007, 0008): subscriptions stored once per
+// endpoint, one delivery per subscription written with the publish that announces an article
+// (once in its life), cancelled when it stops being public, and leased to one worker at a time;
+// dead subscriptions deleted and old deliveries retired into totals, on both databases.
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { articleWrite } from '#tests/fixtures/factories.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { ArticleWrite, NewPushSubscription, Storage } from './types.ts'
 
 let counter = 0
@@ -25,16 +25,7 @@ const minute = 60_000
 describe.each(databases)('push storage contract: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
-
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	async function subscribe(count: number, overrides: Partial<NewPushSubscription> = {}) {
 		const saved = []
