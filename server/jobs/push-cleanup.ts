@@ -5,22 +5,22 @@
 import { cleanUpPush, type PushCleanup } from '#app/features/push/retention.server.ts'
 import type { Logger } from '../logger.ts'
 import type { Storage } from '../storage/types.ts'
+import { type PeriodicJob, startPeriodic } from './periodic.ts'
 
 export interface PushCleanupOptions {
 	intervalMs?: number
 	clock?: () => Date
 }
 
+/** runOnce() gives what the pass did, or undefined when it failed (logged; tried next hour). */
 export function startPushCleanup(
 	storage: Storage,
 	logger: Logger,
 	options: PushCleanupOptions = {},
-): { runOnce(): Promise<PushCleanup | undefined>; stop(): Promise<void> } {
-	const intervalMs = options.intervalMs ?? 60 * 60 * 1000
+): PeriodicJob<PushCleanup | undefined> {
 	const clock = options.clock ?? (() => new Date())
-	let running: Promise<PushCleanup | undefined> = Promise.resolve(undefined)
-	const runOnce = () => {
-		running = running.then(async () => {
+	return startPeriodic(
+		async () => {
 			try {
 				const done = await cleanUpPush(storage, clock())
 				if (done.subscriptions > 0 || done.deliveries > 0)
@@ -30,17 +30,7 @@ export function startPushCleanup(
 				logger.warn('push: could not clean up subscriptions and deliveries; will retry', { error })
 				return undefined
 			}
-		})
-		return running
-	}
-	runOnce()
-	const timer = setInterval(runOnce, intervalMs)
-	timer.unref()
-	return {
-		runOnce,
-		async stop() {
-			clearInterval(timer)
-			await running
 		},
-	}
+		options.intervalMs ?? 60 * 60 * 1000,
+	)
 }

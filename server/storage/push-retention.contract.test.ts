@@ -2,24 +2,16 @@
 // their pending deliveries cancelled, and finished deliveries retired into per-article totals
 // that resultsByArticle adds back, once, whoever runs it and however often, on both databases.
 import { describe, expect, it } from 'vitest'
-import { articleWrite } from '#tests/fixtures/factories.ts'
+import {
+	articleWrite,
+	insertPushSubscriptions,
+	pushSubscription,
+} from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { NewPushSubscription, PushDeliveryState, Storage } from './types.ts'
 
 const minute = 60_000
 const day = 24 * 60 * minute
-
-let counter = 0
-function subscription(overrides: Partial<NewPushSubscription> = {}): NewPushSubscription {
-	counter++
-	return {
-		endpoint: `https://push.example.net/send/${counter}-${Math.random().toString(36).slice(2)}`,
-		p256dh: `B${'A'.repeat(85)}${counter}`,
-		auth: `auth-${counter}`,
-		expirationTime: null,
-		...overrides,
-	}
-}
 
 describe.each(databases)('push retention contract: $name', ({ create }) => {
 	let database: TestDatabase
@@ -27,7 +19,7 @@ describe.each(databases)('push retention contract: $name', ({ create }) => {
 	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	async function subscribe(at: Date, overrides: Partial<NewPushSubscription> = {}) {
-		return (await storage.push.saveSubscription(subscription(overrides), at)).subscription
+		return (await storage.push.saveSubscription(pushSubscription(overrides), at)).subscription
 	}
 
 	async function publish() {
@@ -148,20 +140,7 @@ describe.each(databases)('push retention contract: $name', ({ create }) => {
 
 	it('counts each retired delivery once with several instances retiring at once, and lets an article be deleted meanwhile', async () => {
 		// 1,500 subscribers, three articles: 1,200 finished rows each, retired in batches of 1,000.
-		const at = new Date().toISOString()
-		await storage.authDatabase.db
-			.insertInto('push_subscriptions')
-			.values(
-				Array.from({ length: 1_500 }, (_, i) => ({
-					endpoint: `https://push.example.net/bulk/${i}`,
-					p256dh: 'B',
-					auth: 'a',
-					expiration_time: null,
-					created_at: at,
-					refreshed_at: at,
-				})),
-			)
-			.execute()
+		await insertPushSubscriptions(storage, 1_500)
 		const articles = [await publish(), await publish(), await publish()]
 		const old = new Date(Date.now() - 40 * day)
 		const states: PushDeliveryState[] = ['sent', 'gone', 'failed', 'cancelled', 'pending']
