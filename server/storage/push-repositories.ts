@@ -3,6 +3,7 @@
 // that make an article public or stop it being public, so a delivery exists exactly when its
 // article went public with subscribers to tell.
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { leaseDue } from './lease.ts'
 import { toIso, toIsoOrNull, toPushDelivery, toPushSubscription } from './rows.ts'
 import type { Database } from './schema.ts'
 import type {
@@ -177,30 +178,15 @@ export function createPushRepository(db: Kysely<Database>, dialect: Dialect): Pu
 			return Number(row.n)
 		},
 		async claimDue(now, leaseMs, limit) {
-			const at = now.toISOString()
 			return db.transaction().execute(async (trx) => {
-				let due = trx
-					.selectFrom('push_deliveries')
-					.select('id')
-					.where('state', '=', 'pending')
-					.where('subscription_id', 'is not', null)
-					.where('next_attempt_at', '<=', at)
-					.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-					.orderBy('next_attempt_at')
-					.orderBy('id')
-					.limit(limit)
-				// Workers on other instances skip what this one holds (SQLite: one writer at a time).
-				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
-				const ids = (await due.execute()).map((row) => Number(row.id))
+				const ids = await leaseDue(
+					trx,
+					dialect,
+					'push_deliveries',
+					(eb) => eb.and([eb('state', '=', 'pending'), eb('subscription_id', 'is not', null)]),
+					{ now, leaseMs, limit },
+				)
 				if (ids.length === 0) return []
-				await trx
-					.updateTable('push_deliveries')
-					.set((eb) => ({
-						lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-						attempts: eb('attempts', '+', 1),
-					}))
-					.where('id', 'in', ids)
-					.execute()
 				const rows = await trx
 					.selectFrom('push_deliveries')
 					.innerJoin(
