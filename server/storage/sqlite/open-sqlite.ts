@@ -3,19 +3,19 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { Kysely, SqliteDialect } from 'kysely'
-import { createAnalyticsRepository } from '../analytics-repositories.ts'
-import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
-import {
-	createApiKeyRepository,
-	createRateLimitRepository,
-	createUploadRepository,
-} from '../editor-repositories.ts'
 import {
 	type ChangeHooks,
 	createArticleRepository,
 	createChangeRepository,
 	createSettingsRepository,
 } from '../kysely-repositories.ts'
+import {
+	createApiKeyRepository,
+	createRateLimitRepository,
+	createUploadRepository,
+} from '../editor-repositories.ts'
+import { createAnalyticsRepository } from '../analytics-repositories.ts'
+import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { createPushRepository } from '../push-repositories.ts'
 import type { Database } from '../schema.ts'
