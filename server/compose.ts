@@ -7,21 +7,22 @@ import {
 	type ScreenViewBuffer,
 	type ScreenViewBufferOptions,
 } from '#app/features/analytics/ingest.server.ts'
-import { authSecret, type Auth, openAuth } from '#app/features/auth/auth.server.ts'
+import { type Auth, authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
+import type { VapidKeys } from './env.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
-import { startMailOutbox, type MailOutbox, type MailOutboxOptions } from './jobs/mail-outbox.ts'
+import { type MailOutbox, type MailOutboxOptions, startMailOutbox } from './jobs/mail-outbox.ts'
 import { startMessageRetention } from './jobs/message-retention.ts'
+import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
+import { startPushCleanup } from './jobs/push-cleanup.ts'
 import {
 	type PushDeliveryOptions,
 	type PushDeliveryWorker,
 	startPushDelivery,
 } from './jobs/push-delivery.ts'
-import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
-import type { VapidKeys } from './env.ts'
 import type { Logger } from './logger.ts'
 import type { Storage } from './storage/types.ts'
 
@@ -38,6 +39,8 @@ export interface CanopyJobs {
 	analyticsRollup: boolean
 	/** false: no push delivery worker (deliveries wait in the database); an object: its settings. */
 	pushDelivery: false | PushDeliveryOptions
+	/** Hourly: dead subscriptions deleted, old delivery rows retired into per-article totals. */
+	pushCleanup: boolean
 }
 
 /** Every job, as a real instance runs them. */
@@ -49,6 +52,7 @@ export const allJobs: CanopyJobs = {
 	changePruning: true,
 	analyticsRollup: true,
 	pushDelivery: {},
+	pushCleanup: true,
 }
 
 export interface CanopyOptions
@@ -129,6 +133,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
 	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger).stop)
 	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger).stop)
+	if (jobs.pushCleanup) stops.push(startPushCleanup(storage, logger).stop)
 	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger).stop)
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)

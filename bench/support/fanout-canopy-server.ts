@@ -4,8 +4,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
-import { composeCanopy } from '#server/compose.ts'
 import { clientBuildDir, loadBuild } from '#server/build.ts'
+import { composeCanopy } from '#server/compose.ts'
 import { loadConfig } from '#server/env.ts'
 import { createLogger } from '#server/logger.ts'
 import { seedIfEmpty } from '#server/seed.ts'
@@ -33,6 +33,7 @@ const { broker, listener } = await composeCanopy({
 		privacyCleanup: false,
 		changePruning: false,
 		pushDelivery: false,
+		pushCleanup: false,
 	},
 })
 

@@ -3,32 +3,19 @@
 import { forgetOldSalts } from '#app/features/privacy/visitor-hash.server.ts'
 import type { Logger } from '../logger.ts'
 import type { Storage } from '../storage/types.ts'
+import { type PeriodicJob, startPeriodic } from './periodic.ts'
 
 export function startPrivacyCleanup(
 	storage: Storage,
 	logger: Logger,
 	intervalMs = 60 * 60 * 1000,
-): { runOnce(): Promise<void>; stop(): Promise<void> } {
-	let running: Promise<void> = Promise.resolve()
-	const runOnce = () => {
-		running = running.then(async () => {
-			try {
-				const forgotten = await forgetOldSalts(storage, new Date())
-				if (forgotten.salts > 0) logger.info('privacy: past days’ salts deleted', forgotten)
-			} catch (error) {
-				logger.warn('privacy: could not delete past salts; will retry', { error })
-			}
-		})
-		return running
-	}
-	runOnce()
-	const timer = setInterval(runOnce, intervalMs)
-	timer.unref()
-	return {
-		runOnce,
-		async stop() {
-			clearInterval(timer)
-			await running
-		},
-	}
+): PeriodicJob<void> {
+	return startPeriodic(async () => {
+		try {
+			const forgotten = await forgetOldSalts(storage, new Date())
+			if (forgotten.salts > 0) logger.info('privacy: past days’ salts deleted', forgotten)
+		} catch (error) {
+			logger.warn('privacy: could not delete past salts; will retry', { error })
+		}
+	}, intervalMs)
 }

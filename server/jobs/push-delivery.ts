@@ -10,8 +10,8 @@ import {
 	classify,
 	defaultRetry,
 	pushTopic,
-	pushTtlSeconds,
 	type RetryPolicy,
+	remainingTtlSeconds,
 } from '#app/features/push/delivery.server.ts'
 import { checkedLookup } from '#app/features/push/push-endpoint.server.ts'
 import { vapidSubject } from '#app/features/push/vapid-keys.server.ts'
@@ -58,6 +58,8 @@ export interface PushDeliveryOptions {
 	stopGraceMs?: number
 }
 
+const hostOf = (delivery: ClaimedPushDelivery) => new URL(delivery.subscription.endpoint).host
+
 const nothing = (): PushDeliveryOutcome => ({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 })
 
 export function startPushDelivery(
@@ -87,6 +89,16 @@ export function startPushDelivery(
 		outcome: PushDeliveryOutcome,
 	) {
 		const { id, attempts } = delivery
+		const fields = { id, articleId: delivery.article.id, attempts }
+		const ttl = remainingTtlSeconds(delivery.createdAt, clock(), retry.maxAgeMs)
+		if (ttl === 0) {
+			// Claimed again after its day (a worker that died, a long stop): no longer news.
+			const reason = `given up after ${attempts - 1} attempt(s): its day ran out before it was sent`
+			await storage.push.markFailed(id, null, reason, clock())
+			logger.warn('push: given up; the notice will not be sent', { ...fields, error: reason })
+			outcome.failed++
+			return
+		}
 		let answer: { status: number } | { error: unknown }
 		try {
 			const result = await webPush.sendNotification(
@@ -94,7 +106,7 @@ export function startPushDelivery(
 				payload,
 				{
 					vapidDetails,
-					TTL: pushTtlSeconds,
+					TTL: ttl,
 					urgency: 'normal',
 					topic: pushTopic,
 					agent,
@@ -107,7 +119,6 @@ export function startPushDelivery(
 		}
 		const now = clock()
 		const verdict = classify(answer, { attempts, now, policy: retry, random: options.random })
-		const fields = { id, articleId: delivery.article.id, attempts }
 		switch (verdict.kind) {
 			case 'sent':
 				await storage.push.markSent(id, verdict.status, now)
@@ -123,10 +134,19 @@ export function startPushDelivery(
 				return
 			case 'failed':
 				await storage.push.markFailed(id, verdict.status, verdict.reason, now)
-				logger.warn('push: refused by the push service; not retried', {
-					...fields,
-					error: verdict.reason,
-				})
+				// The host names the push service; the endpoint's path is a secret (it can push).
+				if (verdict.cause === 'credentials')
+					logger.error(
+						'push: the push service refused our VAPID signature; check VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT',
+						{ ...fields, status: verdict.status, host: hostOf(delivery), error: verdict.reason },
+					)
+				else
+					logger.warn('push: refused by the push service; not retried', {
+						...fields,
+						status: verdict.status,
+						host: hostOf(delivery),
+						error: verdict.reason,
+					})
 				outcome.failed++
 				return
 			case 'retry': {

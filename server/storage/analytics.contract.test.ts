@@ -2,9 +2,9 @@
 // dashboard's figures over hand-built screen views whose every figure is worked out below, and
 // the roll-up of old days into daily totals, which must leave every figure as it was.
 import { createHash } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screenView } from '#tests/fixtures/analytics.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type {
 	AnalyticsDimension,
 	AnalyticsRow,
@@ -116,15 +116,7 @@ describe.each(databases)('analytics storage contract: $name', ({ name, create })
 	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	/** Everything the dashboard reads over a range. */
 	async function figures(range: DayRange) {

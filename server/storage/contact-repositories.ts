@@ -1,6 +1,7 @@
 // Contact messages and the mail outbox, written once against Kysely for both adapters.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { appendChange, type ChangeHooks, likePattern } from './kysely-repositories.ts'
+import { leaseDue } from './lease.ts'
 import { toMessage, toQueuedMail } from './rows.ts'
 import type { Database } from './schema.ts'
 import type { Change, Dialect, MessageRepository, OutboxRepository, OutgoingMail } from './types.ts'
@@ -163,32 +164,22 @@ export function createOutboxRepository(db: Kysely<Database>, dialect: Dialect): 
 			await db.insertInto('mail_outbox').values(mailRows(mails, new Date().toISOString())).execute()
 		},
 		async claimDue(now, leaseMs, limit) {
-			const at = now.toISOString()
 			return db.transaction().execute(async (trx) => {
-				let due = trx
-					.selectFrom('mail_outbox')
-					.select('id')
-					.where('sent_at', 'is', null)
-					.where('abandoned_at', 'is', null)
-					.where('next_attempt_at', '<=', at)
-					.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-					.orderBy('next_attempt_at')
-					.orderBy('id')
-					.limit(limit)
-				// Workers on other instances skip what this one holds (SQLite: one writer at a time).
-				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
-				const ids = (await due.execute()).map((row) => Number(row.id))
+				const ids = await leaseDue(
+					trx,
+					dialect,
+					'mail_outbox',
+					(eb) => eb.and([eb('sent_at', 'is', null), eb('abandoned_at', 'is', null)]),
+					{ now, leaseMs, limit },
+				)
 				if (ids.length === 0) return []
 				const rows = await trx
-					.updateTable('mail_outbox')
-					.set((eb) => ({
-						lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-						attempts: eb('attempts', '+', 1),
-					}))
+					.selectFrom('mail_outbox')
+					.selectAll()
 					.where('id', 'in', ids)
-					.returningAll()
+					.orderBy('id')
 					.execute()
-				return rows.map(toQueuedMail).sort((a, b) => a.id - b.id)
+				return rows.map(toQueuedMail)
 			})
 		},
 		async markSent(id, now) {

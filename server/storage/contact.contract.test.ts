@@ -1,8 +1,8 @@
 // The contact part of the storage contract (migration 0004): messages stored once per form
 // submission with their mail in the same transaction, the inbox's reads and changes, and an
 // outbox whose mails are leased to one worker at a time, on both databases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { describe, expect, it } from 'vitest'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { NewContactMessage, OutgoingMail, Storage } from './types.ts'
 
 let counter = 0
@@ -30,15 +30,7 @@ describe.each(databases)('contact storage contract: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	it('stores a submission once per key, with its mail and its change, together', async () => {
 		const message = newMessage()

@@ -1,25 +1,16 @@
 // The editor area's part of the storage contract (migration 0003): versioned article writes,
 // the editor's list, scheduled publishing, images, API keys and rate limits, on both databases.
 import { randomBytes } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { articleWrite } from '#tests/fixtures/factories.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { Storage } from './types.ts'
 
 describe.each(databases)('editor storage contract: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	async function insertUser(id: string) {
 		const now = new Date().toISOString()

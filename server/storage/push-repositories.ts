@@ -2,7 +2,8 @@
 // article repository calls announceArticle and cancelArticleDeliveries inside the transactions
 // that make an article public or stop it being public, so a delivery exists exactly when its
 // article went public with subscribers to tell.
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import { leaseDue } from './lease.ts'
 import { toIso, toIsoOrNull, toPushDelivery, toPushSubscription } from './rows.ts'
 import type { Database } from './schema.ts'
 import type {
@@ -16,6 +17,8 @@ import type {
 const states: PushDeliveryState[] = ['pending', 'sent', 'gone', 'failed', 'cancelled']
 /** Results are recorded over a delivery cancelled while in flight: it went out all the same. */
 const unfinished: PushDeliveryState[] = ['pending', 'cancelled']
+/** The states a delivery can be retired in: every one but pending. */
+const retiredStates = ['sent', 'gone', 'failed', 'cancelled'] as const
 const errorLength = 1_000
 
 /**
@@ -79,16 +82,19 @@ export async function cancelArticleDeliveries(
 		.execute()
 }
 
-/** Cancels a subscription's pending deliveries, then deletes it (its other rows keep a null id). */
-async function removeSubscription(trx: Transaction<Database>, id: number, now: string) {
+/** Cancels subscriptions' pending deliveries, then deletes them (their other rows keep a null id). */
+async function removeSubscriptions(trx: Transaction<Database>, ids: number[], now: string) {
 	await trx
 		.updateTable('push_deliveries')
 		.set({ state: 'cancelled', finished_at: now, lease_until: null })
-		.where('subscription_id', '=', id)
+		.where('subscription_id', 'in', ids)
 		.where('state', '=', 'pending')
 		.execute()
-	await trx.deleteFrom('push_subscriptions').where('id', '=', id).execute()
+	await trx.deleteFrom('push_subscriptions').where('id', 'in', ids).execute()
 }
+
+/** Rows per transaction when deleting dead subscriptions or retiring deliveries. */
+const cleanupBatch = 1_000
 
 const zeros = (): PushDeliveryCounts => ({ pending: 0, sent: 0, gone: 0, failed: 0, cancelled: 0 })
 
@@ -157,7 +163,7 @@ export function createPushRepository(db: Kysely<Database>, dialect: Dialect): Pu
 					.where('endpoint', '=', endpoint)
 					.executeTakeFirst()
 				if (!row) return false
-				await removeSubscription(trx, Number(row.id), now.toISOString())
+				await removeSubscriptions(trx, [Number(row.id)], now.toISOString())
 				return true
 			})
 		},
@@ -172,30 +178,15 @@ export function createPushRepository(db: Kysely<Database>, dialect: Dialect): Pu
 			return Number(row.n)
 		},
 		async claimDue(now, leaseMs, limit) {
-			const at = now.toISOString()
 			return db.transaction().execute(async (trx) => {
-				let due = trx
-					.selectFrom('push_deliveries')
-					.select('id')
-					.where('state', '=', 'pending')
-					.where('subscription_id', 'is not', null)
-					.where('next_attempt_at', '<=', at)
-					.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-					.orderBy('next_attempt_at')
-					.orderBy('id')
-					.limit(limit)
-				// Workers on other instances skip what this one holds (SQLite: one writer at a time).
-				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
-				const ids = (await due.execute()).map((row) => Number(row.id))
+				const ids = await leaseDue(
+					trx,
+					dialect,
+					'push_deliveries',
+					(eb) => eb.and([eb('state', '=', 'pending'), eb('subscription_id', 'is not', null)]),
+					{ now, leaseMs, limit },
+				)
 				if (ids.length === 0) return []
-				await trx
-					.updateTable('push_deliveries')
-					.set((eb) => ({
-						lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-						attempts: eb('attempts', '+', 1),
-					}))
-					.where('id', 'in', ids)
-					.execute()
 				const rows = await trx
 					.selectFrom('push_deliveries')
 					.innerJoin(
@@ -274,12 +265,108 @@ export function createPushRepository(db: Kysely<Database>, dialect: Dialect): Pu
 				if (!row) return
 				await finish(id, 'gone', status, null, now, trx)
 				if (row.subscription_id !== null)
-					await removeSubscription(trx, Number(row.subscription_id), now.toISOString())
+					await removeSubscriptions(trx, [Number(row.subscription_id)], now.toISOString())
 			})
+		},
+		async deleteDeadSubscriptions(now, staleBefore) {
+			const at = now.toISOString()
+			const stale = staleBefore.toISOString()
+			let deleted = 0
+			for (;;) {
+				const batch = await db.transaction().execute(async (trx) => {
+					let dead = trx
+						.selectFrom('push_subscriptions')
+						.select('id')
+						.where((eb) => eb.or([eb('expiration_time', '<=', at), eb('refreshed_at', '<', stale)]))
+						.orderBy('id')
+						.limit(cleanupBatch)
+					// Skips a subscription being refreshed right now: the browser is still there.
+					if (dialect === 'postgres') dead = dead.forUpdate().skipLocked()
+					const ids = (await dead.execute()).map((row) => Number(row.id))
+					if (ids.length > 0) await removeSubscriptions(trx, ids, at)
+					return ids.length
+				})
+				deleted += batch
+				if (batch < cleanupBatch) return deleted
+			}
+		},
+		async retireDeliveries(finishedBefore) {
+			const before = finishedBefore.toISOString()
+			// A literal, not a parameter, so that SQLite sees the partial index push_deliveries_finished.
+			const finished = sql.lit('pending')
+			const articles = await db
+				.selectFrom('push_deliveries')
+				.select('article_id')
+				.distinct()
+				.where('state', '<>', finished)
+				.where('finished_at', '<', before)
+				.execute()
+			let retired = 0
+			for (const { article_id } of articles) {
+				const articleId = Number(article_id)
+				for (;;) {
+					const batch = await db.transaction().execute(async (trx) => {
+						// The article first, then its rows: the order its deletion locks them in
+						// (PostgreSQL), so a deletion at the same moment waits rather than deadlocks.
+						let article = trx.selectFrom('articles').select('id').where('id', '=', articleId)
+						if (dialect === 'postgres') article = article.forKeyShare()
+						if (!(await article.executeTakeFirst())) return 0
+						// Deleted and counted in one statement: of two instances retiring the same rows,
+						// each counts only the rows its own delete removed.
+						const gone = await trx
+							.deleteFrom('push_deliveries')
+							.where('id', 'in', (eb) =>
+								eb
+									.selectFrom('push_deliveries')
+									.select('id')
+									.where('article_id', '=', articleId)
+									.where('state', '<>', finished)
+									.where('finished_at', '<', before)
+									.limit(cleanupBatch),
+							)
+							.returning('state')
+							.execute()
+						if (gone.length === 0) return 0
+						const counts = zeros()
+						for (const row of gone) counts[row.state as PushDeliveryState]++
+						const { sent, gone: goneCount, failed, cancelled } = counts
+						await trx
+							.insertInto('push_delivery_totals')
+							.values({ article_id: articleId, sent, gone: goneCount, failed, cancelled })
+							.onConflict((oc) =>
+								oc.column('article_id').doUpdateSet((eb) => ({
+									sent: eb('push_delivery_totals.sent', '+', eb.ref('excluded.sent')),
+									gone: eb('push_delivery_totals.gone', '+', eb.ref('excluded.gone')),
+									failed: eb('push_delivery_totals.failed', '+', eb.ref('excluded.failed')),
+									cancelled: eb(
+										'push_delivery_totals.cancelled',
+										'+',
+										eb.ref('excluded.cancelled'),
+									),
+								})),
+							)
+							.execute()
+						return gone.length
+					})
+					retired += batch
+					if (batch < cleanupBatch) break
+				}
+			}
+			return retired
 		},
 		async resultsByArticle(articleIds) {
 			const results = new Map(articleIds.map((id) => [id, zeros()]))
 			if (articleIds.length === 0) return results
+			const totals = await db
+				.selectFrom('push_delivery_totals')
+				.selectAll()
+				.where('article_id', 'in', articleIds)
+				.execute()
+			for (const row of totals) {
+				const counts = results.get(Number(row.article_id))
+				if (!counts) continue
+				for (const state of retiredStates) counts[state] = Number(row[state])
+			}
 			const rows = await db
 				.selectFrom('push_deliveries')
 				.select((eb) => ['article_id', 'state', eb.fn.countAll().as('n')])
@@ -289,7 +376,7 @@ export function createPushRepository(db: Kysely<Database>, dialect: Dialect): Pu
 			for (const row of rows) {
 				const counts = results.get(Number(row.article_id))
 				const state = row.state as PushDeliveryState
-				if (counts && states.includes(state)) counts[state] = Number(row.n)
+				if (counts && states.includes(state)) counts[state] += Number(row.n)
 			}
 			return results
 		},

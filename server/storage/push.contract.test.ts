@@ -1,46 +1,29 @@
-// The push part of the storage contract (migration 0007): subscriptions stored once per endpoint,
-// one delivery per subscription written with the publish that announces an article (once in its
-// life), cancelled when it stops being public, and leased to one worker at a time, on both
-// databases.
+// The push part of the storage contract (migrations 0007, 0008): subscriptions stored once per
+// endpoint, one delivery per subscription written with the publish that announces an article
+// (once in its life), cancelled when it stops being public, and leased to one worker at a time;
+// dead subscriptions deleted and old deliveries retired into totals, on both databases.
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { articleWrite } from '#tests/fixtures/factories.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { describe, expect, it } from 'vitest'
+import {
+	articleWrite,
+	insertPushSubscriptions,
+	pushSubscription,
+} from '#tests/fixtures/factories.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { ArticleWrite, NewPushSubscription, Storage } from './types.ts'
-
-let counter = 0
-function subscription(overrides: Partial<NewPushSubscription> = {}): NewPushSubscription {
-	counter++
-	return {
-		endpoint: `https://push.example.net/send/${counter}-${Math.random().toString(36).slice(2)}`,
-		p256dh: `B${'A'.repeat(85)}${counter}`,
-		auth: `auth-${counter}`,
-		expirationTime: null,
-		...overrides,
-	}
-}
 
 const minute = 60_000
 
 describe.each(databases)('push storage contract: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
-
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	async function subscribe(count: number, overrides: Partial<NewPushSubscription> = {}) {
 		const saved = []
 		for (let i = 0; i < count; i++)
 			saved.push(
-				(await storage.push.saveSubscription(subscription(overrides), new Date())).subscription,
+				(await storage.push.saveSubscription(pushSubscription(overrides), new Date())).subscription,
 			)
 		return saved
 	}
@@ -55,7 +38,7 @@ describe.each(databases)('push storage contract: $name', ({ create }) => {
 	const soon = () => new Date(Date.now() + 1_000)
 
 	it('stores a subscription once per endpoint; sending it again refreshes its keys', async () => {
-		const first = subscription()
+		const first = pushSubscription()
 		const t0 = new Date('2026-03-01T10:00:00Z')
 		const saved = await storage.push.saveSubscription(first, t0)
 		expect(saved.created).toBe(true)
@@ -85,7 +68,7 @@ describe.each(databases)('push storage contract: $name', ({ create }) => {
 	})
 
 	it('stores one row when the same endpoint is sent many times at once', async () => {
-		const one = subscription()
+		const one = pushSubscription()
 		const results = await Promise.all(
 			Array.from({ length: 6 }, () => storage.push.saveSubscription(one, new Date())),
 		)
@@ -388,22 +371,7 @@ describe.each(databases)('push storage contract: $name', ({ create }) => {
 	})
 
 	it('writes a delivery for each of ten thousand subscribers with the publish', async () => {
-		const at = new Date().toISOString()
-		for (let batch = 0; batch < 20; batch++) {
-			await storage.authDatabase.db
-				.insertInto('push_subscriptions')
-				.values(
-					Array.from({ length: 500 }, (_, i) => ({
-						endpoint: `https://push.example.net/bulk/${batch}-${i}`,
-						p256dh: 'B',
-						auth: 'a',
-						expiration_time: null,
-						created_at: at,
-						refreshed_at: at,
-					})),
-				)
-				.execute()
-		}
+		await insertPushSubscriptions(storage, 10_000)
 		const article = await publish()
 		expect((await storage.push.resultsByArticle([article.id])).get(article.id)?.pending).toBe(
 			10_000,

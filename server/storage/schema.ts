@@ -132,6 +132,13 @@ export interface Database {
 		last_error: string | null
 		finished_at: string | null
 	}
+	push_delivery_totals: {
+		article_id: number
+		sent: number
+		gone: number
+		failed: number
+		cancelled: number
+	}
 	/** better-auth's tables (0002_auth), typed for the few reads and writes Canopy makes itself. */
 	user: {
 		id: string

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { articleFile, articleWrite } from '#tests/fixtures/factories.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { Storage } from './types.ts'
 
 function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
@@ -29,16 +29,7 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	it('migrates once and reports nothing to do the second time', async () => {
 		expect(await storage.migrate()).toEqual([])

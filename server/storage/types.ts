@@ -488,9 +488,25 @@ export interface PushRepository {
 	 * in one transaction. This row is kept, as `gone`, for the article's results.
 	 */
 	markGone(id: number, status: number, now: Date): Promise<void>
-	/** Deliveries of each article by state; every asked id is in the map, zeros included. */
+	/**
+	 * Deletes, with their pending deliveries cancelled as deleteSubscription does, the
+	 * subscriptions past their expiration time at `now` and those the browser has not sent again
+	 * since `staleBefore`. Returns how many went.
+	 */
+	deleteDeadSubscriptions(now: Date, staleBefore: Date): Promise<number>
+	/**
+	 * Deletes the deliveries that left pending before `finishedBefore`, adding them to their
+	 * article's totals in the same transaction, so resultsByArticle counts the same after.
+	 * Running it twice, or on two instances at once, counts each delivery once. Returns how many
+	 * rows were retired.
+	 */
+	retireDeliveries(finishedBefore: Date): Promise<number>
+	/**
+	 * Deliveries of each article by state, retired ones included; every asked id is in the map,
+	 * zeros included.
+	 */
 	resultsByArticle(articleIds: number[]): Promise<Map<number, PushDeliveryCounts>>
-	/** An article's deliveries, oldest first (tests, operations). */
+	/** An article's deliveries not yet retired, oldest first (tests, operations). */
 	deliveriesOf(articleId: number): Promise<PushDelivery[]>
 }
 

@@ -3,8 +3,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startPushDelivery } from '#server/jobs/push-delivery.ts'
 import { createLogger } from '#server/logger.ts'
-import { callApi, makeKey, makeUser } from '#tests/fixtures/admin-api.ts'
+import { callApi } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { adminKey, publishArticle, subscribeBrowsers } from '#tests/fixtures/push-delivery.ts'
 import {
 	type BrowserSubscription,
 	startPushService,
@@ -32,33 +33,11 @@ afterEach(async () => {
 	service.reset()
 })
 
-/** Publishes a new article through the admin API, as a script would. */
-async function publish(app: TestApp, key: string, title: string, summary = 'What it is about.') {
-	const api = (path: string, body: unknown) =>
-		callApi(app, `/api/admin/articles${path}`, { key }, { method: 'POST', body })
-	const created = await (await api('', { title, summary, body: 'Some text.', tags: [] })).json()
-	const published = await api(`/${created.article.id}/publish`, {
-		version: created.article.version,
-	})
-	expect(published.status).toBe(200)
-	return (await published.json()).article as { id: number; version: number; slug: string }
-}
-
-/** Browsers subscribing on this app (stored as the subscription endpoint stores them). */
+/** Browsers subscribing on this app, deleted after the test. */
 async function subscribe(app: TestApp, count: number): Promise<BrowserSubscription[]> {
-	const browsers: BrowserSubscription[] = []
-	for (let i = 0; i < count; i++) {
-		const browser = service.subscribe({ applicationServerKey: app.vapidKeys.publicKey })
-		const { endpoint, keys, expirationTime } = browser
-		await app.storage.push.saveSubscription({ endpoint, ...keys, expirationTime }, new Date())
-		browsers.push(browser)
-		made.push({ app, endpoint })
-	}
+	const browsers = await subscribeBrowsers(app, service, count)
+	for (const { endpoint } of browsers) made.push({ app, endpoint })
 	return browsers
-}
-
-async function adminKey(app: TestApp) {
-	return makeKey(app, await makeUser(app, 'ada@example.org', 'admin', 'Ada Admin'))
 }
 
 /** A database two apps can open in turn or together; dropped once, at the end. */
@@ -82,7 +61,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 
 	it('brings a new article to every subscriber, signed and encrypted for each', async () => {
 		const browsers = await subscribe(app, 3)
-		const article = await publish(
+		const article = await publishArticle(
 			app,
 			key,
 			'Tides of the estuary',
@@ -99,7 +78,10 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 				url: `${app.url}/articles/${article.slug}`,
 				icon: `${app.url}/logo.svg`,
 			})
-			expect(push.headers).toEqual({ ttl: 86_400, urgency: 'normal', topic: 'new-article' })
+			expect(push.headers).toMatchObject({ urgency: 'normal', topic: 'new-article' })
+			// A day, less the moments since publishing (decision 011).
+			expect(push.headers.ttl).toBeGreaterThan(86_390)
+			expect(push.headers.ttl).toBeLessThanOrEqual(86_400)
 			expect(push.vapid).toMatchObject({ aud: service.origin, publicKey: app.vapidKeys.publicKey })
 			expect(push.vapid?.sub).toMatch(/^mailto:/)
 		}
@@ -112,7 +94,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		const [expired, unknown, kept] = (await subscribe(app, 3)) as Three
 		service.unsubscribe(expired.endpoint)
 		service.script(unknown.endpoint, [{ status: 404 }])
-		const first = await publish(app, key, 'First notice')
+		const first = await publishArticle(app, key, 'First notice')
 		await service.waitFor(1)
 		await service.waitForRequests(3)
 		await expect
@@ -122,7 +104,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		expect(await app.storage.push.findSubscription(unknown.endpoint)).toBeUndefined()
 
 		service.reset()
-		const second = await publish(app, key, 'Second notice')
+		const second = await publishArticle(app, key, 'Second notice')
 		const [push] = await service.waitFor(1)
 		expect(push?.endpoint).toBe(kept.endpoint)
 		await sleep(300)
@@ -135,7 +117,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		const statuses = [400, 401, 403, 413]
 		for (const [i, browser] of browsers.entries())
 			service.script(browser.endpoint, [{ status: statuses[i] ?? 400 }])
-		const article = await publish(app, key, 'Refused everywhere')
+		const article = await publishArticle(app, key, 'Refused everywhere')
 		await service.waitForRequests(4)
 		await sleep(1_500)
 		expect(service.requests.map((request) => request.status).sort()).toEqual(statuses)
@@ -146,6 +128,24 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		// Refused messages do not make the subscription go: the next article is sent to them.
 		for (const browser of browsers)
 			expect(await app.storage.push.findSubscription(browser.endpoint)).toBeDefined()
+		// 401 and 403 say our VAPID keys or subject are wrong: an error, naming the push service's
+		// host but never the endpoint (whoever has it can push to that browser).
+		const logged = app.logs.filter((entry) => entry.articleId === article.id)
+		const host = new URL(service.origin).host
+		expect(
+			logged
+				.map((entry) => [entry.level, entry.status, entry.host])
+				.sort((a, b) => Number(a[1]) - Number(b[1])),
+		).toEqual([
+			['warn', 400, host],
+			['error', 401, host],
+			['error', 403, host],
+			['warn', 413, host],
+		])
+		expect(logged.find((entry) => entry.status === 403)?.msg).toMatch(/VAPID/)
+		const written = JSON.stringify(app.logs)
+		for (const browser of browsers)
+			expect(written).not.toContain(new URL(browser.endpoint).pathname)
 	})
 
 	it('retries 429 after its Retry-After, 500 after the backoff, and a hung request after its timeout', async () => {
@@ -153,7 +153,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		service.script(limited.endpoint, [{ status: 429, retryAfter: '2' }])
 		service.script(failing.endpoint, [{ status: 500 }, { status: 503 }])
 		service.script(hung.endpoint, [{ hang: true }])
-		const article = await publish(app, key, 'Eventually everywhere')
+		const article = await publishArticle(app, key, 'Eventually everywhere')
 		const pushes = await service.waitFor(3, 15_000)
 		const times = (endpoint: string) =>
 			service.requests.filter((r) => r.endpoint === endpoint).map((r) => r.receivedAt.getTime())
@@ -179,7 +179,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		try {
 			await subscribe(quiet, 2)
 			const quietKey = await adminKey(quiet)
-			const article = await publish(quiet, quietKey, 'Published by mistake')
+			const article = await publishArticle(quiet, quietKey, 'Published by mistake')
 			const unpublished = await callApi(
 				quiet,
 				`/api/admin/articles/${article.id}/unpublish`,
@@ -215,7 +215,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 			await subscribe(idle, 1)
 			await sleep(100)
 			const published = Date.now()
-			await publish(idle, await adminKey(idle), 'Straight away')
+			await publishArticle(idle, await adminKey(idle), 'Straight away')
 			// The next poll is a minute away: only the wake can bring it within seconds.
 			const [push] = await service.waitFor(1, 10_000)
 			expect((push?.receivedAt.getTime() ?? Infinity) - published).toBeLessThan(10_000)
@@ -225,7 +225,8 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 	})
 
 	it('gives up on a notice a day old rather than retrying it', async () => {
-		// The worker's clock a day ahead, less a moment: the next try would come after a day.
+		// The worker's clock a day ahead, less 5 s: the notice goes with what is left of its day as
+		// its TTL, and the try after it (Retry-After: 10) would come after the day.
 		const dayMs = 24 * 60 * 60 * 1_000
 		const late = await startTestApp({
 			database: create,
@@ -234,14 +235,16 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 				agent: service.agent,
 				intervalMs: 50,
 				random: () => 0,
-				clock: () => new Date(Date.now() + dayMs - 100),
+				clock: () => new Date(Date.now() + dayMs - 5_000),
 			},
 		})
 		try {
 			const [browser] = await subscribe(late, 1)
-			service.script(browser?.endpoint ?? '', [{ status: 503 }])
-			const article = await publish(late, await adminKey(late), 'Old news')
-			await service.waitForRequests(1)
+			service.script(browser?.endpoint ?? '', [{ status: 503, retryAfter: '10' }])
+			const article = await publishArticle(late, await adminKey(late), 'Old news')
+			const [request] = await service.waitForRequests(1)
+			expect(request?.headers.ttl).toBeGreaterThanOrEqual(3)
+			expect(request?.headers.ttl).toBeLessThanOrEqual(5)
 			await expect
 				.poll(async () => (await late.storage.push.deliveriesOf(article.id)).map((d) => d.state))
 				.toEqual(['failed'])
@@ -267,7 +270,7 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		try {
 			const browsers = await subscribe(before, 3)
 			service.script('*', [{ hang: true }, { hang: true }, { hang: true }])
-			const article = await publish(before, await adminKey(before), 'Sent during a deploy')
+			const article = await publishArticle(before, await adminKey(before), 'Sent during a deploy')
 			await service.waitForRequests(3)
 			await before.close()
 
@@ -295,7 +298,7 @@ describe.runIf(postgresUrl)('push delivery with two instances on one PostgreSQL 
 		const two = await startTestApp({ database: database.keep, seed: false, pushDelivery: settings })
 		try {
 			const browsers = await subscribe(one, 200)
-			const article = await publish(one, await adminKey(one), 'Everyone at once')
+			const article = await publishArticle(one, await adminKey(one), 'Everyone at once')
 			await service.waitFor(200, 30_000)
 			await sleep(1_000)
 			expect(service.requests).toHaveLength(200)

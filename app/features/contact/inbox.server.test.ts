@@ -1,7 +1,7 @@
 // The inbox's feature functions: reply links, list rows, opening and the actions, on both databases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { describe, expect, it } from 'vitest'
 import type { NewContactMessage, Storage } from '#server/storage/types.ts'
+import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import {
 	applyInboxAction,
 	doneMessage,
@@ -89,18 +89,9 @@ function newMessage(overrides: Partial<NewContactMessage> = {}): NewContactMessa
 }
 
 describe.each(databases)('the inbox on $name', ({ create }) => {
-	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage } = fresh))
 
 	const add = async (overrides: Partial<NewContactMessage> = {}) =>
 		(await storage.messages.create(newMessage(overrides), [])).message

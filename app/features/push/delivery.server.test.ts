@@ -6,6 +6,8 @@ import {
 	defaultRetry,
 	maxPayloadBytes,
 	parseRetryAfter,
+	pushTtlSeconds,
+	remainingTtlSeconds,
 } from './delivery.server.ts'
 
 const site = { siteUrl: 'https://blog.example.org', logoUrl: '/logo.svg' }
@@ -76,6 +78,27 @@ describe('the backoff', () => {
 	})
 })
 
+describe('the TTL', () => {
+	const published = '2026-11-21T12:00:00.000Z'
+	const at = (ms: number) => new Date(new Date(published).getTime() + ms)
+	const day = pushTtlSeconds * 1_000
+
+	it('is the part of the day left since the article was published, in whole seconds', () => {
+		expect(remainingTtlSeconds(published, at(0), day)).toBe(86_400)
+		expect(remainingTtlSeconds(published, at(1), day)).toBe(86_399)
+		expect(remainingTtlSeconds(published, at(6 * 60 * 60 * 1_000), day)).toBe(64_800)
+		expect(remainingTtlSeconds(published, at(day - 1_000), day)).toBe(1)
+	})
+
+	it('is 0, never less, once the day is over, and never more than a day', () => {
+		expect(remainingTtlSeconds(published, at(day - 999), day)).toBe(0)
+		expect(remainingTtlSeconds(published, at(2 * day), day)).toBe(0)
+		expect(remainingTtlSeconds(published, at(-60_000), day)).toBe(86_400)
+		expect(remainingTtlSeconds(published, at(0), 2 * day)).toBe(86_400)
+		expect(remainingTtlSeconds(published, at(0), 10_000)).toBe(10)
+	})
+})
+
 describe('Retry-After', () => {
 	it('reads seconds and HTTP dates, and ignores junk', () => {
 		expect(parseRetryAfter('120', now)).toBe(120_000)
@@ -102,12 +125,18 @@ describe('what an answer means', () => {
 		expect(classify({ error: failure(410) }, context)).toEqual({ kind: 'gone', status: 410 })
 	})
 
-	it('400, 401, 403 and 413 are failed for good', () => {
-		for (const status of [400, 401, 403, 413])
-			expect(classify({ error: failure(status) }, context)).toMatchObject({
+	it('400, 401, 403 and 413 are failed for good; 401 and 403 blame our VAPID credentials', () => {
+		for (const [status, cause] of [
+			[400, 'message'],
+			[401, 'credentials'],
+			[403, 'credentials'],
+			[413, 'message'],
+		] as const)
+			expect(classify({ error: failure(status) }, context)).toEqual({
 				kind: 'failed',
 				status,
 				reason: `HTTP ${status}: no`,
+				cause,
 			})
 	})
 

@@ -12,6 +12,17 @@ export const maxPayloadBytes = 3993
 /** A day: a notice of a new article that has not reached the browser by then is no longer news. */
 export const pushTtlSeconds = 24 * 60 * 60
 
+/**
+ * The TTL for a try at `now` of a notice written at `createdAt` (when its article was published):
+ * what is left of `maxAgeMs` since then, in whole seconds, at most pushTtlSeconds. A retry six
+ * hours on gets 18 hours, so the push service never holds a notice past the day it is news for.
+ * 0 when nothing is left: the delivery is given up on rather than sent.
+ */
+export function remainingTtlSeconds(createdAt: string, now: Date, maxAgeMs: number): number {
+	const leftMs = new Date(createdAt).getTime() + maxAgeMs - now.getTime()
+	return Math.max(0, Math.min(pushTtlSeconds, Math.floor(leftMs / 1_000)))
+}
+
 /** One topic for every notice: a newer article's replaces an older one still waiting. */
 export const pushTopic = 'new-article'
 
@@ -111,7 +122,16 @@ export function parseRetryAfter(value: unknown, now: Date): number | undefined {
 export type Verdict =
 	| { kind: 'sent'; status: number }
 	| { kind: 'gone'; status: number }
-	| { kind: 'failed'; status: number | null; reason: string }
+	| {
+			kind: 'failed'
+			status: number | null
+			reason: string
+			/**
+			 * message: this message is refused (400, 413…); credentials: 401/403, the push service
+			 * refused our VAPID signature, so every notice will be until the keys or subject are fixed.
+			 */
+			cause: 'message' | 'credentials'
+	  }
 	| { kind: 'retry'; status: number | null; reason: string; delayMs: number }
 
 export interface ClassifyContext {
@@ -131,8 +151,9 @@ interface PushError {
 
 /**
  * What an answer means: 2xx sent; 404/410 the subscription is gone; 413 and other 4xx refused for
- * good (resending the same message gets the same answer); 429, 5xx, timeouts and connection
- * errors retried after the backoff, or after Retry-After when that is longer.
+ * good (resending the same message gets the same answer; 401 and 403 blame our VAPID keys or
+ * subject); 429, 5xx, timeouts and connection errors retried after the backoff, or after
+ * Retry-After when that is longer.
  */
 export function classify(
 	outcome: { status: number } | { error: unknown },
@@ -142,7 +163,10 @@ export function classify(
 	if (status !== null && status >= 200 && status < 300) return { kind: 'sent', status }
 	const reason = 'error' in outcome ? describeFailure(outcome.error) : `HTTP ${status}`
 	if (status === 404 || status === 410) return { kind: 'gone', status }
-	if (status !== null && status !== 429 && status < 500) return { kind: 'failed', status, reason }
+	if (status !== null && status !== 429 && status < 500) {
+		const cause = status === 401 || status === 403 ? 'credentials' : 'message'
+		return { kind: 'failed', status, reason, cause }
+	}
 	const backoff = backoffMs(context.attempts, context.policy, context.random)
 	const headers = 'error' in outcome ? (outcome.error as PushError | null)?.headers : undefined
 	const retryAfter = parseRetryAfter(headers?.['retry-after'], context.now)

@@ -1,22 +1,14 @@
 import { createECDH } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { Storage } from '#server/storage/types.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { loadVapidKeys, vapidSubject } from './vapid-keys.server.ts'
 
 describe.each(databases)('VAPID keys on $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	it('makes one pair for every instance starting together, and keeps it', async () => {
 		// PostgreSQL: two pools, as two instances would have. SQLite: one handle per process.

@@ -1,6 +1,6 @@
 // Images are typed by their bytes and stored under their hash, on both databases.
 import { createHash } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Storage } from '#server/storage/types.ts'
 import {
 	avifImage,
@@ -10,7 +10,7 @@ import {
 	svgImage,
 	webpImage,
 } from '#tests/fixtures/images.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { maxImageBytes } from './image-types.ts'
 import {
 	emptyImageMessage,
@@ -24,18 +24,9 @@ import {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 describe.each(databases)('images: $name', ({ create }) => {
-	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage } = fresh))
 
 	it.each([
 		['PNG', pngImage(4, 3), 'image/png', 'png', 4, 3],

@@ -1,0 +1,37 @@
+// What push keeps, and for how long: dead subscriptions are deleted, and delivery rows are retired
+// into per-article totals once nobody needs them one by one. Run hourly by
+// server/jobs/push-cleanup.ts; see docs/decisions/012-push-retention.md.
+import type { Storage } from '#server/storage/types.ts'
+
+const dayMs = 24 * 60 * 60 * 1_000
+
+/**
+ * A browser sends its subscription again at least every 7 days while the reader visits; one not
+ * sent for 270 days belongs to a browser that is gone or a reader who stopped coming. 270 is the
+ * age at which Firebase Cloud Messaging itself treats a token as stale and stops delivering to it.
+ */
+export const staleSubscriptionDays = 270
+
+/**
+ * A delivery's row is kept this long after it finished (sent, gone, failed, cancelled): long
+ * enough to look into a failed notice, after which only its article's totals are kept.
+ */
+export const deliveryRetentionDays = 30
+
+export interface PushCleanup {
+	/** Subscriptions deleted: expired, or not sent again for staleSubscriptionDays. */
+	subscriptions: number
+	/** Finished delivery rows folded into their article's totals. */
+	deliveries: number
+}
+
+export async function cleanUpPush(storage: Storage, now: Date): Promise<PushCleanup> {
+	const subscriptions = await storage.push.deleteDeadSubscriptions(
+		now,
+		new Date(now.getTime() - staleSubscriptionDays * dayMs),
+	)
+	const deliveries = await storage.push.retireDeliveries(
+		new Date(now.getTime() - deliveryRetentionDays * dayMs),
+	)
+	return { subscriptions, deliveries }
+}
