@@ -1,6 +1,6 @@
 // What push keeps, and for how long: dead subscriptions are deleted, and delivery rows are retired
 // into per-article totals once nobody needs them one by one. Run hourly by
-// server/jobs/push-cleanup.ts; see docs/decisions/012-push-retention.md.
+// server/jobs/push-cleanup.ts; see docs/decisions/014-push-retention.md.
 import type { Storage } from '#server/storage/types.ts'
 
 const dayMs = 24 * 60 * 60 * 1_000
