@@ -12,27 +12,37 @@ function ValueControl({
 	parameter,
 	name,
 	label,
+	hint,
 	value,
 	error,
 }: {
 	parameter: ParameterKey
 	name: string
 	label: string
+	hint?: string
 	value: string
 	error?: string[]
 }) {
 	const { type } = parameters[parameter]
 	if (type === 'boolean') {
 		const message = error?.join(' ')
+		const describedBy = [hint ? `${name}-hint` : '', message ? `${name}-error` : '']
+			.filter(Boolean)
+			.join(' ')
 		return (
 			<>
 				<label htmlFor={name}>{label}</label>
+				{hint ? (
+					<p id={`${name}-hint`} className="hint">
+						{hint}
+					</p>
+				) : null}
 				<select
 					id={name}
 					name={name}
 					defaultValue={value}
 					aria-invalid={message ? true : undefined}
-					aria-describedby={message ? `${name}-error` : undefined}
+					aria-describedby={describedBy || undefined}
 				>
 					<option value="true">Yes</option>
 					<option value="false">No</option>
@@ -50,7 +60,7 @@ function ValueControl({
 			<TextAreaField
 				name={name}
 				label={label}
-				hint="JSON"
+				hint={hint ? `JSON. ${hint}` : 'JSON.'}
 				defaultValue={value}
 				error={error}
 				rows={4}
@@ -60,6 +70,7 @@ function ValueControl({
 		<Field
 			name={name}
 			label={label}
+			hint={hint}
 			type={type === 'number' ? 'number' : 'text'}
 			step={type === 'number' ? 'any' : undefined}
 			defaultValue={value}
@@ -158,9 +169,9 @@ function ConditionRow({
 						value={`up-${index}`}
 						id={`up-${index}`}
 						disabled={index === 0}
-						aria-label={`Move condition ${number} up`}
 					>
 						Move up
+						<span className="visually-hidden">: condition {number}</span>
 					</button>
 					<button
 						type="submit"
@@ -168,17 +179,13 @@ function ConditionRow({
 						value={`down-${index}`}
 						id={`down-${index}`}
 						disabled={index === count - 1}
-						aria-label={`Move condition ${number} down`}
 					>
 						Move down
+						<span className="visually-hidden">: condition {number}</span>
 					</button>
-					<button
-						type="submit"
-						name="intent"
-						value={`remove-${index}`}
-						aria-label={`Remove condition ${number}`}
-					>
+					<button type="submit" name="intent" value={`remove-${index}`}>
 						Remove
+						<span className="visually-hidden">: condition {number}</span>
 					</button>
 				</div>
 			</fieldset>
@@ -245,7 +252,8 @@ export function ParameterEditor({
 				<ValueControl
 					parameter={parameter}
 					name="serverDefault"
-					label="Server default value (used when “Set a server default” is chosen)"
+					label="Server default value"
+					hint="Used when “Set a server default” is chosen."
 					value={fields.serverDefault}
 					error={errors.serverDefault}
 				/>
