@@ -4,14 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { getPage, makeAccount, postForm, signIn, teamPassword } from '#tests/fixtures/forms.ts'
+import { runCli } from '#tests/fixtures/process.ts'
+import { databases } from '#tests/fixtures/storage.ts'
 
-describe('remote configuration in the editor area', () => {
+describe.each(databases)('remote configuration in the editor area: $name', ({ create }) => {
 	let app: TestApp
 	let admin = ''
 	let editor = ''
 
 	beforeAll(async () => {
-		app = await startTestApp({ seed: false })
+		app = await startTestApp({ seed: false, database: create })
 		await makeAccount(app, 'ada@example.org', 'admin', 'Ada Admin')
 		await makeAccount(app, 'ana@example.org', 'editor', 'Ana Editor')
 		admin = (await signIn(app, 'ada@example.org', teamPassword)).cookie
@@ -234,6 +236,12 @@ describe('remote configuration in the editor area', () => {
 		const after = await (await getPage(app, rolledBack.headers.get('location') ?? '', admin)).text()
 		expect(after).toContain(`restored from 1`)
 		expect(after).toContain('a copy of version <!-- -->1')
+
+		const shown = await runCli(['config:show'], app.env)
+		expect(shown.code, shown.stderr).toBe(0)
+		expect(shown.stdout).toContain(`Version ${base + 1}, published `)
+		expect(shown.stdout).toContain('by Ada Admin, restored from 1: Rolled back to version 1')
+		expect(JSON.parse(shown.stdout.slice(shown.stdout.indexOf('\n{')))).toEqual(first?.document)
 	})
 
 	it('answers 404 for a parameter that does not exist', async () => {

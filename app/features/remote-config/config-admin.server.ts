@@ -160,3 +160,14 @@ export async function rollBack(
 	if (!published.ok) return { status: 'stale', current: published.current }
 	return { status: 'published', version: published.version.id, restoredFrom: old.id }
 }
+
+/** The current version for the CLI (config:show): who published it, then its document. */
+export async function showCurrentConfig(storage: Storage): Promise<string> {
+	const current = await storage.config.current()
+	if (!current) return 'No configuration published yet: the site uses the in-app defaults.'
+	const restored = current.restoredFrom ? `, restored from ${current.restoredFrom}` : ''
+	return [
+		`Version ${current.id}, published ${current.createdAt} by ${current.createdByName}${restored}: ${current.summary}`,
+		JSON.stringify(current.document, null, 2),
+	].join('\n')
+}
