@@ -244,6 +244,30 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 		expect(JSON.parse(shown.stdout.slice(shown.stdout.indexOf('\n{')))).toEqual(first?.document)
 	})
 
+	it('lists versions newest first, twenty to a page', async () => {
+		let base = (await app.storage.config.current())?.id ?? 0
+		const document = { parameters: {} }
+		while (base < 25) {
+			const input = {
+				document,
+				baseVersion: base,
+				createdBy: null,
+				createdByName: 'CLI',
+				summary: 's',
+			}
+			await app.storage.config.publish(input, new Date())
+			base += 1
+		}
+		const headings = (html: string) =>
+			[...html.matchAll(/<h2 id="version-(\d+)"/g)].map((match) => Number(match[1]))
+		const first = await (await getPage(app, '/admin/config/versions', admin)).text()
+		expect(headings(first)).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i))
+		expect(first).toContain('href="/admin/config/versions?before=6"')
+		const second = await (await getPage(app, '/admin/config/versions?before=6', admin)).text()
+		expect(headings(second)).toEqual([5, 4, 3, 2, 1])
+		expect(second).not.toContain('Older versions')
+	})
+
 	it('answers 404 for a parameter that does not exist', async () => {
 		expect((await getPage(app, '/admin/config/dark_mode', admin)).status).toBe(404)
 	})
