@@ -29,11 +29,14 @@ export default [
 			route('analytics', 'routes/admin/analytics.tsx'),
 			route('analytics/export', 'routes/admin/analytics-export.ts'),
 			route('analytics/now', 'routes/admin/analytics-now.ts'),
-			// Admins only: the site, the team and the API's keys.
+			// Admins only: the site, the team, the API's keys and the live configuration.
 			layout('routes/admin/admin-only.tsx', [
 				route('settings', 'routes/admin/settings.tsx'),
 				route('team', 'routes/admin/team.tsx'),
 				route('api-keys', 'routes/admin/api-keys.tsx'),
+				route('config', 'routes/admin/config.tsx'),
+				route('config/versions', 'routes/admin/config-versions.tsx'),
+				route('config/:key', 'routes/admin/config-parameter.tsx'),
 			]),
 			route('*', 'routes/admin/not-found.tsx'),
 		]),

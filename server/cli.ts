@@ -9,6 +9,7 @@ import { FrontMatterError, parseArticleFile } from '#app/features/articles/front
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { messageRetention } from '#app/features/contact/message-retention.server.ts'
+import { showCurrentConfig } from '#app/features/remote-config/config-admin.server.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { createLogger } from './logger.ts'
 import { openStorage } from './storage/open-storage.ts'
@@ -28,6 +29,7 @@ Commands:
   analytics:retention [days]      show, or set, how many days screen views are kept before their
                                   days are rolled up into daily totals (90)
   analytics:rollup                roll up the days older than that now (the server does it hourly)
+  config:show                     print the current remote configuration version and its document
   help                            show this text
 
 Front matter keys: title (required), slug, summary, author, tags, cover, coverAlt, publishedAt.
@@ -117,6 +119,9 @@ const commands: Record<
 		const { days, views, beforeDay } = outcome
 		if (days === 0) return `Nothing to roll up: no screen views before ${beforeDay}.`
 		return `Rolled up ${days} ${days === 1 ? 'day' : 'days'} before ${beforeDay} (${views} screen ${views === 1 ? 'view' : 'views'}) into daily totals.`
+	},
+	async 'config:show'(storage) {
+		return showCurrentConfig(storage)
 	},
 	async 'user:create'(storage, _args, flags) {
 		if (!flags.email || !flags.role)

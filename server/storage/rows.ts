@@ -9,6 +9,7 @@ import type {
 import type {
 	ApiKeyRecord,
 	Change,
+	ConfigVersion,
 	ContactMessage,
 	PushDelivery,
 	PushDeliveryState,
@@ -126,6 +127,20 @@ export function toChange(row: Row): Change {
 		entityId: String(row.entity_id),
 		kind: row.kind as ChangeKind,
 		createdAt: toIso(row.created_at),
+	}
+}
+
+export function toConfigVersion(row: Row): ConfigVersion {
+	// SQLite keeps the document as text; PostgreSQL's jsonb arrives parsed.
+	const document = typeof row.document === 'string' ? JSON.parse(row.document) : row.document
+	return {
+		id: Number(row.id),
+		document: document as ConfigVersion['document'],
+		createdAt: toIso(row.created_at),
+		createdBy: (row.created_by as string | null) ?? null,
+		createdByName: String(row.created_by_name),
+		summary: String(row.summary),
+		restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
 	}
 }
 

@@ -139,6 +139,16 @@ export interface Database {
 		failed: number
 		cancelled: number
 	}
+	config_versions: {
+		id: number
+		/** JSON text on SQLite; PostgreSQL's jsonb comes back parsed: read through rows.ts. */
+		document: string
+		created_at: string
+		created_by: string | null
+		created_by_name: string
+		summary: string
+		restored_from: number | null
+	}
 	/** better-auth's tables (0002_auth), typed for the few reads and writes Canopy makes itself. */
 	user: {
 		id: string

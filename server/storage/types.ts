@@ -8,6 +8,7 @@ import type {
 	ArticleStatusFilter,
 	ChangeKind,
 } from '#app/features/articles/article-types.ts'
+import type { ConfigDocument } from '#app/features/remote-config/parameters.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -510,6 +511,49 @@ export interface PushRepository {
 	deliveriesOf(articleId: number): Promise<PushDelivery[]>
 }
 
+/** One published configuration (docs/decisions/013-remote-config.md). */
+export interface ConfigVersion {
+	/** 1, 2, 3 … in publishing order. */
+	id: number
+	document: ConfigDocument
+	createdAt: string
+	/** The publisher's user id; null: the CLI, or an account since deleted. */
+	createdBy: string | null
+	createdByName: string
+	/** What changed, in words, made by the publisher. */
+	summary: string
+	/** Set by a rollback: the version whose document this copies. */
+	restoredFrom: number | null
+}
+
+export interface ConfigPublish {
+	document: ConfigDocument
+	/** The version the document was built on; 0: none published yet. */
+	baseVersion: number
+	createdBy: string | null
+	createdByName: string
+	summary: string
+	restoredFrom?: number | null
+}
+
+export interface ConfigRepository {
+	current(): Promise<ConfigVersion | undefined>
+	get(id: number): Promise<ConfigVersion | undefined>
+	/** Newest first; `before`: only versions older than this id. */
+	list(options: { limit: number; before?: number }): Promise<ConfigVersion[]>
+	/**
+	 * Publishes `document` as the next version if the current one is still `baseVersion`
+	 * (0: none yet); otherwise { ok: false, current }. In the same transaction it appends a
+	 * change (topic 'config', entity id = the new version's id, kind 'modified'), so every
+	 * instance's page cache empties and open pages hear of it. Of concurrent publishes on one
+	 * base, exactly one succeeds.
+	 */
+	publish(
+		input: ConfigPublish,
+		now: Date,
+	): Promise<{ ok: true; version: ConfigVersion } | { ok: false; current: number }>
+}
+
 export interface Storage {
 	readonly dialect: Dialect
 	/**
@@ -527,6 +571,7 @@ export interface Storage {
 	readonly outbox: OutboxRepository
 	readonly analytics: AnalyticsRepository
 	readonly push: PushRepository
+	readonly config: ConfigRepository
 	/** Applies pending migrations; returns the names applied. */
 	migrate(): Promise<string[]>
 	/** Throws when the database cannot answer. */

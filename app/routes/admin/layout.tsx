@@ -98,6 +98,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 							<li>
 								<NavLink to="/admin/api-keys">API keys</NavLink>
 							</li>
+							<li>
+								<NavLink to="/admin/config">Configuration</NavLink>
+							</li>
 						</>
 					) : null}
 				</ul>

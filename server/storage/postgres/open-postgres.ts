@@ -12,6 +12,7 @@ import {
 	createUploadRepository,
 } from '../editor-repositories.ts'
 import { createAnalyticsRepository } from '../analytics-repositories.ts'
+import { createConfigRepository } from '../config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { createPushRepository } from '../push-repositories.ts'
@@ -116,6 +117,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		outbox: createOutboxRepository(db, 'postgres'),
 		analytics: createAnalyticsRepository(db, 'postgres'),
 		push: createPushRepository(db, 'postgres'),
+		config: createConfigRepository(db, hooks),
 		async migrate() {
 			const client = await pool.connect()
 			const done: string[] = []

@@ -15,6 +15,7 @@ import {
 	createUploadRepository,
 } from '../editor-repositories.ts'
 import { createAnalyticsRepository } from '../analytics-repositories.ts'
+import { createConfigRepository } from '../config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { createPushRepository } from '../push-repositories.ts'
@@ -99,6 +100,7 @@ export function openSqliteStorage(file: string): Storage {
 		outbox: createOutboxRepository(db, 'sqlite'),
 		analytics: createAnalyticsRepository(db, 'sqlite'),
 		push: createPushRepository(db, 'sqlite'),
+		config: createConfigRepository(db, hooks),
 		async migrate() {
 			native.exec(migrationsTable)
 			const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')

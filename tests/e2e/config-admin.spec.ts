@@ -1,0 +1,89 @@
+// An admin changes the live configuration in /admin/config with the keyboard: publishes a
+// banner, adds "10 % of visitors, language fr" to it, sees it in words and in the versions, and
+// rolls back to the first version, which comes back as a new one.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { signedInAs } from './signed-in.ts'
+
+const server = serveCanopy()
+signedInAs(server, { email: 'ines@example.org', name: 'Inês Admin', role: 'admin' })
+
+async function expectNoAxeViolations(page: Page) {
+	const { violations } = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+		.analyze()
+	expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+test('an admin adds a rollout condition to the banner, publishes, and rolls back', async ({
+	page,
+}) => {
+	await page.goto('/admin')
+	await page
+		.getByRole('navigation', { name: 'Editor area' })
+		.getByRole('link', {
+			name: 'Configuration',
+		})
+		.click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuration')
+	await expect(page.getByText('Nothing published yet')).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	// Version 1: a server default for the banner.
+	await page.getByRole('link', { name: 'Edit banner_message' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('banner_message')
+	await waitForHydration(page)
+	await page.getByRole('radio', { name: 'Set a server default' }).check()
+	await page.getByLabel('Server default value').fill('Welcome')
+	await page.getByRole('button', { name: 'Publish' }).click()
+	await expect(page.getByRole('status')).toHaveText(/Version 1 published/)
+
+	// Version 2: the condition, added and filled in from the keyboard.
+	await page.goto('/admin/config/banner_message')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Add a condition' }).focus()
+	await page.keyboard.press('Enter')
+	const condition = page.getByRole('group', { name: 'Condition 1' })
+	const percent = condition.getByLabel('Percent of visitors')
+	await expect(percent).toBeFocused()
+	await page.keyboard.type('10')
+	await page.keyboard.press('Tab')
+	await expect(condition.getByLabel('Languages')).toBeFocused()
+	await page.keyboard.type('fr')
+	await condition.getByLabel('Value').focus()
+	await page.keyboard.type('Bonjour')
+	await expectNoAxeViolations(page)
+	// Enter in a field publishes (the form's default button), never moves or removes a row.
+	await page.keyboard.press('Enter')
+	await expect(page).toHaveURL(/\/admin\/config\?published=2$/)
+	await expect(page.getByRole('status')).toHaveText(/Version 2 published/)
+	await expect(page.getByText("10 % of visitors · language fr → 'Bonjour'")).toBeVisible()
+	await expect(page.getByText(/Current version: version 2, published by Inês Admin/)).toBeVisible()
+
+	await page.getByRole('link', { name: 'All versions' }).click()
+	const versions = page
+		.getByRole('listitem')
+		.filter({ has: page.getByRole('heading', { level: 2 }) })
+	await expect(versions.first().getByRole('heading')).toHaveText('Version 2 (current)')
+	await expect(versions.first()).toContainText('banner_message: 1 condition added')
+	await expectNoAxeViolations(page)
+
+	const first = page
+		.getByRole('listitem')
+		.filter({ has: page.getByRole('heading', { name: 'Version 1' }) })
+	await first.getByText('Roll back to this version').click()
+	await expect(first).toContainText('This publishes version 1’s configuration again, as version 3.')
+	await expectNoAxeViolations(page)
+	await first.getByRole('button', { name: 'Roll back to version 1' }).click()
+	await expect(page.getByRole('status')).toHaveText(/Version 3 published: a copy of version 1/)
+	const newest = page
+		.getByRole('listitem')
+		.filter({ has: page.getByRole('heading', { name: 'Version 3 (current)' }) })
+	await expect(newest).toContainText('restored from 1')
+	await expect(newest).toContainText('Rolled back to version 1')
+
+	await page.getByRole('link', { name: 'Configuration', exact: true }).first().click()
+	await expect(page.getByText("10 % of visitors · language fr → 'Bonjour'")).toHaveCount(0)
+	await expect(page.getByText(/Current version: version 3/)).toBeVisible()
+})
