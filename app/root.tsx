@@ -16,6 +16,7 @@ import { servicesContext } from './lib/context.server.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { getSiteSettings } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings } from './features/site/site-settings.ts'
+import { readHeaders } from './features/remote-config/evaluate.server.ts'
 import stylesheet from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [
@@ -27,9 +28,14 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'alternate', type: 'application/atom+xml', href: '/atom.xml', title: 'Atom' },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
-	const { storage, siteUrl } = context.get(servicesContext)
-	return { site: await getSiteSettings(storage), siteUrl }
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage, siteUrl, remoteConfig } = context.get(servicesContext)
+	return {
+		site: await getSiteSettings(storage),
+		siteUrl,
+		// The remote configuration's values for this visitor, so the first paint shows them.
+		config: await remoteConfig.forRequest(readHeaders(request.headers)),
+	}
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

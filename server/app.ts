@@ -19,6 +19,8 @@ import {
 	createPushSubscriptions,
 	type SubscriptionOptions,
 } from '#app/features/push/subscriptions.server.ts'
+import { createConfigEndpoint } from '#app/features/remote-config/config-endpoint.server.ts'
+import type { ConfigService } from '#app/features/remote-config/config.server.ts'
 import type { AppServices, RequestInfo } from '#app/lib/context.server.ts'
 import { clientIp } from './client-ip.ts'
 import type { Config } from './env.ts'
@@ -60,6 +62,8 @@ export interface AppDependencies {
 	collect?: Partial<CollectOptions>
 	/** The public half of the VAPID pair (app/features/push/vapid-keys.server.ts). */
 	vapidPublicKey: string
+	/** The remote configuration this instance serves (app/features/remote-config/). */
+	remoteConfig: ConfigService
 	push?: PushSettings
 }
 
@@ -96,6 +100,7 @@ const collectCapBytes = 4 * 1024
 const collectPath = '/api/collect'
 /** A subscription is well under 1 KB (an endpoint of at most 1,000 characters and two keys). */
 const pushCapBytes = 4 * 1024
+const configPath = '/api/config'
 
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
@@ -107,6 +112,7 @@ function createApp(deps: AppDependencies) {
 		siteUrl: config.siteUrl,
 		smtpUrl: config.smtpUrl,
 		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
+		remoteConfig: deps.remoteConfig,
 	}
 	const app = new Hono<AppEnv>()
 
@@ -126,7 +132,7 @@ function createApp(deps: AppDependencies) {
 		// Cached pages are answered here, before the rest of the chain, straight onto the socket:
 		// the path most readers take, at about 0.6× a bare Node server's rate (bench/RESULTS.md).
 		app.use(async (c, next) => {
-			const key = pageCacheKey(c.env.incoming)
+			const key = pageCacheKey(c.env.incoming, deps.remoteConfig.variant)
 			const page = key === undefined ? undefined : cache.get(key)
 			if (!page) {
 				c.set('cacheKey', key)
@@ -251,6 +257,12 @@ function createApp(deps: AppDependencies) {
 		c.json({ error: 'Subscribe with POST and unsubscribe with DELETE.' }, 405, {
 			Allow: 'POST, DELETE',
 		}),
+	)
+	// The values of the remote configuration for this visitor (decision 013).
+	const configEndpoint = createConfigEndpoint(deps.remoteConfig)
+	app.get(configPath, (c) => configEndpoint(c.req.raw))
+	app.all(configPath, (c) =>
+		c.json({ error: 'Read the configuration with GET.' }, 405, { Allow: 'GET, HEAD' }),
 	)
 	// The admin API and the contact endpoint are React Router resource routes (app/routes/api/);
 	// nothing else is under /api.

@@ -9,6 +9,7 @@ import {
 } from '#app/features/analytics/ingest.server.ts'
 import { type Auth, authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
+import { type ConfigService, createConfigService } from '#app/features/remote-config/config.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
 import type { VapidKeys } from './env.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
@@ -86,6 +87,7 @@ export interface Canopy {
 	vapidKeys: VapidKeys
 	/** The Node request listener: give it to http.createServer. */
 	listener: ReturnType<typeof createRequestListener>
+	remoteConfig: ConfigService
 	/**
 	 * Stops the jobs and the broker and writes queued screen views; the caller closes its server
 	 * first, then the storage.
@@ -109,6 +111,8 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		onError: (error) => logger.error('live: could not read the change feed', { error }),
 	})
 	await broker.start()
+	// Read before the first request: every page is rendered with the configuration's values.
+	const remoteConfig = await createConfigService(storage, logger)
 
 	const stops: (() => Promise<void> | void)[] = []
 	if (jobs.changePruning) stops.push(await startChangePruning(storage, logger))
@@ -131,6 +135,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	// Publishing writes the deliveries and a change in one transaction, on any instance: the change
 	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
+	stops.push(broker.onChanges(remoteConfig.onChanges))
 	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger).stop)
 	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger).stop)
 	if (jobs.pushCleanup) stops.push(startPushCleanup(storage, logger).stop)
@@ -146,6 +151,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		screenViews,
 		collect: options.analytics?.collect,
 		vapidPublicKey: vapidKeys.publicKey,
+		remoteConfig,
 	})
 	return {
 		auth,
@@ -154,6 +160,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		pushDelivery,
 		screenViews,
 		vapidKeys,
+		remoteConfig,
 		listener,
 		async close() {
 			broker.close()

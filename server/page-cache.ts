@@ -3,6 +3,7 @@
 // The per-request CSP nonce is swapped in on the way out, so a cached page is still protected;
 // see docs/decisions/004-whole-page-cache.md.
 import type { IncomingMessage } from 'node:http'
+import type { HeaderReader } from '#app/features/remote-config/evaluate.server.ts'
 import { type SplicedGzip, spliceGzip } from './gzip-splice.ts'
 import type { ArticleBroker } from './live/broker.ts'
 
@@ -25,28 +26,43 @@ const perResponse = new Set([
 	'date',
 ])
 
+/** The one cookie a cacheable request may carry: the remote configuration's visitor id. */
+const onlyConfigCookie = /^\s*canopy_config_id=[\w-]*\s*;?\s*$/
+
 /**
  * The cache key for a request that may be served from or stored in the cache: anonymous GETs of
  * pages. Read from Node's request directly: this runs before anything else on every request.
+ * `variant` names the remote configuration's values for the request (a page renders with them),
+ * so visitors in and out of a rollout never get each other's page; undefined: do not cache.
  */
-export function pageCacheKey(incoming: IncomingMessage): string | undefined {
+export function pageCacheKey(
+	incoming: IncomingMessage,
+	variant?: (header: HeaderReader) => string | undefined,
+): string | undefined {
 	const { method, url, headers } = incoming
-	if (method !== 'GET' || !url || headers.cookie || headers.authorization) return undefined
+	if (method !== 'GET' || !url || headers.authorization) return undefined
+	if (headers.cookie && !onlyConfigCookie.test(headers.cookie)) return undefined
 	if (url.startsWith('/admin') || url.startsWith('/api/') || url.startsWith('/assets/'))
 		return undefined
-	return url
+	if (!variant) return url
+	const name = variant((header) => {
+		const value = headers[header]
+		return Array.isArray(value) ? value.join(', ') : value
+	})
+	return name === undefined ? undefined : `${url}\n${name}`
 }
 
 export function acceptsGzip(incoming: IncomingMessage): boolean {
 	return /\bgzip\b/.test(incoming.headers['accept-encoding'] ?? '')
 }
 
-const publicTopics = new Set(['articles', 'settings'])
+const publicTopics = new Set(['articles', 'settings', 'config'])
 
 export function createPageCache(broker: ArticleBroker) {
 	const entries = new Map<string, CachedPage>()
 	let generation = 0
-	// Articles and site settings shape public pages; the inbox (topic `messages`) does not.
+	// Articles, site settings and the remote configuration shape public pages; the inbox (topic
+	// `messages`) does not.
 	broker.onChanges((changes) => {
 		if (!changes.some((change) => publicTopics.has(change.topic))) return
 		generation++

@@ -3,6 +3,7 @@
 // sides share one module instance.
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '#app/features/auth/auth.server.ts'
+import type { ConfigService } from '#app/features/remote-config/config.server.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
 
@@ -16,6 +17,8 @@ export interface AppServices {
 	smtpUrl: string
 	/** Sends queued mail now rather than at the outbox's next tick: call after queueing mail. */
 	wakeMailOutbox: () => void
+	/** The remote configuration: the values each request gets. */
+	remoteConfig: ConfigService
 }
 
 /** What belongs to one request. */

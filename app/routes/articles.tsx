@@ -11,12 +11,11 @@ import type { Route } from './+types/articles'
 
 export const handle = { screen: 'articles' } satisfies ScreenHandle
 
-const pageSize = 10
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const { storage } = context.get(servicesContext)
+	const { storage, remoteConfig } = context.get(servicesContext)
 	const cursor = new URL(request.url).searchParams.get('cursor')
-	const page = await listArticles(storage, { cursor, limit: pageSize })
+	const { articles_page_size: limit } = await remoteConfig.valuesFor(request)
+	const page = await listArticles(storage, { cursor, limit })
 	return { ...page, isFirstPage: !cursor }
 }
 

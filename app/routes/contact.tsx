@@ -2,6 +2,7 @@ import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { type ContactActionData, ContactForm } from '#app/features/contact/contact-form.tsx'
 import { contactFields } from '#app/features/contact/contact.schema.ts'
 import { submitContactMessage } from '#app/features/contact/contact.server.ts'
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
@@ -32,10 +33,12 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 	return merged
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-	const { storage } = context.get(servicesContext)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage, remoteConfig } = context.get(servicesContext)
+	// Editors can turn the form off (remote configuration): the page then gives the addresses.
+	const { contact_form_enabled: open } = await remoteConfig.valuesFor(request)
 	return data(
-		{ form: await newFormIdentity(storage) },
+		{ form: open ? await newFormIdentity(storage) : null },
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
 }
@@ -69,11 +72,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 			? { idempotencyKey: input.idempotencyKey, token: input.token }
 			: undefined
 
-	const result = await submitContactMessage(
-		context.get(servicesContext),
-		context.get(clientIpContext),
-		input,
-	)
+	const services = context.get(servicesContext)
+	const { contact_form_enabled: open } = await services.remoteConfig.valuesFor(request)
+	if (!open) {
+		// What was typed comes back in the form, so the visitor can copy it into an email.
+		const site = await getSiteSettings(services.storage)
+		return data<ContactActionData>(
+			{
+				outcome: 'closed',
+				errors: {
+					form: [
+						`The contact form was closed while you wrote, and your message was not sent. Copy it from below and email it to ${site.contactEmail}.`,
+					],
+				},
+				values,
+				form: posted,
+			},
+			503,
+		)
+	}
+	const result = await submitContactMessage(services, context.get(clientIpContext), input)
 	switch (result.outcome) {
 		case 'invalid':
 			return data<ContactActionData>(
@@ -101,7 +119,13 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
 			<h1>Contact</h1>
 			<p>{site.contactIntro}</p>
 			<div className="contact-layout">
-				<ContactForm form={loaderData.form} actionData={actionData} />
+				{loaderData.form ? (
+					<ContactForm form={loaderData.form} actionData={actionData} />
+				) : (
+					<p className="contact-closed">
+						The contact form is closed just now. Write to us by email or by post.
+					</p>
+				)}
 				<aside className="contact-other" aria-labelledby="contact-other-title">
 					<h2 id="contact-other-title" className="visually-hidden">
 						Other ways to reach us

@@ -9,9 +9,10 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 
 export const handle = { screen: 'home' } satisfies ScreenHandle
 
-export async function loader({ context }: Route.LoaderArgs) {
-	const { storage } = context.get(servicesContext)
-	return { latest: await latestArticles(storage, 3) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage, remoteConfig } = context.get(servicesContext)
+	const { home_latest_count: count } = await remoteConfig.valuesFor(request)
+	return { latest: count > 0 ? await latestArticles(storage, count) : [], count }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,7 +48,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 			<p className="tagline">{site.tagline}</p>
 			<section aria-labelledby="latest-heading" className="latest">
 				<h2 id="latest-heading">Latest articles</h2>
-				{loaderData.latest.length === 0 ? (
+				{loaderData.count === 0 ? null : loaderData.latest.length === 0 ? (
 					<p>Nothing published yet. Check back soon.</p>
 				) : (
 					<div className="article-list">

@@ -46,11 +46,29 @@ export function articleFrame(id: number, event: ArticleEvent): string {
 	return `id: ${id}\nevent: article\ndata: ${JSON.stringify(event)}\n\n`
 }
 
+/** A new configuration version was published (docs/decisions/013-remote-config.md). */
+export function configFrame(id: number, version: number): string {
+	return `id: ${id}\nevent: config\ndata: ${JSON.stringify({ version })}\n\n`
+}
+
 export function resetFrame(id: number): string {
 	return `id: ${id}\nevent: reset\ndata: {}\n\n`
 }
 
 async function framesFor(storage: Storage, changes: Change[]): Promise<Frame[]> {
+	const configFrames = changes
+		.filter((change) => change.topic === 'config')
+		.map((change) => ({
+			id: change.id,
+			bytes: Buffer.from(configFrame(change.id, Number(change.entityId))),
+		}))
+	const articleFrames = await articleFramesFor(storage, changes)
+	return configFrames.length === 0
+		? articleFrames
+		: [...articleFrames, ...configFrames].sort((a, b) => a.id - b.id)
+}
+
+async function articleFramesFor(storage: Storage, changes: Change[]): Promise<Frame[]> {
 	const articleChanges = changes.filter((change) => change.topic === 'articles')
 	if (articleChanges.length === 0) return []
 	const wanted = articleChanges

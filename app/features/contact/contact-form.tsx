@@ -16,7 +16,8 @@ import {
 export type ContactActionData =
 	| { outcome: 'sent'; name: string; email: string }
 	| {
-			outcome: 'invalid' | 'limited'
+			/** closed: the form was turned off (remote configuration) while the visitor wrote. */
+			outcome: 'invalid' | 'limited' | 'closed'
 			errors: FieldErrors
 			values: Partial<Record<ContactField, string>>
 			/** The form's key and token as they were posted, so the next try keeps them. */

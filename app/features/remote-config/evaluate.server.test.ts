@@ -7,6 +7,7 @@ import {
 	type EvaluationContext,
 	evaluate,
 	evaluateParameter,
+	readHeaders,
 	requestLanguage,
 	rolloutBucket,
 	valuesTag,
@@ -205,7 +206,9 @@ describe('request context', () => {
 		expect(configIdFrom(`not_canopy_config_id=${visitor}`)).toBeNull()
 		expect(configIdFrom(undefined)).toBeNull()
 		const context = contextFrom(
-			new Headers({ cookie: `canopy_config_id=${visitor}`, 'accept-language': 'fr-FR' }),
+			readHeaders(
+				new Headers({ cookie: `canopy_config_id=${visitor}`, 'accept-language': 'fr-FR' }),
+			),
 			at,
 		)
 		expect(context).toEqual({ visitorId: visitor, language: 'fr', device: 'desktop', now: at })

@@ -110,12 +110,20 @@ export function configIdFrom(cookieHeader: string | null | undefined): string | 
 	return null
 }
 
+/** A request header by its lower-case name: from a fetch Request or from Node's request. */
+export type HeaderReader = (name: string) => string | null | undefined
+
+export const readHeaders =
+	(headers: Headers): HeaderReader =>
+	(name) =>
+		headers.get(name)
+
 /** A request's evaluation context, from its headers. */
-export function contextFrom(headers: Headers, now: Date): EvaluationContext {
+export function contextFrom(header: HeaderReader, now: Date): EvaluationContext {
 	return {
-		visitorId: configIdFrom(headers.get('cookie')),
-		language: requestLanguage(headers.get('accept-language')),
-		device: deviceClass(headers.get('user-agent') ?? '', headers.get('sec-ch-ua-mobile')),
+		visitorId: configIdFrom(header('cookie')),
+		language: requestLanguage(header('accept-language')),
+		device: deviceClass(header('user-agent') ?? '', header('sec-ch-ua-mobile')),
 		now,
 	}
 }

@@ -6,15 +6,30 @@
 //     -> 201 { id, receivedAt } stored (or taken for a robot's: answered alike, not stored)
 //     -> 200 { id, receivedAt } the key was seen before; nothing new is stored
 //     -> 400 { errors }, 413, 415, 429 { error } with Retry-After
+//   either: 503 { error } while editors have turned the contact form off (remote configuration)
 import { submitContactMessage } from '#app/features/contact/contact.server.ts'
 import { minimumFillMs, newFormIdentity } from '#app/features/contact/form-token.server.ts'
-import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { type AppServices, clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import type { Route } from './+types/contact'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
-export async function loader({ context }: Route.LoaderArgs) {
-	const identity = await newFormIdentity(context.get(servicesContext).storage)
+/** The contact form turned off by an editor (remote configuration): 503, the address to write to. */
+async function closed(request: Request, services: AppServices): Promise<Response | undefined> {
+	const { contact_form_enabled: open } = await services.remoteConfig.valuesFor(request)
+	if (open) return undefined
+	const { contactEmail } = await getSiteSettings(services.storage)
+	return refuse(503, {
+		error: `The contact form is closed just now: nothing was stored. Write to ${contactEmail} instead.`,
+	})
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const services = context.get(servicesContext)
+	const refused = await closed(request, services)
+	if (refused) return refused
+	const identity = await newFormIdentity(services.storage)
 	return Response.json(
 		{ ...identity, minimumWaitSeconds: minimumFillMs / 1000 },
 		{ headers: noStore },
@@ -33,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!/^application\/json\s*(;|$)/i.test(type)) {
 		return refuse(415, { error: 'Send the message as JSON (Content-Type: application/json).' })
 	}
+	const refused = await closed(request, context.get(servicesContext))
+	if (refused) return refused
 	let body: unknown
 	try {
 		body = await request.json()

@@ -1,0 +1,83 @@
+// The published configuration as this instance serves it: the current version's document, read
+// once and again whenever a new version is published (on any instance: the change feed carries
+// topic `config`), and the values it gives each request.
+import type { Logger } from '#server/logger.ts'
+import type { Change, Storage } from '#server/storage/types.ts'
+import {
+	contextFrom,
+	evaluate,
+	type HeaderReader,
+	readHeaders,
+	valuesTag,
+} from './evaluate.server.ts'
+import type { ConfigDocument, ConfigValues, EvaluatedConfig } from './parameters.ts'
+
+export const configTopic = 'config'
+
+export interface ConfigService {
+	/** The values for the request that sent these headers (waits for a reload under way). */
+	forRequest(header: HeaderReader, now?: Date): Promise<EvaluatedConfig>
+	/** The values a page's loader renders with. */
+	valuesFor(request: Request): Promise<ConfigValues>
+	/**
+	 * The name of the values these headers get, for the page cache's key, without waiting;
+	 * undefined while a new version is being read (the page is then rendered, not cached).
+	 */
+	variant(header: HeaderReader, now?: Date): string | undefined
+	/** The change feed's listener: reads the document again when a version was published. */
+	onChanges(changes: readonly Change[]): void
+}
+
+interface Loaded {
+	version: number
+	document: ConfigDocument | undefined
+}
+
+export async function createConfigService(
+	storage: Storage,
+	logger: Logger,
+): Promise<ConfigService> {
+	const read = async (): Promise<Loaded> => {
+		const current = await storage.config.current()
+		return { version: current?.id ?? 0, document: current?.document }
+	}
+	let loaded = await read()
+	let reading: Promise<Loaded> | undefined
+
+	function reload() {
+		const next = read()
+		reading = next
+		next.then(
+			(fresh) => {
+				// A slower, older read never replaces a newer one.
+				if (fresh.version >= loaded.version) loaded = fresh
+				if (reading === next) reading = undefined
+			},
+			(error) => {
+				logger.warn('config: could not read the published version', { error })
+				if (reading === next) reading = undefined
+			},
+		)
+		return next
+	}
+
+	async function forRequest(header: HeaderReader, now = new Date()): Promise<EvaluatedConfig> {
+		if (reading) await reading.catch(() => {})
+		return { version: loaded.version, values: evaluate(loaded.document, contextFrom(header, now)) }
+	}
+
+	return {
+		forRequest,
+		async valuesFor(request) {
+			return (await forRequest(readHeaders(request.headers))).values
+		},
+		variant(header, now = new Date()) {
+			if (reading) return undefined
+			const values = evaluate(loaded.document, contextFrom(header, now))
+			return valuesTag(loaded.version, values)
+		},
+		onChanges(changes) {
+			if (changes.some((change) => change.topic === configTopic)) void reload()
+		},
+	}
+}
