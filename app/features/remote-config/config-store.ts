@@ -29,13 +29,17 @@ export function rootConfig(rootData: unknown): EvaluatedConfig {
 	return config ?? { version: 0, values: inAppDefaults }
 }
 
+// Kept apart from its use so the build sees a bare import(): one it need not wrap in a preload
+// helper (vite.config.ts, unwrapEmptyPreloads).
+const loadClient = () => import('./start.client.ts')
+
 let client: Promise<RemoteConfig | undefined> | undefined
 
 /** Once per page load, after hydration: the values the server rendered with seed the client. */
 export function startRemoteConfig(server: EvaluatedConfig): Promise<RemoteConfig | undefined> {
-	client ??= import('./start.client.ts').then(
-		({ startClient }) => startClient(server, setActive),
-		// A chunk that cannot be fetched (offline, or a new deploy) leaves the rendered values.
+	// A chunk that cannot be fetched (offline, or a new deploy) leaves the rendered values.
+	client ??= loadClient().then(
+		(module) => module?.startClient(server, setActive),
 		() => undefined,
 	)
 	return client
