@@ -26,6 +26,7 @@ function recordingDocument(protocol: string, cookie = '') {
 }
 
 afterEach(() => {
+	// biome-ignore lint/suspicious/noDocumentCookie: the cookie ensureConfigId writes, cleared
 	document.cookie = `${configIdCookie}=; Path=/; Max-Age=0`
 })
 
@@ -45,6 +46,7 @@ describe('ensureConfigId', () => {
 	})
 
 	it('replaces an id the server could not read', () => {
+		// biome-ignore lint/suspicious/noDocumentCookie: the state under test
 		document.cookie = `${configIdCookie}=short; Path=/`
 		const id = ensureConfigId()
 		expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/)
