@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#000000" />
 				<Meta />
 				<Links />
-				{publicPage && <BannerDismissedScript message={rootConfig(data).values.banner_message} />}
+				<BannerDismissedScript message={publicPage ? rootConfig(data).values.banner_message : ''} />
 			</head>
 			<body>
 				<a className="skip-link" href="#main">

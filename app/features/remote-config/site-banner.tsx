@@ -53,12 +53,15 @@ function dismiss(hash: string): void {
 /**
  * For <head>: before the first paint, marks <html data-banner-dismissed> when this reader has
  * dismissed the message the server rendered, so app.css hides the banner without a flash while
- * the page's scripts load. SiteBanner takes over (and removes the mark) once hydrated.
+ * the page's scripts load. SiteBanner takes over (and removes the mark) once hydrated. Rendered
+ * on every page, empty where there is no message: React warns of a <script> it creates in the
+ * browser (a navigation that adds one), not of one it hydrates or updates.
  */
 export function BannerDismissedScript({ message }: { message: string }) {
 	const nonce = useNonce()
-	if (!message) return null
-	const script = `try{var h=${JSON.stringify(messageHash(message))};if(localStorage.getItem(${JSON.stringify(dismissedKey)})===h)document.documentElement.setAttribute('data-banner-dismissed',h)}catch(e){}`
+	const script = message
+		? `try{var h=${JSON.stringify(messageHash(message))};if(localStorage.getItem(${JSON.stringify(dismissedKey)})===h)document.documentElement.setAttribute('data-banner-dismissed',h)}catch(e){}`
+		: ''
 	// biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the message only reaches it as a hash
 	return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
 }
