@@ -27,6 +27,7 @@ let lastPathname: string | undefined
 export function useRemoteConfig(): void {
 	const server = rootConfig(useRouteLoaderData('root'))
 	const { pathname } = useLocation()
+	// Every render may ask: only the first call, after hydration, starts anything.
 	useEffect(() => {
 		void startRemoteConfig(server)
 	})
