@@ -113,7 +113,12 @@ function unwrapEmptyPreloads(): Plugin {
 					return css === 0 ? load : call
 				})
 				if (code === chunk.code) continue
-				const stillUsed = new RegExp(`(?<![\\w$.])${escapeDollar(helper)}\\(`)
+				// The helper is only ever called as Vite wraps an import(): helper(()=>… or
+				// helper(async()=>…. Any other call of that name is the minifier reusing it for a
+				// local in an inner scope (for(let e of listeners)e()), which needs no import.
+				const stillUsed = new RegExp(
+					`(?<![\\w$.])${escapeDollar(helper)}\\((?:async)?\\(\\)=>`,
+				)
 				if (stillUsed.test(code.replace(statement, ''))) chunk.code = code
 				else {
 					chunk.code = code.replace(statement, '')

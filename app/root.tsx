@@ -6,17 +6,21 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	useLocation,
 	useRouteError,
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import { SiteHeader } from './components/ui/site-header.tsx'
 import { useScreenViews } from './features/analytics/use-screen-views.ts'
-import { servicesContext } from './lib/context.server.ts'
-import { useNonce } from './lib/nonce.tsx'
+import { rootConfig } from './features/remote-config/config-store.ts'
+import { readHeaders } from './features/remote-config/evaluate.server.ts'
+import { BannerDismissedScript, SiteBanner } from './features/remote-config/site-banner.tsx'
+import { useRemoteConfig } from './features/remote-config/use-config.ts'
 import { getSiteSettings } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings } from './features/site/site-settings.ts'
-import { readHeaders } from './features/remote-config/evaluate.server.ts'
+import { servicesContext } from './lib/context.server.ts'
+import { useNonce } from './lib/nonce.tsx'
 import stylesheet from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [
@@ -42,8 +46,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	const site = data?.site ?? defaultSiteSettings
 	const nonce = useNonce()
+	const { pathname } = useLocation()
+	const publicPage = pathname !== '/admin' && !pathname.startsWith('/admin/')
+	useRemoteConfig()
 	return (
-		<html lang="en">
+		// The head's banner script may mark <html> before React hydrates it (site-banner.tsx).
+		<html lang="en" suppressHydrationWarning>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,12 +59,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#000000" />
 				<Meta />
 				<Links />
+				<BannerDismissedScript message={publicPage ? rootConfig(data).values.banner_message : ''} />
 			</head>
 			<body>
 				<a className="skip-link" href="#main">
 					Skip to content
 				</a>
 				<SiteHeader title={site.title} logoUrl={site.logoUrl} />
+				{publicPage && <SiteBanner />}
 				<main id="main" tabIndex={-1}>
 					{children}
 				</main>

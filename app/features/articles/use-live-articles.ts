@@ -2,6 +2,7 @@
 // list was read at, applies events in order, and resumes after any drop with nothing missed.
 import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
+import { configVersionHeard } from '#app/features/remote-config/config-store.ts'
 import { applyArticleEvent } from './apply-event.ts'
 import type { ArticleCard, ArticleEvent } from './article-types.ts'
 
@@ -40,6 +41,17 @@ export function useLiveArticles(initial: ArticleCard[], changeId: number, accept
 				if (event.kind === 'added' && acceptsNew) {
 					setAnnouncement(`New article: ${event.article.title}`)
 					setFresh((ids) => new Set(ids).add(event.article.id))
+				}
+			})
+			// A published config version (docs/decisions/013-remote-config.md). Its id does not move
+			// the list's position: hearing it again after a resume is harmless, as older versions
+			// are ignored.
+			source.addEventListener('config', (message) => {
+				try {
+					const { version } = JSON.parse(message.data) as { version?: unknown }
+					if (typeof version === 'number') configVersionHeard(version)
+				} catch {
+					// Not the event this page knows: nothing to do.
 				}
 			})
 			source.addEventListener('reset', (message) => {

@@ -20,10 +20,12 @@ function problemText(error: unknown, turningOn: boolean): string {
 	return `${turningOn ? 'Notifications were not turned on' : 'Notifications were not turned off'}. ${reason}`
 }
 
-export default function NotifyControl() {
+/** offered: false when editors stopped offering notices; shown then only to turn them off. */
+export default function NotifyControl({ offered }: { offered: boolean }) {
 	const [state, setState] = useState<NotifyState | undefined>()
 	const [busy, setBusy] = useState(false)
 	const [problem, setProblem] = useState('')
+	const [pressed, setPressed] = useState(false)
 	const statusId = useId()
 
 	useEffect(() => {
@@ -44,6 +46,7 @@ export default function NotifyControl() {
 	async function toggle() {
 		if (busy || !state) return
 		const turningOn = state !== 'on'
+		setPressed(true)
 		setBusy(true)
 		setProblem('')
 		try {
@@ -57,6 +60,8 @@ export default function NotifyControl() {
 	}
 
 	const available = state === 'on' || state === 'off'
+	// Once pressed it stays, so the reader sees what became of it.
+	if (!offered && state !== 'on' && !pressed) return null
 	return (
 		<div className="notify" data-state={state ?? 'checking'}>
 			{available ? (

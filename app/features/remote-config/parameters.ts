@@ -3,6 +3,7 @@
 // See docs/decisions/013-remote-config.md. Pages import this file's types only: its schemas are
 // for the server and the editor.
 import * as z from 'zod/mini'
+import { inAppDefaults } from './in-app-defaults.ts'
 
 if (typeof document !== 'undefined') z.config({ jitless: true })
 
@@ -33,7 +34,7 @@ export const bannerMaxLength = 280
 export const parameters = {
 	banner_message: declare<string>({
 		type: 'string',
-		defaultValue: '',
+		defaultValue: inAppDefaults.banner_message,
 		description:
 			'A message in a banner at the top of every public page, which readers can dismiss. Empty: no banner.',
 		schema: z.string().check(
@@ -44,27 +45,27 @@ export const parameters = {
 	}),
 	home_latest_count: declare<number>({
 		type: 'number',
-		defaultValue: 3,
+		defaultValue: inAppDefaults.home_latest_count,
 		description: 'How many of the latest articles the home screen lists (0 to 12).',
 		schema: wholeNumber(0, 12),
 	}),
 	push_prompt_enabled: declare<boolean>({
 		type: 'boolean',
-		defaultValue: true,
+		defaultValue: inAppDefaults.push_prompt_enabled,
 		description:
 			'Whether “Notify me of new articles” is offered on the articles list and article pages. Off: readers already subscribed keep their notices.',
 		schema: z.boolean(),
 	}),
 	contact_form_enabled: declare<boolean>({
 		type: 'boolean',
-		defaultValue: true,
+		defaultValue: inAppDefaults.contact_form_enabled,
 		description:
 			'Whether /contact shows the contact form. Off: it shows the postal and email address instead, and new messages are refused.',
 		schema: z.boolean(),
 	}),
 	articles_page_size: declare<number>({
 		type: 'number',
-		defaultValue: 10,
+		defaultValue: inAppDefaults.articles_page_size,
 		description: 'How many articles each page of /articles lists (1 to 50).',
 		schema: wholeNumber(1, 50),
 	}),
@@ -78,9 +79,8 @@ export type ConfigValues = {
 
 export const parameterKeys = Object.keys(parameters) as ParameterKey[]
 
-export const inAppDefaults = Object.fromEntries(
-	parameterKeys.map((key) => [key, parameters[key].defaultValue]),
-) as ConfigValues
+/** Declared in in-app-defaults.ts, which pages read without this file's schemas. */
+export { inAppDefaults }
 
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop'
 export const deviceClasses: readonly DeviceClass[] = ['mobile', 'tablet', 'desktop']
