@@ -31,6 +31,22 @@ export interface ConfigService {
 interface Loaded {
 	version: number
 	document: ConfigDocument | undefined
+	/**
+	 * When no parameter has a condition, every visitor gets the same values: worked out once,
+	 * so the page cache's key costs nothing per request (the usual case).
+	 */
+	same?: { values: ConfigValues; tag: string }
+}
+
+const anyone = { visitorId: null, language: null, device: 'desktop', now: new Date(0) } as const
+
+function prepare(version: number, document: ConfigDocument | undefined): Loaded {
+	const conditional = Object.values(document?.parameters ?? {}).some(
+		(setting) => (setting?.conditions.length ?? 0) > 0,
+	)
+	if (conditional) return { version, document }
+	const values = evaluate(document, anyone)
+	return { version, document, same: { values, tag: valuesTag(version, values) } }
 }
 
 export async function createConfigService(
@@ -39,7 +55,7 @@ export async function createConfigService(
 ): Promise<ConfigService> {
 	const read = async (): Promise<Loaded> => {
 		const current = await storage.config.current()
-		return { version: current?.id ?? 0, document: current?.document }
+		return prepare(current?.id ?? 0, current?.document)
 	}
 	let loaded = await read()
 	let reading: Promise<Loaded> | undefined
@@ -63,7 +79,8 @@ export async function createConfigService(
 
 	async function forRequest(header: HeaderReader, now = new Date()): Promise<EvaluatedConfig> {
 		if (reading) await reading.catch(() => {})
-		return { version: loaded.version, values: evaluate(loaded.document, contextFrom(header, now)) }
+		const { version, document, same } = loaded
+		return { version, values: same?.values ?? evaluate(document, contextFrom(header, now)) }
 	}
 
 	return {
@@ -73,6 +90,7 @@ export async function createConfigService(
 		},
 		variant(header, now = new Date()) {
 			if (reading) return undefined
+			if (loaded.same) return loaded.same.tag
 			const values = evaluate(loaded.document, contextFrom(header, now))
 			return valuesTag(loaded.version, values)
 		},
