@@ -1,7 +1,18 @@
 import { defineConfig } from '@playwright/test'
 import { chromeFlags, chromePath } from './tests/e2e/chrome.ts'
+import { type E2eDatabase, e2eDatabases } from './tests/e2e/databases.ts'
 
-export default defineConfig({
+// A project per database, named after it (`--project postgres`). Every spec runs on each but the
+// audits of the pages' markup (axe.spec.ts, and Lighthouse below), the same whatever the database:
+// those run on SQLite only (docs/decisions/018-browser-tests-on-both-databases.md).
+const databases = e2eDatabases()
+const lighthouse = /lighthouse\.spec\.ts$/
+const markupAudits: Record<E2eDatabase, RegExp[]> = {
+	sqlite: [lighthouse],
+	postgres: [lighthouse, /axe\.spec\.ts$/],
+}
+
+export default defineConfig<{ database: E2eDatabase }>({
 	testDir: 'tests/e2e',
 	// Each spec file starts its own server (tests/e2e/server.ts); no webServer block.
 	fullyParallel: false,
@@ -18,14 +29,18 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 	},
 	projects: [
-		{ name: 'site', testIgnore: /lighthouse\.spec\.ts$/ },
+		...databases.map((database) => ({
+			name: database,
+			testIgnore: markupAudits[database],
+			use: { database },
+		})),
 		{
 			// Lighthouse saturates both cores; run it after the rest so it cannot slow the live
-			// stream's 1-second budget in a spec running beside it. (If a site test fails it does not
-			// run; `npm run test:e2e -- --project lighthouse --no-deps` runs it alone.)
+			// stream's 1-second budget in a spec running beside it. (If a test fails it does not run;
+			// `npm run test:e2e -- --project lighthouse --no-deps` runs it alone.) On SQLite.
 			name: 'lighthouse',
-			testMatch: /lighthouse\.spec\.ts$/,
-			dependencies: ['site'],
+			testMatch: lighthouse,
+			dependencies: databases,
 			timeout: 180_000,
 		},
 	],

@@ -14,6 +14,19 @@ export { createLoadContext } from './lib/context.server.ts'
 
 export const streamTimeout = 5_000
 
+/**
+ * A route that failed because the database is away throws a 503 whose data says how long to wait
+ * (server/outage.ts): the page carries it as Retry-After, and no cache keeps the page.
+ */
+function databaseOutage(errors: Record<string, unknown> | null | undefined) {
+	for (const error of Object.values(errors ?? {})) {
+		if (!isRouteErrorResponse(error) || error.status !== 503) continue
+		const seconds = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
+		if (typeof seconds === 'number') return { retryAfterSeconds: seconds }
+	}
+	return undefined
+}
+
 export default function handleRequest(
 	request: Request,
 	responseStatusCode: number,
@@ -21,6 +34,11 @@ export default function handleRequest(
 	routerContext: EntryContext,
 	loadContext: RouterContextProvider,
 ) {
+	const outage = databaseOutage(routerContext.staticHandlerContext.errors)
+	if (outage) {
+		responseHeaders.set('Retry-After', String(outage.retryAfterSeconds))
+		responseHeaders.set('Cache-Control', 'no-store')
+	}
 	if (request.method.toUpperCase() === 'HEAD') {
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })

@@ -11,6 +11,7 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { unavailableText, unavailableTitle } from './components/ui/database-unavailable.tsx'
 import { SiteHeader } from './components/ui/site-header.tsx'
 import { useScreenViews } from './features/analytics/use-screen-views.ts'
 import { rootConfig } from './features/remote-config/config-store.ts'
@@ -96,6 +97,7 @@ const errorPages = {
 		title: 'Page not found',
 		text: 'There is no page at this address. It may have been moved or taken down.',
 	},
+	503: { title: unavailableTitle, text: unavailableText },
 	other: {
 		title: 'Something went wrong',
 		text: 'The page could not be shown. Please try again in a moment.',
@@ -105,7 +107,9 @@ const errorPages = {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	const status = isRouteErrorResponse(error) ? error.status : 500
-	const page = status === 403 || status === 404 ? errorPages[status] : errorPages.other
+	const location = useLocation()
+	const page =
+		status === 403 || status === 404 || status === 503 ? errorPages[status] : errorPages.other
 	// This page stands in for App (and its hook) whenever a route fails.
 	useScreenViews(status === 404 ? 'not_found' : 'error')
 	return (
@@ -117,6 +121,12 @@ export function ErrorBoundary() {
 			<p>
 				{status === 403 ? (
 					<Link to="/admin">Go to the editor's home</Link>
+				) : status === 503 ? (
+					<>
+						{/* A full reload: the page is read again from the server, not from this one's data. */}
+						<a href={`${location.pathname}${location.search}`}>Try this page again</a> or{' '}
+						<Link to="/home">go to the home page</Link>
+					</>
 				) : (
 					<>
 						<Link to="/home">Go to the home page</Link> or{' '}

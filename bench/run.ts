@@ -6,10 +6,13 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { run as collectIngest } from './collect-ingest.ts'
+import { run as instanceKill } from './instance-kill.ts'
 import { run as liveFanout } from './live-fanout.ts'
 import { run as lighthouse } from './lighthouse.ts'
 import { run as pageWeight } from './page-weight.ts'
+import { run as postgresFault } from './postgres-fault.ts'
 import { run as pushDelivery } from './push-delivery.ts'
+import { run as scaleOut } from './scale-out.ts'
 import { run as ssrThroughput } from './ssr-throughput.ts'
 import type { BenchResult } from './support/bench-result.ts'
 import { describeInterference, watchInterference } from './support/interference.ts'
@@ -23,6 +26,9 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['live-fanout', liveFanout],
 	['collect-ingest', collectIngest],
 	['push-delivery', pushDelivery],
+	['scale-out', scaleOut],
+	['instance-kill', instanceKill],
+	['postgres-fault', postgresFault],
 	['lighthouse', lighthouse],
 ]
 

@@ -31,7 +31,9 @@ import {
 } from './live/article-stream.ts'
 import type { ArticleBroker } from './live/broker.ts'
 import type { Logger } from './logger.ts'
+import { answerOutages, outageOf, outageResponse } from './outage.ts'
 import { acceptsGzip, createPageCache, pageCacheKey } from './page-cache.ts'
+import { closeIfBodyRefused, isLingering } from './refused-body.ts'
 import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
 import type { Storage } from './storage/types.ts'
 
@@ -160,6 +162,9 @@ function createApp(deps: AppDependencies) {
 	})
 
 	app.onError((error, c) => {
+		// The database is away: the guard has said so once in the log; this request is a 503.
+		const outage = outageOf(error, storage.health)
+		if (outage) return outageResponse(outage)
 		logger.error('unhandled error', { method: c.req.method, path: c.req.path, error })
 		return c.text('Something went wrong on our side. Please try again in a moment.', 500)
 	})
@@ -196,6 +201,10 @@ function createApp(deps: AppDependencies) {
 
 	app.get('/healthz', (c) => c.json({ status: 'ok' }))
 	app.get('/readyz', async (c) => {
+		if (!storage.health.available) {
+			c.header('Retry-After', String(storage.health.retryAfterSeconds))
+			return c.json({ status: 'unavailable', database: storage.dialect }, 503)
+		}
 		try {
 			await Promise.race([
 				storage.ping(),
@@ -310,16 +319,18 @@ function createApp(deps: AppDependencies) {
 		const entry = build.entry.module as unknown as EntryModule
 		let handler = handlers.get(build)
 		if (!handler) {
-			handler = entry.createRequestHandler(build, deps.mode)
+			handler = entry.createRequestHandler(answerOutages(build, storage.health), deps.mode)
 			handlers.set(build, handler)
 		}
 		return handler(request, entry.createLoadContext(services, info))
 	}
 
+	const publicScheme = new URL(config.siteUrl).protocol
 	app.all('*', async (c) => {
 		const nonce = c.get('nonce')
 		const clientIpAddress = clientIp(c.env.incoming, config.trustedProxies)
-		const response = await render(c.req.raw, { nonce, clientIp: clientIpAddress })
+		const request = withPublicScheme(c.req.raw, publicScheme)
+		const response = await render(request, { nonce, clientIp: clientIpAddress })
 		const key = c.get('cacheKey')
 		return cache && key !== undefined
 			? cache.store(key, response, nonce, c.get('generation'))
@@ -330,6 +341,27 @@ function createApp(deps: AppDependencies) {
 }
 
 /**
+ * The request as the visitor made it. Behind a proxy that ends TLS (SITE_URL https:), requests
+ * reach Canopy over plain HTTP, and React Router refuses every form action whose Origin
+ * (https://…) differs from the request's own origin (http://…) as a cross-site request.
+ */
+function withPublicScheme(request: Request, scheme: string): Request {
+	const url = new URL(request.url)
+	if (url.protocol === scheme) return request
+	url.protocol = scheme
+	const init: RequestInit & { duplex?: 'half' } = {
+		method: request.method,
+		headers: request.headers,
+		signal: request.signal,
+	}
+	if (request.body) {
+		init.body = request.body
+		init.duplex = 'half'
+	}
+	return new Request(url, init)
+}
+
+/**
  * The Node request listener: the live stream first, then everything else through Hono.
  */
 export function createRequestListener(deps: AppDependencies) {
@@ -337,9 +369,13 @@ export function createRequestListener(deps: AppDependencies) {
 	const hono = getRequestListener(app.fetch, { overrideGlobalObjects: deps.mode === 'production' })
 	const stream = articleStreamHandler(deps.broker, deps.logger, {
 		https: deps.config.siteUrl.startsWith('https:'),
+		health: deps.storage.health,
 		...deps.stream,
 	})
 	return (req: IncomingMessage, res: ServerResponse) => {
+		// Sent after a refused body, on a connection that is closing: never run nor answered.
+		if (isLingering(req.socket)) return void req.resume()
+		closeIfBodyRefused(req, res)
 		if (isArticleStreamRequest(req)) stream(req, res)
 		else hono(req, res)
 	}

@@ -7,12 +7,16 @@ import { rollUpOldViews, viewRetention } from '#app/features/analytics/retention
 import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import { FrontMatterError, parseArticleFile } from '#app/features/articles/front-matter.server.ts'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import { createResetLink, parseResetEmail } from '#app/features/auth/password-reset.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { messageRetention } from '#app/features/contact/message-retention.server.ts'
 import { showCurrentConfig } from '#app/features/remote-config/config-admin.server.ts'
 import { ConfigError, loadConfig } from './env.ts'
 import { createLogger } from './logger.ts'
+import { CommandError } from './portable/command-error.ts'
+import { describeOpenFailure } from './storage/open-errors.ts'
 import { openStorage } from './storage/open-storage.ts'
+import { storageOutage } from './storage/unavailable.ts'
 import type { Storage } from './storage/types.ts'
 
 const usage = `Usage: npm run cli -- <command>
@@ -25,6 +29,17 @@ Commands:
   user:create --email <address> --role admin|editor [--name <name>]
                                   make an account; the password is read from standard input,
                                   or generated and printed once when none is piped in
+  user:reset-link --email <address>
+                                  print a one-time link (valid one hour) to set the password
+  export [file]                   write the whole site to one JSON file (standard output when no
+                                  file or -): settings, accounts, articles, images, messages,
+                                  configuration versions, push subscriptions, statistics
+      --with-passwords              include password hashes and API keys (keep the file secret)
+  import <file>                   read an export into this database, which must be new (no
+                                  accounts, no articles but the untouched samples); - reads stdin
+  backup [file]                   SQLite: a consistent copy of the database while the site runs
+                                  (default DATA_DIR/backups/canopy-<time>.db); PostgreSQL: says
+                                  how to use pg_dump
   contact:retention [days]        show, or set, how many days contact messages are kept (365)
   analytics:retention [days]      show, or set, how many days screen views are kept before their
                                   days are rolled up into daily totals (90)
@@ -41,6 +56,7 @@ const fixViewRetention = 'Set it with: npm run cli -- analytics:retention <days>
 
 interface Flags {
 	draft: boolean
+	withPasswords: boolean
 	email?: string
 	role?: string
 	name?: string
@@ -53,9 +69,24 @@ async function readStdin(): Promise<string> {
 	return text.replace(/\r?\n$/, '')
 }
 
+/** What a command prints: a string goes to standard output. */
+type Output = string | { stdout?: string; stderr?: string }
+
+async function openCliAuth(storage: Storage) {
+	const config = loadConfig(process.env)
+	const logger = createLogger('warn', (line) => process.stderr.write(line))
+	const auth = await openAuth({
+		storage,
+		siteUrl: config.siteUrl,
+		secret: await authSecret(storage),
+		logger,
+	})
+	return { auth, siteUrl: config.siteUrl }
+}
+
 const commands: Record<
 	string,
-	(storage: Storage, args: string[], flags: Flags) => Promise<string>
+	(storage: Storage, args: string[], flags: Flags) => Promise<Output>
 > = {
 	async 'db:migrate'(storage) {
 		const applied = await storage.migrate()
@@ -128,14 +159,7 @@ const commands: Record<
 			throw new UsageError('user:create needs --email and --role (admin or editor).')
 		const piped = await readStdin()
 		const password = piped || randomBytes(18).toString('base64url')
-		const config = loadConfig(process.env)
-		const logger = createLogger('warn', (line) => process.stderr.write(line))
-		const auth = await openAuth({
-			storage,
-			siteUrl: config.siteUrl,
-			secret: await authSecret(storage),
-			logger,
-		})
+		const { auth } = await openCliAuth(storage)
 		const name = flags.name ?? flags.email.split('@')[0] ?? flags.email
 		const result = await createUser(auth, { email: flags.email, name, role: flags.role, password })
 		if (!result.ok) {
@@ -147,6 +171,28 @@ const commands: Record<
 		const made = `Created ${result.user.role} ${result.user.email}.`
 		return piped ? made : `${made}\nPassword (shown once; keep it somewhere safe): ${password}`
 	},
+	async 'user:reset-link'(storage, _args, flags) {
+		if (!flags.email) throw new UsageError('user:reset-link needs --email.')
+		const { auth, siteUrl } = await openCliAuth(storage)
+		const email = parseResetEmail(flags.email)
+		const found = email && (await (await auth.$context).internalAdapter.findUserByEmail(email))
+		if (!found) throw new UsageError(`There is no account with the address ${flags.email}.`)
+		const link = await createResetLink(auth, siteUrl, found.user.id)
+		return `Open this link within the hour to choose a new password for ${found.user.email}:\n${link}`
+	},
+	// Loaded when asked for: the other commands start without them.
+	async export(storage, [file], flags) {
+		const { exportCommand } = await import('./portable/commands.ts')
+		return exportCommand(storage, file, flags.withPasswords)
+	},
+	async import(storage, [file]) {
+		const { importCommand } = await import('./portable/commands.ts')
+		return importCommand(storage, file)
+	},
+	async backup(storage, [file]) {
+		const { backupCommand } = await import('./portable/commands.ts')
+		return backupCommand(storage, file, loadConfig(process.env))
+	},
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -155,6 +201,7 @@ async function main(argv: string[]): Promise<number> {
 		allowPositionals: true,
 		options: {
 			draft: { type: 'boolean', default: false },
+			'with-passwords': { type: 'boolean', default: false },
 			email: { type: 'string' },
 			role: { type: 'string' },
 			name: { type: 'string' },
@@ -171,19 +218,28 @@ async function main(argv: string[]): Promise<number> {
 		process.stderr.write(`Unknown command "${name}".\n\n${usage}\n`)
 		return 2
 	}
-	const storage = openStorage(loadConfig(process.env))
+	const config = loadConfig(process.env)
+	let storage: Storage | undefined
 	try {
+		storage = openStorage(config)
 		if (name !== 'db:migrate') await storage.migrate()
 		const flags = {
 			draft: values.draft ?? false,
+			withPasswords: values['with-passwords'] ?? false,
 			email: values.email,
 			role: values.role,
 			name: values.name,
 		}
-		process.stdout.write(`${await command(storage, args, flags)}\n`)
+		const output = await command(storage, args, flags)
+		const { stdout, stderr } = typeof output === 'string' ? { stdout: output } : output
+		if (stdout) process.stdout.write(`${stdout}\n`)
+		if (stderr) process.stderr.write(`${stderr}\n`)
 		return 0
+	} catch (error) {
+		const problem = describeOpenFailure(error, config)
+		throw problem ? new UsageError(`Canopy cannot run ${name}: ${problem}`) : error
 	} finally {
-		await storage.close()
+		await storage?.close()
 	}
 }
 
@@ -193,9 +249,14 @@ try {
 	if (
 		error instanceof UsageError ||
 		error instanceof ConfigError ||
-		error instanceof FrontMatterError
+		error instanceof FrontMatterError ||
+		error instanceof CommandError
 	) {
 		process.stderr.write(`${error.message}\n`)
+		process.exitCode = 1
+	} else if (storageOutage(error)) {
+		// The database is not there (stopped, or DATABASE_URL points elsewhere): one line, no trace.
+		process.stderr.write(`${(error as Error).message}\n`)
 		process.exitCode = 1
 	} else if (
 		error instanceof TypeError &&

@@ -9,10 +9,14 @@ import {
 } from '#app/features/analytics/ingest.server.ts'
 import { type Auth, authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
-import { type ConfigService, createConfigService } from '#app/features/remote-config/config.server.ts'
+import {
+	type ConfigService,
+	createConfigService,
+} from '#app/features/remote-config/config.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
 import type { VapidKeys } from './env.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
+import { startChangePruning } from './jobs/change-pruning.ts'
 import { type MailOutbox, type MailOutboxOptions, startMailOutbox } from './jobs/mail-outbox.ts'
 import { startMessageRetention } from './jobs/message-retention.ts'
 import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
@@ -23,12 +27,9 @@ import {
 	startPushDelivery,
 } from './jobs/push-delivery.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
+import { processName } from './instance.ts'
 import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
-import type { Logger } from './logger.ts'
-import type { Storage } from './storage/types.ts'
-
-/** The feed keeps the newest changes; a client further behind than that reloads its list. */
-const keptChanges = 10_000
+import { storageOutage } from './storage/unavailable.ts'
 
 export interface CanopyJobs {
 	scheduledPublishing: boolean
@@ -71,6 +72,11 @@ export interface CanopyOptions
 	> {
 	/** Which background jobs this process runs (default: all of them). */
 	jobs?: Partial<CanopyJobs>
+	/**
+	 * Who this process is when it claims a periodic job (default: host:pid:random). Tests running
+	 * two instances in one process name each.
+	 */
+	instance?: string
 	/** Screen views: the write queue's settings, the collect endpoint's clock and rate limit. */
 	analytics?: { buffer?: Partial<ScreenViewBufferOptions>; collect?: Partial<CollectOptions> }
 }
@@ -108,14 +114,24 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	// Made at first start when not configured, so the key is there before any browser asks.
 	const vapidKeys = await loadVapidKeys(storage, config.vapidKeys)
 	const broker = createArticleBroker(storage, {
-		onError: (error) => logger.error('live: could not read the change feed', { error }),
+		// While the database is away, streams stay open and catch up once it is back.
+		onError: (error) =>
+			storageOutage(error)
+				? logger.warn('live: the change feed waits for the database', { error: String(error) })
+				: logger.error('live: could not read the change feed', { error }),
 	})
 	await broker.start()
 	// Read before the first request: every page is rendered with the configuration's values.
 	const remoteConfig = await createConfigService(storage, logger)
 
 	const stops: (() => Promise<void> | void)[] = []
-	if (jobs.changePruning) stops.push(await startChangePruning(storage, logger))
+	// The periodic passes run once per interval across every instance (periodic.ts).
+	const timing = {
+		intervalMs: config.jobs.intervalMs,
+		leaseMs: config.jobs.leaseMs,
+		holder: options.instance ?? processName,
+	}
+	if (jobs.changePruning) stops.push(startChangePruning(storage, logger, timing).stop)
 	if (jobs.scheduledPublishing) stops.push(startScheduledPublishing(storage, logger).stop)
 	const mailOutbox = startMailOutbox(storage, logger, {
 		...(jobs.mailOutbox || {}),
@@ -125,7 +141,10 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	})
 	stops.push(mailOutbox.stop)
 	const pushDelivery = jobs.pushDelivery
-		? startPushDelivery(storage, logger, config, vapidKeys, jobs.pushDelivery)
+		? startPushDelivery(storage, logger, config, vapidKeys, {
+				leaseMs: config.jobs.pushLeaseMs,
+				...jobs.pushDelivery,
+			})
 		: {
 				wake() {},
 				runOnce: async () => ({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 }),
@@ -136,10 +155,10 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
 	stops.push(broker.onChanges(remoteConfig.onChanges))
-	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger).stop)
-	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger).stop)
-	if (jobs.pushCleanup) stops.push(startPushCleanup(storage, logger).stop)
-	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger).stop)
+	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger, timing).stop)
+	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger, timing).stop)
+	if (jobs.pushCleanup) stops.push(startPushCleanup(storage, logger, timing).stop)
+	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger, timing).stop)
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
 
@@ -169,16 +188,4 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 			await screenViews.close()
 		},
 	}
-}
-
-/** Hourly, and once now. Pruning is idempotent, so every instance may run it. */
-async function startChangePruning(storage: Storage, logger: Logger): Promise<() => void> {
-	const prune = () =>
-		storage.changes
-			.prune(keptChanges)
-			.catch((error) => logger.warn('could not prune the change feed', { error }))
-	await prune()
-	const timer = setInterval(prune, 60 * 60 * 1000)
-	timer.unref()
-	return () => clearInterval(timer)
 }

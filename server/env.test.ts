@@ -52,6 +52,27 @@ describe('loadConfig', () => {
 		expect(() => loadConfig(env)).toThrow(message)
 	})
 
+	it('takes the jobs’ interval and leases in seconds, hourly with a minute’s lease by default', () => {
+		expect(loadConfig({}).jobs).toEqual({
+			intervalMs: 3_600_000,
+			leaseMs: 60_000,
+			pushLeaseMs: 600_000,
+		})
+		expect(
+			loadConfig({ JOB_INTERVAL_SECONDS: '2', JOB_LEASE_SECONDS: ' 3 ', PUSH_LEASE_SECONDS: '5' })
+				.jobs,
+		).toEqual({ intervalMs: 2_000, leaseMs: 3_000, pushLeaseMs: 5_000 })
+		expect(() => loadConfig({ JOB_INTERVAL_SECONDS: 'hourly' })).toThrow(
+			'JOB_INTERVAL_SECONDS must be a whole number of seconds from 1 to 604800 (got "hourly").',
+		)
+		expect(() => loadConfig({ JOB_LEASE_SECONDS: '0' })).toThrow(
+			'JOB_LEASE_SECONDS must be a whole number of seconds from 1 to 3600 (got "0").',
+		)
+		expect(() => loadConfig({ PUSH_LEASE_SECONDS: '1.5' })).toThrow(
+			'PUSH_LEASE_SECONDS must be a whole number of seconds from 1 to 86400 (got "1.5").',
+		)
+	})
+
 	it('takes a VAPID key pair and subject, or leaves them to Canopy', () => {
 		expect(loadConfig({})).toMatchObject({ vapidKeys: null, vapidSubject: '' })
 		const config = loadConfig({

@@ -14,6 +14,24 @@ export interface VapidKeys {
 	privateKey: string
 }
 
+/** How the background jobs share work between instances (docs/decisions/017-jobs-across-instances.md). */
+export interface JobTiming {
+	/** JOB_INTERVAL_SECONDS: how often each periodic pass (retention, clean-ups) runs, site-wide. */
+	intervalMs: number
+	/**
+	 * JOB_LEASE_SECONDS: how long a periodic pass stays claimed by an instance that stops renewing
+	 * its claim (renewed every third of it while the pass runs): a dead instance's pass is taken
+	 * over after at most this.
+	 */
+	leaseMs: number
+	/**
+	 * PUSH_LEASE_SECONDS: how long a batch of push notices stays claimed by the instance sending
+	 * it. Not renewed, so it must outlast a whole batch; notices a dead instance had claimed and
+	 * not sent go out from another one after it.
+	 */
+	pushLeaseMs: number
+}
+
 export interface Config {
 	port: number
 	host: string
@@ -28,6 +46,7 @@ export interface Config {
 	vapidKeys: VapidKeys | null
 	/** VAPID_SUBJECT; empty: the default (app/features/push/vapid-keys.server.ts). */
 	vapidSubject: string
+	jobs: JobTiming
 }
 
 export class ConfigError extends Error {}
@@ -166,5 +185,28 @@ export function loadConfig(env: Env): Config {
 		trustedProxies,
 		vapidKeys: loadVapidKeys(env),
 		vapidSubject: loadVapidSubject(env),
+		jobs: loadJobTiming(env),
+	}
+}
+
+/** A whole number of seconds from `min` to `max`, in milliseconds; `fallback` when unset. */
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+	const text = read(env, name)
+	if (!text) return fallback * 1000
+	const value = Number(text)
+	if (!/^\d+$/.test(text) || value < min || value > max) {
+		throw new ConfigError(
+			`${name} must be a whole number of seconds from ${min} to ${max} (got "${text}").`,
+		)
+	}
+	return value * 1000
+}
+
+function loadJobTiming(env: Env): JobTiming {
+	return {
+		intervalMs: seconds(env, 'JOB_INTERVAL_SECONDS', 3_600, 1, 7 * 86_400),
+		leaseMs: seconds(env, 'JOB_LEASE_SECONDS', 60, 1, 3_600),
+		// The default outlasts a batch of 100 notices sent 20 at a time, each round up to 30 s.
+		pushLeaseMs: seconds(env, 'PUSH_LEASE_SECONDS', 600, 1, 86_400),
 	}
 }

@@ -3,12 +3,17 @@
 import { createServer } from 'node:http'
 import type { ServerBuild } from 'react-router'
 import { createSetupLink } from '#app/features/auth/setup.server.ts'
+import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { clientBuildDir, ensureBuild, loadBuild } from './build.ts'
 import { composeCanopy } from './compose.ts'
 import { ConfigError, loadConfig } from './env.ts'
+import { joinInstances } from './instance-agreement.ts'
 import { createLogger } from './logger.ts'
 import { seedIfEmpty } from './seed.ts'
+import { describeOpenFailure } from './storage/open-errors.ts'
 import { openStorage } from './storage/open-storage.ts'
+import type { Storage } from './storage/types.ts'
+import { storageOutage } from './storage/unavailable.ts'
 
 // React and React Router pick their builds from NODE_ENV when the app bundle is first imported
 // (below); unset means their development builds, about half as fast and never meant to serve.
@@ -25,11 +30,36 @@ try {
 
 const development = process.env.NODE_ENV === 'development'
 const logger = createLogger(config.logLevel)
-const storage = openStorage(config)
-const applied = await storage.migrate()
-if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
-const seeded = await seedIfEmpty(storage)
-if (seeded > 0) logger.info('sample content added', { articles: seeded })
+let storage: Storage
+try {
+	// A SQLite file held by another process (a long CLI command) makes a write wait, and with it,
+	// node:sqlite being synchronous, every request: a quarter of a second, then a 503 (decision 016).
+	storage = openStorage(config, logger, { busyTimeoutMs: 250 })
+	const applied = await storage.migrate()
+	if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
+	const seeded = await seedIfEmpty(storage)
+	if (seeded > 0) logger.info('sample content added', { articles: seeded })
+} catch (error) {
+	// A database that is down or misconfigured is the operator's to fix: say so, not with a stack
+	// trace. systemd starts Canopy again a few seconds later (deploy/canopy.service).
+	const problem = describeOpenFailure(error, config) ?? storageOutage(error)?.message
+	if (!problem) throw error
+	process.stderr.write(`Canopy cannot start: ${problem}\n`)
+	process.exit(1)
+}
+
+// Before the jobs start: an instance that must not run leaves before it takes any work.
+const agreement = await joinInstances(
+	storage,
+	config,
+	(await loadVapidKeys(storage, config.vapidKeys)).publicKey,
+	logger,
+)
+if (!agreement.ok) {
+	process.stderr.write(`Canopy cannot start: ${agreement.problem}\n`)
+	process.exit(1)
+}
+const leaveInstances = agreement.stop
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 let vite: import('vite').ViteDevServer | undefined
@@ -99,6 +129,7 @@ async function shutdown(signal: string) {
 	await vite?.close()
 	// The jobs finish the step they are in; then the database can close.
 	await canopy.close()
+	await leaveInstances()
 	await storage.close()
 	logger.info('stopped')
 	process.exit(0)

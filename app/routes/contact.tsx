@@ -5,6 +5,7 @@ import { submitContactMessage } from '#app/features/contact/contact.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { storageOutage } from '#server/storage/unavailable.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
@@ -91,7 +92,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 			503,
 		)
 	}
-	const result = await submitContactMessage(services, context.get(clientIpContext), input)
+	let result: Awaited<ReturnType<typeof submitContactMessage>>
+	try {
+		result = await submitContactMessage(services, context.get(clientIpContext), input)
+	} catch (error) {
+		const outage = storageOutage(error)
+		if (!outage) throw error
+		// The form comes back as it was, with its key: sent again, it is stored once even if this
+		// try did reach the database just before it went away.
+		return data<ContactActionData>(
+			{
+				outcome: 'unavailable',
+				errors: {
+					form: [
+						'Your message could not be sent just now: the site cannot reach its database. What you wrote is still below; please send it again in a minute. It will not arrive twice.',
+					],
+				},
+				values,
+				form: posted,
+			},
+			{ status: 503, headers: { 'Retry-After': String(outage.retryAfterSeconds) } },
+		)
+	}
 	switch (result.outcome) {
 		case 'invalid':
 			return data<ContactActionData>(

@@ -63,8 +63,14 @@ export interface Interference {
 	seconds: number
 }
 
-/** Starts a measurement window; stop() says how busy everything else kept the machine. */
-export function watchInterference(): { stop(): Interference } {
+/**
+ * Starts a measurement window; stop() says how busy everything else kept the machine.
+ * `alsoOurs` names processes that work for us without being our children (the database
+ * server's backends serving our connections, say).
+ */
+export function watchInterference(alsoOurs?: (pid: number) => boolean): {
+	stop(): Interference
+} {
 	let start: Map<string, Entry>
 	try {
 		start = processTable()
@@ -75,9 +81,13 @@ export function watchInterference(): { stop(): Interference } {
 	// A process once seen as ours stays ours: a browser we started and tore down leaves its
 	// children to init for their last moments.
 	const ours = oursIn(start)
-	const remember = () => {
-		for (const key of oursIn(processTable())) ours.add(key)
+	const adopt = (table: Map<string, Entry>) => {
+		for (const key of oursIn(table)) ours.add(key)
+		if (!alsoOurs) return
+		for (const [key, entry] of table) if (!ours.has(key) && alsoOurs(entry.pid)) ours.add(key)
 	}
+	adopt(start)
+	const remember = () => adopt(processTable())
 	const timer = setInterval(remember, 1_000)
 	timer.unref()
 	return {
@@ -85,7 +95,7 @@ export function watchInterference(): { stop(): Interference } {
 			clearInterval(timer)
 			const seconds = (performance.now() - started) / 1000
 			const end = processTable()
-			for (const key of oursIn(end)) ours.add(key)
+			adopt(end)
 			let foreign = 0
 			for (const [key, entry] of end) {
 				// Kernel threads mostly do the network work our own load causes.

@@ -41,12 +41,17 @@ export function startNode(
 	args: string[],
 	options: SpawnOptions & { cpu?: number } = {},
 ): ChildProcess {
-	hookExit()
 	const { cpu, ...spawnOptions } = options
-	const child =
+	return trackChild(
 		cpu !== undefined && hasTaskset()
 			? spawn('taskset', ['-c', String(cpu), process.execPath, ...args], spawnOptions)
-			: spawn(process.execPath, args, spawnOptions)
+			: spawn(process.execPath, args, spawnOptions),
+	)
+}
+
+/** Tracks a child started some other way, so that it cannot outlive the run either. */
+export function trackChild(child: ChildProcess): ChildProcess {
+	hookExit()
 	children.add(child)
 	child.once('exit', () => children.delete(child))
 	return child

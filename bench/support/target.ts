@@ -17,6 +17,8 @@ const copied = [
 	'server',
 	'public',
 	'bench',
+	// Helpers the benchmarks share with the tests (tests/fixtures/api-key.ts).
+	'tests/fixtures',
 	'package.json',
 	'react-router.config.ts',
 	'vite.config.ts',

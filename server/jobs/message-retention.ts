@@ -1,5 +1,5 @@
-// The message retention job: every hour, delete contact messages older than the retention
-// setting. Every instance may run it: deleting what is already gone does nothing.
+// The message retention job: every hour, once across instances, delete contact messages older
+// than the retention setting. One DELETE: a pass cut off deleted all of it or none.
 import {
 	deleteExpiredMessages,
 	messageRetention,
@@ -14,7 +14,9 @@ export function startMessageRetention(
 	options: RetentionJobOptions = {},
 ) {
 	return startRetentionJob(
+		storage,
 		{
+			name: 'message-retention',
 			area: 'messages',
 			settingKey: messageRetention.key,
 			skipped: 'no old message deleted',

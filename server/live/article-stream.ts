@@ -3,6 +3,8 @@
 // memory with it. A broadcast then costs one socket write per client (bench/live-fanout.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '#server/logger.ts'
+import { outageMessage } from '#server/outage.ts'
+import type { StorageHealth } from '#server/storage/unavailable.ts'
 import { securityHeaders } from '#server/security.ts'
 import type { ArticleBroker } from './broker.ts'
 
@@ -10,6 +12,8 @@ export const articleStreamPath = '/api/articles/stream'
 
 export interface StreamOptions {
 	https: boolean
+	/** The database's state: while it is away, a new stream is refused with 503 and Retry-After. */
+	health?: StorageHealth
 	/** A client whose unsent backlog passes this is dropped, so it cannot hold memory or slow others. */
 	maxBufferedBytes?: number
 	/** Sent to EventSource as its reconnection delay. */
@@ -70,6 +74,21 @@ export function articleStreamHandler(
 			res.writeHead(400, { ...security, 'Content-Type': 'application/json' })
 			res.end(invalid)
 			log(400)
+			return
+		}
+		// A resume may need the database to replay from. Streams already open stay open through
+		// an outage (heartbeats go on) and catch up once it is back; a new one is told to come
+		// back later, which the page's client does, backing off (use-live-articles.ts).
+		if (options.health && !options.health.available) {
+			const seconds = options.health.retryAfterSeconds
+			res.writeHead(503, {
+				...security,
+				'Content-Type': 'application/json',
+				'Retry-After': String(seconds),
+				'Cache-Control': 'no-store',
+			})
+			res.end(JSON.stringify({ error: outageMessage(seconds), retryAfterSeconds: seconds }))
+			log(503)
 			return
 		}
 		// An event stream ends only when the connection does, so chunked framing would buy nothing:

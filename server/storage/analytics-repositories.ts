@@ -18,7 +18,7 @@ import type {
 const insertChunk = 500
 const dayMs = 24 * 60 * 60 * 1000
 /** Names the roll-up's advisory locks, beside the adapter's own (open-postgres.ts). */
-const rollUpLock = 4_310_003
+export const rollUpLock = 4_310_003
 
 function dayStart(day: string): number {
 	const at = Date.parse(`${day}T00:00:00Z`)

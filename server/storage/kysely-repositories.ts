@@ -18,8 +18,11 @@ import type {
 export interface ChangeHooks {
 	/** Inside the transaction, before the change row: PostgreSQL serialises writers here. */
 	beforeAppend(trx: Transaction<Database>): Promise<void>
-	/** Inside the transaction, after the change row: PostgreSQL sends NOTIFY here. */
-	afterAppend(trx: Transaction<Database>, change: Change): Promise<void>
+	/**
+	 * PostgreSQL's NOTIFY channel: the change row's INSERT also queues the notification carrying
+	 * its id (sent at commit), in the same statement, to save the publish a round trip.
+	 */
+	notifyChannel?: string
 	/** After commit: SQLite wakes this process's watchers here. */
 	committed(change: Change): void
 }
@@ -32,14 +35,16 @@ export async function appendChange(
 	kind: ChangeKind,
 ): Promise<Change> {
 	await hooks.beforeAppend(trx)
-	const row = await trx
+	const insert = trx
 		.insertInto('changes')
 		.values({ topic, entity_id: entityId, kind, created_at: new Date().toISOString() })
 		.returningAll()
-		.executeTakeFirstOrThrow()
-	const change = toChange(row)
-	await hooks.afterAppend(trx, change)
-	return change
+	if (!hooks.notifyChannel) return toChange(await insert.executeTakeFirstOrThrow())
+	const { rows } = await sql<Record<string, unknown>>`WITH added AS (${insert})
+		SELECT added.*, pg_notify(${hooks.notifyChannel}, added.id::text) FROM added`.execute(trx)
+	const [row] = rows
+	if (!row) throw new Error('The change row was not written.')
+	return toChange(row)
 }
 
 function publicChange(wasPublic: boolean, isPublic: boolean): ChangeKind | null {
@@ -174,35 +179,27 @@ export function createArticleRepository(
 					.select(['id', 'status'])
 					.where('slug', '=', write.slug)
 					.executeTakeFirst()
-				let id: number
-				if (before) {
-					id = Number(before.id)
-					await trx
-						.updateTable('articles')
-						.set((eb) => ({
-							...articleColumns(write),
-							updated_at: now,
-							version: eb('version', '+', 1),
-						}))
-						.where('id', '=', id)
-						.execute()
-				} else {
-					const row = await trx
-						.insertInto('articles')
-						.values({ ...articleColumns(write), created_at: now, updated_at: now })
-						.returning('id')
-						.executeTakeFirstOrThrow()
-					id = Number(row.id)
-				}
+				const row = before
+					? await trx
+							.updateTable('articles')
+							.set((eb) => ({
+								...articleColumns(write),
+								updated_at: now,
+								version: eb('version', '+', 1),
+							}))
+							.where('id', '=', before.id)
+							.returningAll()
+							.executeTakeFirstOrThrow()
+					: await trx
+							.insertInto('articles')
+							.values({ ...articleColumns(write), created_at: now, updated_at: now })
+							.returningAll()
+							.executeTakeFirstOrThrow()
+				const id = Number(row.id)
 				const kind = publicChange(before?.status === 'published', write.status === 'published')
-				await pushFollowsChange(trx, id, kind, now)
+				const notifiedAt = (await pushFollowsChange(trx, id, kind, now)) ?? row.notified_at
 				const change = kind ? await appendChange(trx, hooks, 'articles', String(id), kind) : null
-				const row = await trx
-					.selectFrom('articles')
-					.selectAll()
-					.where('id', '=', id)
-					.executeTakeFirstOrThrow()
-				return { article: toArticle(row), change }
+				return { article: toArticle({ ...row, notified_at: notifiedAt }), change }
 			})
 			if (saved.change) hooks.committed(saved.change)
 			return saved

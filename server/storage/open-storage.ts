@@ -1,10 +1,23 @@
 // The one place an adapter is chosen.
 import { join } from 'node:path'
+import type { Logger } from '../logger.ts'
 import { openPostgresStorage } from './postgres/open-postgres.ts'
-import { openSqliteStorage } from './sqlite/open-sqlite.ts'
+import { openSqliteStorage, type SqliteOptions } from './sqlite/open-sqlite.ts'
 import type { Storage } from './types.ts'
 
-export function openStorage(config: { databaseUrl: string; dataDir: string }): Storage {
-	if (config.databaseUrl) return openPostgresStorage(config.databaseUrl)
-	return openSqliteStorage(join(config.dataDir, 'canopy.db'))
+export function openStorage(
+	config: { databaseUrl: string; dataDir: string },
+	logger?: Pick<Logger, 'info' | 'warn'>,
+	sqlite: SqliteOptions = {},
+): Storage {
+	if (config.databaseUrl)
+		return openPostgresStorage(config.databaseUrl, {
+			// One line when an outage begins and one when it ends; each request in between is a 503.
+			onDown: (error) =>
+				logger?.warn('database unreachable: answering 503 until it is back', {
+					reason: error instanceof Error ? error.message : String(error),
+				}),
+			onUp: (downMs) => logger?.info('database reachable again', { downMs }),
+		})
+	return openSqliteStorage(join(config.dataDir, 'canopy.db'), sqlite)
 }

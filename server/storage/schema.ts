@@ -149,6 +149,15 @@ export interface Database {
 		summary: string
 		restored_from: number | null
 	}
+	job_runs: {
+		name: string
+		next_run_at: string
+		lease_until: string | null
+		holder: string | null
+		runs: Generated<number>
+		last_started_at: string | null
+		last_finished_at: string | null
+	}
 	/** better-auth's tables (0002_auth), typed for the few reads and writes Canopy makes itself. */
 	user: {
 		id: string

@@ -10,7 +10,7 @@ const server = serveCanopy()
 test.use({ expectedConsoleError: /status of 401/ })
 
 test('an editor signs in, sees the editor area, and signs out', async ({ page }) => {
-	const created = await runCli(server().dataDir, [
+	const created = await runCli(server(), [
 		'user:create',
 		'--email',
 		'ana@example.org',

@@ -2,8 +2,6 @@
 // figures and tables for 7, 30 days and dates of one's own, the chart drawn and its numbers as a
 // table, a CSV download, visitors right now updating by itself, 320 px, keyboard and axe.
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
@@ -31,40 +29,33 @@ interface StoredView {
 	language?: string
 }
 
-/** Writes views as the collector stores them, from this process, on the server's database file. */
+/** Stores views as the collector does, from this process, in the server's database. */
 function store(views: StoredView[]) {
-	const db = new DatabaseSync(join(server().dataDir, 'canopy.db'))
-	try {
-		db.exec('PRAGMA busy_timeout = 5000')
-		const insert = db.prepare(
-			`INSERT INTO analytics_events (at_ms, day, visitor, screen, path, title, previous_path,
-				referrer_host, utm_source, utm_medium, utm_campaign, device, language)
-			VALUES (?, ?, ?, ?, ?, ?, '', '', '', '', '', ?, ?)`,
-		)
-		db.exec('BEGIN IMMEDIATE')
-		for (const view of views) {
-			insert.run(
-				view.at.getTime(),
-				view.at.toISOString().slice(0, 10),
-				view.visitor,
-				view.path.startsWith('/articles/') ? 'article' : 'page',
-				view.path,
-				view.title ?? '',
-				view.device ?? 'desktop',
-				view.language ?? 'en',
-			)
-		}
-		db.exec('COMMIT')
-	} finally {
-		db.close()
-	}
+	return server().withStorage((storage) =>
+		storage.analytics.record(
+			views.map((view) => ({
+				at: view.at,
+				visitor: view.visitor,
+				screen: view.path.startsWith('/articles/') ? 'article' : 'page',
+				path: view.path,
+				title: view.title ?? '',
+				previousPath: '',
+				referrerHost: '',
+				utmSource: '',
+				utmMedium: '',
+				utmCampaign: '',
+				device: view.device ?? 'desktop',
+				language: view.language ?? 'en',
+			})),
+		),
+	)
 }
 
 const noon = (day: string, minutes = 0) =>
 	new Date(Date.parse(`${day}T12:00:00Z`) + minutes * 60_000)
 
-test.beforeAll(() => {
-	store([
+test.beforeAll(async () => {
+	await store([
 		// 2 days ago: two visitors, three views, two visits.
 		{ at: noon(daysAgo(2)), visitor: 'v1', path: '/home', device: 'mobile' },
 		{ at: noon(daysAgo(2), 5), visitor: 'v1', path: '/articles/tides', title: 'Tides' },
@@ -217,13 +208,13 @@ test('visitors right now follow new views while the page is open', async ({ page
 	await waitForHydration(page)
 	const now = page.locator('[aria-live="polite"]')
 	await expect(now).toHaveText('0 visitors in the last 5 minutes')
-	store([
+	await store([
 		{ at: new Date(), visitor: 'n1', path: '/home' },
 		{ at: new Date(), visitor: 'n2', path: '/articles/tides', title: 'Tides' },
 	])
 	// The page asks every 15 seconds.
 	await expect(now).toHaveText('2 visitors in the last 5 minutes', { timeout: 20_000 })
-	store([{ at: new Date(), visitor: 'n3', path: '/contact' }])
+	await store([{ at: new Date(), visitor: 'n3', path: '/contact' }])
 	await expect(now).toHaveText('3 visitors in the last 5 minutes', { timeout: 20_000 })
 	// The period's figures count them too, written by another process as they were.
 	await page.getByRole('radio', { name: 'Last 7 days' }).check()

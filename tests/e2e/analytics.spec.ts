@@ -1,8 +1,6 @@
 // Screen views as a reader's browser sends them and the server stores them: one per page and
 // route change, nothing for a hash, for the editor area, under Do Not Track or Global Privacy
-// Control, or from a robot. What was stored is read from the server's own database file.
-import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
+// Control, or from a robot. What was stored is read from the server's own database.
 import type { Page, Request } from '@playwright/test'
 import {
 	expect,
@@ -35,19 +33,20 @@ interface StoredView {
 	language: string
 }
 
-/** The views the server has written after `afterId`, read from its SQLite file. */
-function storedViews(afterId = 0): StoredView[] {
-	const db = new DatabaseSync(join(server().dataDir, 'canopy.db'), { readOnly: true })
-	try {
-		return db
-			.prepare('SELECT * FROM analytics_events WHERE id > ? ORDER BY id')
-			.all(afterId) as unknown as StoredView[]
-	} finally {
-		db.close()
-	}
+/** The views the server has written after `afterId`, read from its database. */
+function storedViews(afterId = 0): Promise<StoredView[]> {
+	// Raw rows, columns as stored: no repository returns them (the dashboard reads sums).
+	return server().withStorage((storage) =>
+		storage.authDatabase.db
+			.selectFrom('analytics_events')
+			.selectAll()
+			.where('id', '>', afterId)
+			.orderBy('id')
+			.execute(),
+	)
 }
 
-const lastId = () => storedViews().at(-1)?.id ?? 0
+const lastId = async () => (await storedViews()).at(-1)?.id ?? 0
 
 /** Every request the page makes to /api/collect, with the status it got. */
 function watchCollect(page: Page) {
@@ -70,7 +69,7 @@ const settled = (page: Page) =>
 test('one view per screen, in order, each with its own title and the path before it', async ({
 	page,
 }) => {
-	const before = lastId()
+	const before = await lastId()
 	const sent = watchCollect(page)
 	const slug = seededSlugsNewestFirst[0]
 	const header = page.locator('header.site-header')
@@ -113,8 +112,8 @@ test('one view per screen, in order, each with its own title and the path before
 	expect(new Set(expected.map((view) => view.title)).size).toBe(4)
 	expect(sent.map((item) => item.body.screen)).toEqual(expected.map((view) => view.screen))
 	await expect.poll(() => sent.every((item) => item.status === 202)).toBe(true)
-	await expect.poll(() => storedViews(before).length).toBe(expected.length)
-	const stored = storedViews(before)
+	await expect.poll(async () => (await storedViews(before)).length).toBe(expected.length)
+	const stored = await storedViews(before)
 	expect(stored).toEqual(
 		expected.map((view) =>
 			expect.objectContaining({
@@ -133,15 +132,15 @@ test('one view per screen, in order, each with its own title and the path before
 test('an arrival from another site with a campaign keeps the host and the campaign only', async ({
 	page,
 }) => {
-	const before = lastId()
+	const before = await lastId()
 	const sent = watchCollect(page)
 	await page.goto('/articles?utm_source=newsletter&utm_campaign=spring&email=ana%40example.org', {
 		referer: 'https://news.example.org/story/42?private=1',
 	})
 	await expect.poll(() => sent.length).toBe(1)
 	expect(sent[0]?.body.path).toBe('/articles?utm_source=newsletter&utm_campaign=spring')
-	await expect.poll(() => storedViews(before).length).toBe(1)
-	expect(storedViews(before)[0]).toMatchObject({
+	await expect.poll(async () => (await storedViews(before)).length).toBe(1)
+	expect((await storedViews(before))[0]).toMatchObject({
 		screen: 'articles',
 		path: '/articles',
 		previous_path: '',
@@ -161,11 +160,11 @@ test('a 390 px wide screen is counted as mobile, and a French browser as fr', as
 		locale: 'fr-CA',
 	})
 	try {
-		const before = lastId()
+		const before = await lastId()
 		const page = await context.newPage()
 		await page.goto('/contact')
-		await expect.poll(() => storedViews(before).length).toBe(1)
-		expect(storedViews(before)[0]).toMatchObject({
+		await expect.poll(async () => (await storedViews(before)).length).toBe(1)
+		expect((await storedViews(before))[0]).toMatchObject({
 			screen: 'contact',
 			device: 'mobile',
 			language: 'fr',
@@ -180,11 +179,11 @@ test.describe('a page that is not there', () => {
 	test.use({ expectedConsoleError: /status of 404/ })
 
 	test('an unknown article counts as not_found', async ({ page }) => {
-		const before = lastId()
+		const before = await lastId()
 		const response = await page.goto('/articles/no-such-article')
 		expect(response?.status()).toBe(404)
-		await expect.poll(() => storedViews(before).length).toBe(1)
-		expect(storedViews(before)[0]).toMatchObject({
+		await expect.poll(async () => (await storedViews(before)).length).toBe(1)
+		expect((await storedViews(before))[0]).toMatchObject({
 			screen: 'not_found',
 			path: '/articles/no-such-article',
 		})
@@ -192,8 +191,8 @@ test.describe('a page that is not there', () => {
 		await waitForHydration(page)
 		await page.getByRole('link', { name: 'Go to the home page' }).click()
 		await expect(page.locator('main h1')).toHaveText(siteTitle)
-		await expect.poll(() => storedViews(before).length).toBe(2)
-		expect(storedViews(before)[1]).toMatchObject({
+		await expect.poll(async () => (await storedViews(before)).length).toBe(2)
+		expect((await storedViews(before))[1]).toMatchObject({
 			screen: 'home',
 			previous_path: '/articles/no-such-article',
 		})
@@ -201,7 +200,7 @@ test.describe('a page that is not there', () => {
 })
 
 test('the editor area sends nothing', async ({ page }) => {
-	const before = lastId()
+	const before = await lastId()
 	const sent = watchCollect(page)
 	await page.goto('/admin/sign-in')
 	await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
@@ -211,26 +210,26 @@ test('the editor area sends nothing', async ({ page }) => {
 	await page.goto('/home')
 	await expect.poll(() => sent.length).toBe(1)
 	expect(sent[0]?.body.screen).toBe('home')
-	await expect.poll(() => storedViews(before).length).toBe(1)
+	await expect.poll(async () => (await storedViews(before)).length).toBe(1)
 })
 
 test('without sendBeacon, a keepalive fetch delivers the view', async ({ page }) => {
 	await page.addInitScript(() => {
 		Object.defineProperty(Navigator.prototype, 'sendBeacon', { value: undefined })
 	})
-	const before = lastId()
+	const before = await lastId()
 	const sent = watchCollect(page)
 	await page.goto('/articles')
 	await expect.poll(() => sent[0]?.status).toBe(202)
 	expect(sent[0]?.request.resourceType()).toBe('fetch')
-	await expect.poll(() => storedViews(before).length).toBe(1)
+	await expect.poll(async () => (await storedViews(before)).length).toBe(1)
 })
 
 test.describe('Do Not Track', () => {
 	test.use({ extraHTTPHeaders: { DNT: '1' } })
 
 	test('a browser that sends DNT: 1 has nothing stored', async ({ page }) => {
-		const before = lastId()
+		const before = await lastId()
 		const sent = watchCollect(page)
 		await page.goto('/home')
 		await waitForHydration(page)
@@ -238,7 +237,7 @@ test.describe('Do Not Track', () => {
 		await expect(page.locator('main h1')).toHaveText('Articles')
 		// The server answered each with 204: nothing was queued, so nothing will be written.
 		await expect.poll(() => sent.map((item) => item.status)).toEqual([204, 204])
-		expect(storedViews(before)).toEqual([])
+		expect(await storedViews(before)).toEqual([])
 	})
 })
 
@@ -260,10 +259,10 @@ test.describe('a robot', () => {
 
 	test('a headless browser (a robot to the server) has nothing stored', async ({ page }) => {
 		expect(await page.evaluate(() => navigator.userAgent)).toContain('HeadlessChrome')
-		const before = lastId()
+		const before = await lastId()
 		const sent = watchCollect(page)
 		await page.goto('/articles')
 		await expect.poll(() => sent[0]?.status).toBe(204)
-		expect(storedViews(before)).toEqual([])
+		expect(await storedViews(before)).toEqual([])
 	})
 })

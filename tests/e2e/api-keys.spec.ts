@@ -9,7 +9,7 @@ test('an admin creates a key, sees it once, and revokes it after confirming', as
 	page,
 	request,
 }) => {
-	const created = await runCli(server().dataDir, [
+	const created = await runCli(server(), [
 		'user:create',
 		'--email',
 		'ada@example.org',

@@ -79,7 +79,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 			await stream
 			const title = `Rewilding Rivers, Seen in ${colorScheme} Mode`
 			const slug = `rewilding-rivers-${colorScheme}`
-			const published = await publishArticle(server().dataDir, { title, slug })
+			const published = await publishArticle(server(), { title, slug })
 			expect(published.code, published.stderr).toBe(0)
 			const card = page.locator('article.article-card.fresh', { hasText: title })
 			await expect(card.locator('.badge')).toHaveText('New')

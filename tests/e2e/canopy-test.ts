@@ -1,7 +1,9 @@
 // The `test` every spec uses: a Canopy server per spec file (its own data, so one file's
-// publishing never shows up in another's counts), baseURL pointing at it, and a page that fails
-// the test on any console error, uncaught exception or Content-Security-Policy violation.
+// publishing never shows up in another's counts) on the project's database, baseURL pointing at
+// it, and a page that fails the test on any console error, uncaught exception or
+// Content-Security-Policy violation.
 import { test as base, expect, type Page } from '@playwright/test'
+import type { E2eDatabase } from './databases.ts'
 import { type CanopyServer, startServer } from './server.ts'
 
 // Files run one after another in a worker, so the file's own server is the current one.
@@ -12,7 +14,13 @@ interface CanopyFixtures {
 	expectedConsoleError: RegExp | null
 }
 
-export const test = base.extend<CanopyFixtures>({
+interface CanopyWorkerFixtures {
+	/** The database this project runs on (playwright.config.ts: a project per database). */
+	database: E2eDatabase
+}
+
+export const test = base.extend<CanopyFixtures, CanopyWorkerFixtures>({
+	database: ['sqlite', { scope: 'worker', option: true }],
 	// Playwright also sets up test fixtures for beforeAll hooks, before the server exists; a test
 	// in a file without serveCanopy() then fails on its first relative URL.
 	// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
@@ -49,8 +57,8 @@ export { expect }
 /** Starts a server for this spec file and stops it (deleting its data) when the file is done. */
 export function serveCanopy(): () => CanopyServer {
 	let server: CanopyServer | undefined
-	test.beforeAll(async () => {
-		server = await startServer()
+	test.beforeAll(async ({ database }) => {
+		server = await startServer({ database })
 		current = server
 	})
 	test.afterAll(async () => {

@@ -2,11 +2,9 @@
 // reload and the count in the navigation goes up; opening it shows markup as text and a reply
 // link; then mark unread, archive and delete with a confirmation. Accessible, and fits 320 px.
 import { randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { openSqliteStorage } from '../../server/storage/sqlite/open-sqlite.ts'
-import type { NewContactMessage } from '../../server/storage/types.ts'
+import type { NewContactMessage } from '#server/storage/types.ts'
 import {
 	expect,
 	isSameDocument,
@@ -24,11 +22,10 @@ signedInAs(server, { email, role: 'editor', name: 'Noor Haddad' })
 
 /**
  * A message arriving as the contact form stores it, written from this process on the server's
- * database file: the server learns of it as it does of any other process's write.
+ * database: the server learns of it as it does of any other process's write (another instance's).
  */
-async function receive(message: Partial<NewContactMessage>) {
-	const storage = openSqliteStorage(join(server().dataDir, 'canopy.db'))
-	try {
+function receive(message: Partial<NewContactMessage>) {
+	return server().withStorage(async (storage) => {
 		const { message: stored } = await storage.messages.create(
 			{
 				idempotencyKey: randomUUID(),
@@ -41,9 +38,7 @@ async function receive(message: Partial<NewContactMessage>) {
 			[],
 		)
 		return stored
-	} finally {
-		await storage.close()
-	}
+	})
 }
 
 async function axe(page: Page) {

@@ -67,7 +67,7 @@ test('an article published with the CLI appears at the top within 1 s, once, and
 	const title = 'Wetlands Store More Carbon Than We Thought'
 	const shown = whenTitle(page, title, 'shown')
 
-	const published = await publishArticle(server().dataDir, { title, slug: 'wetlands-store-carbon' })
+	const published = await publishArticle(server(), { title, slug: 'wetlands-store-carbon' })
 	expectCliOk(published)
 	const delay = (await shown()) - published.exitedAt
 	console.log(
@@ -91,9 +91,7 @@ test('an article published with the CLI appears at the top within 1 s, once, and
 
 test('re-publishing a slug with a new title replaces its card in place', async ({ page }) => {
 	const slug = 'peatland-restoration'
-	expectCliOk(
-		await publishArticle(server().dataDir, { title: 'Peatland Restoration, Draft Title', slug }),
-	)
+	expectCliOk(await publishArticle(server(), { title: 'Peatland Restoration, Draft Title', slug }))
 	await openArticles(page)
 	const before = await cardTitles(page)
 	const index = before.indexOf('Peatland Restoration, Draft Title')
@@ -102,7 +100,7 @@ test('re-publishing a slug with a new title replaces its card in place', async (
 
 	const title = 'Peatland Restoration Pays Off Within a Decade'
 	const shown = whenTitle(page, title, 'shown')
-	const republished = await publishArticle(server().dataDir, { title, slug })
+	const republished = await publishArticle(server(), { title, slug })
 	expectCliOk(republished)
 	expect((await shown()) - republished.exitedAt).toBeLessThanOrEqual(budgetMs)
 
@@ -121,13 +119,13 @@ test('an article unpublished with the CLI disappears without a reload, and its p
 }) => {
 	const slug = 'coral-nurseries'
 	const title = 'Coral Nurseries, One Fragment at a Time'
-	expectCliOk(await publishArticle(server().dataDir, { title, slug }))
+	expectCliOk(await publishArticle(server(), { title, slug }))
 	await openArticles(page)
 	const before = await cardTitles(page)
 	expect(before.filter((shown) => shown === title)).toHaveLength(1)
 
 	const gone = whenTitle(page, title, 'gone')
-	const unpublished = await unpublishArticle(server().dataDir, slug)
+	const unpublished = await unpublishArticle(server(), slug)
 	expectCliOk(unpublished)
 	expect((await gone()) - unpublished.exitedAt).toBeLessThanOrEqual(budgetMs)
 	expect(await cardTitles(page)).toEqual(before.filter((shown) => shown !== title))

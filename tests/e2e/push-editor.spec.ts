@@ -1,7 +1,5 @@
 // Push notices as an editor meets them: the subscriber count in the article list, and the
 // switch in the editor, unticked from the keyboard, so an article goes public without a notice.
-import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
@@ -9,40 +7,29 @@ import { signedInAs } from './signed-in.ts'
 const server = serveCanopy()
 signedInAs(server, { email: 'noor@example.org', role: 'editor', name: 'Noor Haddad' })
 
-/** Readers' subscriptions, written straight into the server's database (no push service here). */
+/** Readers' subscriptions, stored straight into the server's database (no push service here). */
 function subscribe(count: number) {
-	const db = new DatabaseSync(join(server().dataDir, 'canopy.db'), { timeout: 5_000 })
-	try {
-		const now = new Date().toISOString()
-		const insert = db.prepare(
-			'INSERT INTO push_subscriptions (endpoint, p256dh, auth, expiration_time, created_at, refreshed_at) VALUES (?, ?, ?, NULL, ?, ?)',
-		)
+	return server().withStorage(async (storage) => {
 		for (let i = 0; i < count; i++)
-			insert.run(
-				`https://push.example.net/send/e2e-${i}`,
-				`B${'A'.repeat(85)}`,
-				`auth-${i}`,
-				now,
-				now,
+			await storage.push.saveSubscription(
+				{
+					endpoint: `https://push.example.net/send/e2e-${i}`,
+					p256dh: `B${'A'.repeat(85)}`,
+					auth: `auth-${i}`,
+					expirationTime: null,
+				},
+				new Date(),
 			)
-	} finally {
-		db.close()
-	}
+	})
 }
 
 // Three readers for the whole file: each test can run alone.
 test.beforeAll(() => subscribe(3))
 
-function deliveriesOf(articleId: number): number {
-	const db = new DatabaseSync(join(server().dataDir, 'canopy.db'), { readOnly: true })
-	try {
-		const row = db
-			.prepare('SELECT count(*) AS n FROM push_deliveries WHERE article_id = ?')
-			.get(articleId) as { n: number }
-		return Number(row.n)
-	} finally {
-		db.close()
-	}
+function deliveriesOf(articleId: number): Promise<number> {
+	return server().withStorage(
+		async (storage) => (await storage.push.deliveriesOf(articleId)).length,
+	)
 }
 
 test('an editor sees the subscribers and publishes without notifying them, by keyboard', async ({
@@ -77,7 +64,7 @@ test('an editor sees the subscribers and publishes without notifying them, by ke
 	const results = page.getByRole('region', { name: 'Push notices' })
 	await expect(results).toContainText('Published without notifying')
 	await expect(results).toContainText('3 readers subscribed to notices of new articles now')
-	expect(deliveriesOf(id)).toBe(0)
+	expect(await deliveriesOf(id)).toBe(0)
 
 	await page.goto('/admin/articles')
 	await waitForHydration(page)

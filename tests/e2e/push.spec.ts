@@ -20,6 +20,7 @@ import {
 	type TestPushService,
 } from '#tests/fixtures/push-service.ts'
 import { expect, test, waitForHydration } from './canopy-test.ts'
+import { createDatabase } from './server.ts'
 
 const desktopChrome =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -28,9 +29,10 @@ let service: TestPushService
 let app: TestApp
 let apiKey = ''
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ database }) => {
 	service = await startPushService()
 	app = await startTestApp({
+		database: () => createDatabase(database),
 		push: { allowLoopbackPushServices: true },
 		pushDelivery: { agent: service.agent, intervalMs: 50, timeoutMs: 2_000 },
 	})

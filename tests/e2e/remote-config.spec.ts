@@ -31,9 +31,18 @@ function visitorId(key: string, percent: number, inside: boolean): string {
 
 /** A reader's own browser: a language, and the config id cookie their browser made earlier. */
 async function reader(browser: Browser, locale: string, configId?: string) {
-	const context = await browser.newContext({ locale, userAgent: desktopChrome })
+	// A context of its own: not the admin's cookies (which this file's `use` would give it), or a
+	// first visit would carry the admin's config id, inside the rollout one time in ten.
+	const context = await browser.newContext({
+		locale,
+		userAgent: desktopChrome,
+		storageState: undefined,
+	})
 	if (configId)
 		await context.addCookies([{ name: 'canopy_config_id', value: configId, url: server().url }])
+	expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(
+		configId ? ['canopy_config_id'] : [],
+	)
 	const page = await context.newPage()
 	const problems: string[] = []
 	page.on('pageerror', (error) => problems.push(error.message))
@@ -80,15 +89,25 @@ test('a banner for 10 % of French-speaking visitors reaches those visitors and o
 		{ locale: 'fr-CA', id: visitorId('banner_message', 10, true), sees: true },
 		{ locale: 'fr-FR', id: outside, sees: false },
 		{ locale: 'en-GB', id: inside, sees: false },
-		// A first visit: no id yet, so no rollout can include it.
+		// A first visit: no id yet, so no rollout can include its first page.
 		{ locale: 'fr-FR', id: undefined, sees: false },
 	]
 	for (const { locale, id, sees } of readers) {
 		const { context, page: readerPage, problems } = await reader(browser, locale, id)
+		let expected = sees
 		for (const path of ['/home', '/articles', '/contact']) {
 			await readerPage.goto(path)
-			if (sees) await expect(banner(readerPage)).toContainText(message)
+			if (expected) await expect(banner(readerPage)).toContainText(message)
 			else await expect(banner(readerPage)).toHaveCount(0)
+			if (id) continue
+			// The first page made the visitor's id; from the next page on, its bucket decides,
+			// like any returning visitor's (one first visitor in ten lands inside).
+			const madeId = async () =>
+				(await context.cookies()).find((cookie) => cookie.name === 'canopy_config_id')?.value ?? ''
+			await expect
+				.poll(madeId, { message: 'the browser keeps a config id after its first page' })
+				.toMatch(/^[\w-]{22}$/)
+			expected = rolloutBucket(await madeId(), 'banner_message') < 10
 		}
 		expect(problems, `${locale} ${id ? 'returning' : 'first'} visitor`).toEqual([])
 		await context.close()

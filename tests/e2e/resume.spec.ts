@@ -39,7 +39,7 @@ test('an article published while the server was down appears after it restarts, 
 	})
 	await server().stop()
 	const title = 'Seed Banks Keep Tomorrow’s Forests Within Reach'
-	const published = await publishArticle(server().dataDir, { title, slug: 'seed-banks' })
+	const published = await publishArticle(server(), { title, slug: 'seed-banks' })
 	expect(published.code, published.stderr).toBe(0)
 	// Stay down until the page has tried to reconnect and failed, as it would in a real outage.
 	await failedReconnect

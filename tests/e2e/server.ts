@@ -1,11 +1,15 @@
 // Runs the production server the way an operator does (node server/index.ts on a built site),
-// each on its own port and temp DATA_DIR, so a spec can stop and restart it while a page is open.
+// each on its own port, temp DATA_DIR and fresh database (a SQLite file in that folder, or a
+// PostgreSQL schema of its own), so a spec can stop and restart it while a page is open.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Storage } from '#server/storage/types.ts'
+import { postgresDatabase, sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
+import type { E2eDatabase } from './databases.ts'
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -17,11 +21,19 @@ export interface CanopyServer {
 	readonly url: string
 	readonly port: number
 	readonly dataDir: string
+	readonly database: E2eDatabase
+	/** DATA_DIR and DATABASE_URL: what points a process (the server, the CLI) at this site. */
+	readonly env: Record<string, string>
+	/**
+	 * Runs `use` with a handle on the server's database, opened from this process and closed
+	 * after: tests write and read through the Storage port, as the server does, on either database.
+	 */
+	withStorage<T>(use: (storage: Storage) => Promise<T>): Promise<T>
 	/** SIGTERM, then wait until the process has exited (it closes its streams and database first). */
 	stop(): Promise<void>
 	/** Starts it again on the same port and data dir. */
 	start(): Promise<void>
-	/** Stops it and deletes its data dir. */
+	/** Stops it and deletes its data dir and its database. */
 	dispose(): Promise<void>
 	/** What the process wrote, for failure messages. */
 	output(): string
@@ -40,15 +52,20 @@ export function freePort(): Promise<number> {
 	})
 }
 
-function serverEnv(dataDir: string, port?: number): NodeJS.ProcessEnv {
+/** A fresh, empty database of that kind; whoever made it drops it (a server: in its dispose()). */
+export function createDatabase(database: E2eDatabase): Promise<TestDatabase> {
+	return database === 'postgres' ? postgresDatabase() : Promise.resolve(sqliteDatabase())
+}
+
+function serverEnv(site: Record<string, string>, port?: number): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
-		DATA_DIR: dataDir,
+		// The CLI must find the same database and nothing else from the parent's environment.
+		DATABASE_URL: '',
+		...site,
 		LOG_LEVEL: 'warn',
 		NODE_ENV: 'production',
 	}
-	// The CLI must find the same database and nothing else from the parent's environment.
-	delete env.DATABASE_URL
 	if (port !== undefined) {
 		Object.assign(env, {
 			PORT: String(port),
@@ -76,9 +93,13 @@ process.once('exit', () => {
 	for (const child of running) child.kill('SIGKILL')
 })
 
-export async function startServer(): Promise<CanopyServer> {
+export async function startServer(options: { database?: E2eDatabase } = {}): Promise<CanopyServer> {
+	const database = options.database ?? 'sqlite'
 	const port = await freePort()
-	const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'))
+	const made = await createDatabase(database)
+	// SQLite's database is the canopy.db in DATA_DIR; PostgreSQL's server needs a DATA_DIR too.
+	const dataDir = made.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'canopy-e2e-'))
+	const env = { DATA_DIR: dataDir, DATABASE_URL: made.env.DATABASE_URL ?? '' }
 	const url = `http://127.0.0.1:${port}`
 	let child: ChildProcess | undefined
 	let log = ''
@@ -88,7 +109,7 @@ export async function startServer(): Promise<CanopyServer> {
 			if (child) throw new Error(`The server on port ${port} is already running.`)
 			const proc = spawn(process.execPath, ['server/index.ts'], {
 				cwd: projectRoot,
-				env: serverEnv(dataDir, port),
+				env: serverEnv(env, port),
 				stdio: ['ignore', 'pipe', 'pipe'],
 			})
 			child = proc
@@ -137,15 +158,36 @@ export async function startServer(): Promise<CanopyServer> {
 		await exited
 	}
 
-	await start()
+	try {
+		await start()
+		// A run on PostgreSQL that quietly fell back to SQLite would prove nothing.
+		if (database === 'postgres' && existsSync(join(dataDir, 'canopy.db')))
+			throw new Error(`The server opened a SQLite file instead of its PostgreSQL schema:\n${log}`)
+	} catch (error) {
+		await stop()
+		await made.drop()
+		rmSync(dataDir, { recursive: true, force: true })
+		throw error
+	}
 	return {
 		url,
 		port,
 		dataDir,
+		database,
+		env,
+		async withStorage(use) {
+			const storage = made.open()
+			try {
+				return await use(storage)
+			} finally {
+				await storage.close()
+			}
+		},
 		start,
 		stop,
 		async dispose() {
 			await stop()
+			await made.drop()
 			rmSync(dataDir, { recursive: true, force: true })
 		},
 		output: () => log,
@@ -161,11 +203,11 @@ export interface CliResult {
 }
 
 /** Runs `node server/cli.ts <args>` against a server's database, as an editor would from a shell. */
-export function runCli(dataDir: string, args: string[]): Promise<CliResult> {
+export function runCli(server: Pick<CanopyServer, 'env'>, args: string[]): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
 		const proc = spawn(process.execPath, ['server/cli.ts', ...args], {
 			cwd: projectRoot,
-			env: serverEnv(dataDir),
+			env: serverEnv(server.env),
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		let stdout = ''
@@ -213,15 +255,21 @@ export function writeArticleFile(article: ArticleFile): string {
 	return file
 }
 
-export async function publishArticle(dataDir: string, article: ArticleFile): Promise<CliResult> {
+export async function publishArticle(
+	server: Pick<CanopyServer, 'env'>,
+	article: ArticleFile,
+): Promise<CliResult> {
 	const file = writeArticleFile(article)
 	try {
-		return await runCli(dataDir, ['article:publish', file])
+		return await runCli(server, ['article:publish', file])
 	} finally {
 		rmSync(join(file, '..'), { recursive: true, force: true })
 	}
 }
 
-export function unpublishArticle(dataDir: string, slug: string): Promise<CliResult> {
-	return runCli(dataDir, ['article:unpublish', slug])
+export function unpublishArticle(
+	server: Pick<CanopyServer, 'env'>,
+	slug: string,
+): Promise<CliResult> {
+	return runCli(server, ['article:unpublish', slug])
 }

@@ -12,7 +12,7 @@ const server = serveCanopy()
 test.use({ expectedConsoleError: /status of 415/ })
 
 async function signInAsAdmin(page: Page) {
-	const created = await runCli(server().dataDir, [
+	const created = await runCli(server(), [
 		'user:create',
 		'--email',
 		'ada@example.org',

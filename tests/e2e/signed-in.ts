@@ -19,7 +19,7 @@ export interface Account {
 export function signedInAs(server: () => CanopyServer, account: Account): () => StorageState {
 	let session: StorageState | undefined
 	test.beforeAll(async ({ browser }) => {
-		const created = await runCli(server().dataDir, [
+		const created = await runCli(server(), [
 			'user:create',
 			'--email',
 			account.email,

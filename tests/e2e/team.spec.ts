@@ -11,7 +11,7 @@ test('an admin invites an editor, who joins, is kept out of the team page, and i
 	browser,
 	baseURL,
 }) => {
-	const created = await runCli(server().dataDir, [
+	const created = await runCli(server(), [
 		'user:create',
 		'--email',
 		'rosa@example.org',
@@ -70,7 +70,7 @@ test('an admin invites an editor, who joins, is kept out of the team page, and i
 })
 
 test('the team page fits a 320 px screen', async ({ page }) => {
-	const created = await runCli(server().dataDir, [
+	const created = await runCli(server(), [
 		'user:create',
 		'--email',
 		'sam@example.org',

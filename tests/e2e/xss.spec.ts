@@ -11,7 +11,7 @@ const server = serveCanopy()
 for (const [index, payload] of xssPayloads.entries()) {
 	test(`article Markdown renders inert: ${payload.name}`, async ({ page }) => {
 		const slug = `payload-${index + 1}`
-		const published = await publishArticle(server().dataDir, {
+		const published = await publishArticle(server(), {
 			title: `Payload ${index + 1}`,
 			slug,
 			// The summary is shown on the page and in its meta tags: the same text goes there too.

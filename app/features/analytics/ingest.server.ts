@@ -3,6 +3,7 @@
 // is bounded: when it is full (the database is slow or down), offer() refuses and the endpoint
 // answers 503, so a flood sheds load instead of growing the process until it falls over. A
 // failed write keeps its views for the next tick; close() writes what is left.
+import { storageOutage } from '#server/storage/unavailable.ts'
 import type { Logger } from '#server/logger.ts'
 import type { ScreenViewWrite, Storage } from '#server/storage/types.ts'
 
@@ -58,7 +59,9 @@ export function createScreenViewBuffer(
 			shed = 0
 		}
 		if (failed !== undefined) {
-			logger.error('analytics: could not store screen views; they are kept for the next try', {
+			// The database away for a while (decision 016) is a warning: views wait in memory.
+			const log = storageOutage(failed) ? logger.warn : logger.error
+			log('analytics: could not store screen views; they are kept for the next try', {
 				queued: queue.length,
 				error: failed,
 			})

@@ -16,8 +16,11 @@ import {
 export type ContactActionData =
 	| { outcome: 'sent'; name: string; email: string }
 	| {
-			/** closed: the form was turned off (remote configuration) while the visitor wrote. */
-			outcome: 'invalid' | 'limited' | 'closed'
+			/**
+			 * closed: the form was turned off (remote configuration) while the visitor wrote;
+			 * unavailable: the database could not be reached.
+			 */
+			outcome: 'invalid' | 'limited' | 'closed' | 'unavailable'
 			errors: FieldErrors
 			values: Partial<Record<ContactField, string>>
 			/** The form's key and token as they were posted, so the next try keeps them. */

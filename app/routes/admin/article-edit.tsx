@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { data, Link } from 'react-router'
+import { data, Link, useRouteError } from 'react-router'
+import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
 import { editArticleAction, toEditorArticle } from '#app/features/articles/editor-action.server.ts'
@@ -83,6 +84,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
+	if (isDatabaseOutage(useRouteError())) return <DatabaseUnavailable />
 	return (
 		<>
 			<h1>Article not found</h1>

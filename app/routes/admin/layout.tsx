@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react'
-import { Form, Link, NavLink, Outlet, useFetcher, useLocation, useRevalidator } from 'react-router'
+import {
+	Form,
+	Link,
+	NavLink,
+	Outlet,
+	useFetcher,
+	useLocation,
+	useRevalidator,
+	useRouteError,
+} from 'react-router'
+import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import type { Route } from './+types/layout'
 import type { loader as inboxLoader } from './messages.tsx'
 import { editorContext, requireEditorMiddleware } from '#app/features/auth/session.server.ts'
@@ -111,6 +121,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
+	if (isDatabaseOutage(useRouteError()))
+		return (
+			<div className="page narrow">
+				<DatabaseUnavailable />
+			</div>
+		)
 	return (
 		<div className="page narrow">
 			<h1>The editor area could not load</h1>

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useRouteError } from 'react-router'
+import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
 import type { Route } from './+types/message'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
@@ -145,6 +146,7 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
+	if (isDatabaseOutage(useRouteError())) return <DatabaseUnavailable />
 	return (
 		<>
 			<h1>Message not found</h1>

@@ -6,11 +6,13 @@
 //     -> 201 { id, receivedAt } stored (or taken for a robot's: answered alike, not stored)
 //     -> 200 { id, receivedAt } the key was seen before; nothing new is stored
 //     -> 400 { errors }, 413, 415, 429 { error } with Retry-After
-//   either: 503 { error } while editors have turned the contact form off (remote configuration)
+//   either: 503 { error } while editors have turned the contact form off (remote configuration),
+//   or with Retry-After while the database cannot be reached
 import { submitContactMessage } from '#app/features/contact/contact.server.ts'
 import { minimumFillMs, newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { type AppServices, clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { storageOutage } from '#server/storage/unavailable.ts'
 import type { Route } from './+types/contact'
 
 const noStore = { 'Cache-Control': 'no-store' }
@@ -60,11 +62,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return refuse(400, { errors: { form: ['Send one JSON object with the message’s fields.'] } })
 	}
 
-	const result = await submitContactMessage(
-		context.get(servicesContext),
-		context.get(clientIpContext),
-		body,
-	)
+	let result: Awaited<ReturnType<typeof submitContactMessage>>
+	try {
+		result = await submitContactMessage(
+			context.get(servicesContext),
+			context.get(clientIpContext),
+			body,
+		)
+	} catch (error) {
+		const outage = storageOutage(error)
+		if (!outage) throw error
+		const seconds = outage.retryAfterSeconds
+		return refuse(
+			503,
+			{
+				error: `The message could not be stored just now: the site cannot reach its database. Send it again in ${seconds} seconds with the same idempotencyKey; it is stored once, even if this try did arrive.`,
+			},
+			{ 'Retry-After': String(seconds) },
+		)
+	}
 	switch (result.outcome) {
 		case 'invalid':
 			return refuse(400, { errors: result.errors })

@@ -14,10 +14,17 @@ import {
 import { createAnalyticsRepository } from '../analytics-repositories.ts'
 import { createConfigRepository } from '../config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
+import { createJobRunRepository } from '../job-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
+import { createPortableRepository, postgresPortableDriver } from '../portable-repository.ts'
 import { createPushRepository } from '../push-repositories.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
+import { StorageUnavailable } from '../unavailable.ts'
+import { createChangeListener } from './change-listener.ts'
+import { isConnectionFailure } from './connection-errors.ts'
+import { createDatabaseGuard } from './database-guard.ts'
+import { createGuardedPool } from './guarded-pool.ts'
 
 const notifyChannel = 'canopy_changes'
 // Arbitrary constants naming Canopy's advisory locks.
@@ -37,25 +44,66 @@ export interface PostgresOptions {
 	/** A schema to use instead of public (tests give each test its own). */
 	schema?: string
 	poolSize?: number
+	/** Told once when the database becomes unreachable, and once when it is back. */
+	onDown?(error: unknown): void
+	onUp?(downMs: number): void
+	/** The first wait before the LISTEN connection is made again (default 250 ms, then doubling). */
+	listenRetryMs?: number
+}
+
+const statementTimeoutMs = 10_000
+
+/** The guard's check: a fresh connection that answers a trivial query within `timeoutMs`. */
+async function probe(config: pg.ClientConfig, timeoutMs = 2_000): Promise<void> {
+	const client = new pg.Client({
+		...config,
+		connectionTimeoutMillis: timeoutMs,
+		query_timeout: timeoutMs,
+	})
+	client.on('error', () => {})
+	try {
+		await client.connect()
+		await client.query('SELECT 1')
+	} finally {
+		await client.end().catch(() => {})
+	}
 }
 
 export function openPostgresStorage(url: string, options: PostgresOptions = {}): Storage {
+	// Named in pg_stat_activity, so an operator can tell the pool, the listener and the probe apart.
+	const name = new URL(url).searchParams.get('application_name') || 'canopy'
 	const connection = {
 		connectionString: url,
 		types,
 		options: options.schema ? `-c search_path=${options.schema}` : undefined,
 		connectionTimeoutMillis: 5_000,
-		statement_timeout: 10_000,
+		statement_timeout: statementTimeoutMs,
+		// Only for a connection that stops answering altogether: PostgreSQL ends a slow statement
+		// itself, at statement_timeout.
+		query_timeout: statementTimeoutMs + 5_000,
 	}
 	const pool = new pg.Pool({
 		...connection,
+		application_name: name,
 		max: options.poolSize ?? 10,
 		idleTimeoutMillis: 30_000,
 	})
 	// An idle client losing its connection must not crash the process; the pool replaces it.
 	pool.on('error', () => {})
-	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-	const listeners = new Set<() => void>()
+	const guard = createDatabaseGuard({
+		probe: () => probe({ ...connection, application_name: `${name} probe` }),
+		onDown: options.onDown,
+		onUp: options.onUp,
+	})
+	const db = new Kysely<Database>({
+		dialect: new PostgresDialect({ pool: createGuardedPool(pool, guard) }),
+	})
+	const listener = createChangeListener({
+		channel: notifyChannel,
+		guard,
+		firstDelayMs: options.listenRetryMs,
+		newClient: () => new pg.Client({ ...connection, application_name: `${name} listen` }),
+	})
 
 	const hooks: ChangeHooks = {
 		// Held to commit: the next writer gets its id only after this one is visible, so ids
@@ -63,49 +111,16 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		beforeAppend: async (trx) => {
 			await sql`SELECT pg_advisory_xact_lock(${changeLock})`.execute(trx)
 		},
-		afterAppend: async (trx, change) => {
-			await sql`SELECT pg_notify(${notifyChannel}, ${String(change.id)})`.execute(trx)
-		},
+		notifyChannel,
 		committed: () => {},
 	}
 
-	const changes = createChangeRepository(db, (wake) => {
-		let client: pg.Client | undefined
-		let stopped = false
-		let delay = 250
-		const connect = async () => {
-			if (stopped) return
-			const listener = new pg.Client(connection)
-			listener.on('notification', () => wake())
-			listener.on('error', () => {})
-			listener.on('end', () => {
-				if (stopped) return
-				// Reconnect, then wake so the reader catches up on what was missed meanwhile.
-				setTimeout(connect, delay).unref()
-				delay = Math.min(delay * 2, 5_000)
-			})
-			try {
-				await listener.connect()
-				await listener.query(`LISTEN ${notifyChannel}`)
-				client = listener
-				delay = 250
-				wake()
-			} catch {
-				listener.end().catch(() => {})
-			}
-		}
-		connect()
-		const stop = () => {
-			stopped = true
-			client?.end().catch(() => {})
-			listeners.delete(stop)
-		}
-		listeners.add(stop)
-		return stop
-	})
+	// One LISTEN connection per instance, however many watch (decision 016).
+	const changes = createChangeRepository(db, listener.watch)
 
 	return {
 		dialect: 'postgres',
+		health: guard,
 		authDatabase: { db, type: 'postgres' },
 		articles: createArticleRepository(db, hooks, 'postgres'),
 		changes,
@@ -118,8 +133,17 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		analytics: createAnalyticsRepository(db, 'postgres'),
 		push: createPushRepository(db, 'postgres'),
 		config: createConfigRepository(db, hooks),
+		portable: createPortableRepository(db, postgresPortableDriver(db)),
+		jobs: createJobRunRepository(db),
 		async migrate() {
-			const client = await pool.connect()
+			const client = await pool.connect().catch((error: unknown) => {
+				if (!isConnectionFailure(error)) throw error
+				const reason = error instanceof Error ? error.message : String(error)
+				throw new StorageUnavailable(
+					`The database at DATABASE_URL cannot be reached (${reason}). Start it, or correct DATABASE_URL.`,
+					{ retryAfterSeconds: 5, cause: error },
+				)
+			})
 			const done: string[] = []
 			try {
 				// Instances starting together wait here; each migration still applies once.
@@ -154,7 +178,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 			await sql`SELECT 1`.execute(db)
 		},
 		async close() {
-			for (const stop of [...listeners]) stop()
+			listener.close()
 			await db.destroy()
 			// Kysely ends the pool only if it ever ran a query: a CLI command that only migrated
 			// and then refused its input would otherwise keep a connection, and never exit.

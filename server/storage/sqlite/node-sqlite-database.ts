@@ -1,6 +1,7 @@
 // Gives Kysely's SqliteDialect the better-sqlite3 shape it expects, over the built-in node:sqlite.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
+import { StorageUnavailable } from '../unavailable.ts'
 
 // node:sqlite takes an object first parameter as a bag of named parameters (a Date silently
 // corrupts the statement), and has no boolean type: convert before binding.
@@ -20,6 +21,31 @@ function bindable(value: unknown): SQLInputValue {
 	throw new TypeError(`cannot store a value of type ${typeof value}`)
 }
 
+const sqliteBusy = 5
+const sqliteLocked = 6
+
+/**
+ * Runs `work`, turning "database is locked" (another process, such as a CLI import, held the
+ * write lock for longer than busy_timeout) into StorageUnavailable: the visitor gets a 503 with
+ * Retry-After, not a 500.
+ */
+function whileUnlocked<T>(work: () => T): T {
+	try {
+		return work()
+	} catch (error) {
+		const code = (error as { errcode?: unknown }).errcode
+		if (
+			typeof code === 'number' &&
+			((code & 0xff) === sqliteBusy || (code & 0xff) === sqliteLocked)
+		)
+			throw new StorageUnavailable(
+				'The database is busy with a long write by another process; try again in a few seconds.',
+				{ retryAfterSeconds: 2, cause: error },
+			)
+		throw error
+	}
+}
+
 // Kysely compiles the same SQL text for the same query shape: prepare each text once. Kysely
 // runs one query at a time on the connection, so a cached statement is never in use twice.
 const maxCachedStatements = 256
@@ -37,12 +63,15 @@ export function kyselySqliteDatabase(db: DatabaseSync): SqliteDatabase {
 			// Kysely opens transactions with a deferred BEGIN; a deferred transaction that reads
 			// and then writes fails at once with SQLITE_BUSY when another process (the CLI) holds
 			// the write lock, instead of waiting busy_timeout. Take the write lock up front.
-			const statement = db.prepare(query === 'begin' ? 'begin immediate' : query)
+			const statement = whileUnlocked(() =>
+				db.prepare(query === 'begin' ? 'begin immediate' : query),
+			)
 			const prepared: SqliteStatement = {
 				reader: statement.columns().length > 0,
-				all: (parameters) => statement.all(...parameters.map(bindable)),
-				run: (parameters) => statement.run(...parameters.map(bindable)),
-				iterate: (parameters) => statement.iterate(...parameters.map(bindable)),
+				all: (parameters) => whileUnlocked(() => statement.all(...parameters.map(bindable))),
+				run: (parameters) => whileUnlocked(() => statement.run(...parameters.map(bindable))),
+				iterate: (parameters) =>
+					whileUnlocked(() => statement.iterate(...parameters.map(bindable))),
 			}
 			if (statements.size >= maxCachedStatements)
 				statements.delete(statements.keys().next().value as string)

@@ -17,16 +17,25 @@ import {
 import { createAnalyticsRepository } from '../analytics-repositories.ts'
 import { createConfigRepository } from '../config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
+import { createJobRunRepository } from '../job-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
+import { createPortableRepository, sqlitePortableDriver } from '../portable-repository.ts'
 import { createPushRepository } from '../push-repositories.ts'
 import type { Database } from '../schema.ts'
 import type { Storage } from '../types.ts'
+import { alwaysAvailable } from '../unavailable.ts'
 import { kyselySqliteDatabase } from './node-sqlite-database.ts'
 
 /** How often the change table's high-water mark is read, to see other processes' writes. */
 const watchIntervalMs = 150
 
-export function openSqliteDatabase(file: string): DatabaseSync {
+/** How long a statement waits for another process's write lock, unless told otherwise. */
+const defaultBusyTimeoutMs = 5_000
+
+export function openSqliteDatabase(
+	file: string,
+	busyTimeoutMs = defaultBusyTimeoutMs,
+): DatabaseSync {
 	if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
 	const native = new DatabaseSync(file)
 	// WAL lets readers run beside the writer; FULL syncs the WAL on every commit so an
@@ -34,14 +43,24 @@ export function openSqliteDatabase(file: string): DatabaseSync {
 	native.exec(`
 		PRAGMA journal_mode = WAL;
 		PRAGMA synchronous = FULL;
-		PRAGMA busy_timeout = 5000;
+		PRAGMA busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))};
 		PRAGMA foreign_keys = ON;
 	`)
 	return native
 }
 
-export function openSqliteStorage(file: string): Storage {
-	const native = openSqliteDatabase(file)
+export interface SqliteOptions {
+	/**
+	 * The wait for another process's write lock. node:sqlite waits synchronously, so in a serving
+	 * process every visitor waits with it: the server keeps it short and answers a longer hold
+	 * with 503 (decision 016); a CLI command can afford to wait (the default, 5 s).
+	 */
+	busyTimeoutMs?: number
+}
+
+export function openSqliteStorage(file: string, options: SqliteOptions = {}): Storage {
+	const busyTimeoutMs = Math.max(0, Math.round(options.busyTimeoutMs ?? defaultBusyTimeoutMs))
+	const native = openSqliteDatabase(file, busyTimeoutMs)
 	const db = new Kysely<Database>({
 		dialect: new SqliteDialect({ database: kyselySqliteDatabase(native) }),
 	})
@@ -50,7 +69,6 @@ export function openSqliteStorage(file: string): Storage {
 
 	const hooks: ChangeHooks = {
 		beforeAppend: async () => {},
-		afterAppend: async () => {},
 		committed: (change) => local.emit('change', change.id),
 	}
 	const changes = createChangeRepository(db, (wake) => {
@@ -89,6 +107,7 @@ export function openSqliteStorage(file: string): Storage {
 
 	return {
 		dialect: 'sqlite',
+		health: alwaysAvailable,
 		authDatabase: { db, type: 'sqlite' },
 		articles: createArticleRepository(db, hooks, 'sqlite'),
 		changes,
@@ -101,29 +120,37 @@ export function openSqliteStorage(file: string): Storage {
 		analytics: createAnalyticsRepository(db, 'sqlite'),
 		push: createPushRepository(db, 'sqlite'),
 		config: createConfigRepository(db, hooks),
+		portable: createPortableRepository(db, sqlitePortableDriver(db, native)),
+		jobs: createJobRunRepository(db),
 		async migrate() {
-			native.exec(migrationsTable)
-			const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')
-			const record = native.prepare(
-				'INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)',
-			)
-			const done: string[] = []
-			for (const migration of loadMigrations('sqlite')) {
-				// Checked inside the write lock, so two processes starting together apply it once.
-				native.exec('BEGIN IMMEDIATE')
-				try {
-					if (!isApplied.get(migration.name)) {
-						native.exec(migration.sql)
-						record.run(migration.name, new Date().toISOString())
-						done.push(migration.name)
+			// Another process migrating the same file may hold the lock for a while: wait it out.
+			native.exec(`PRAGMA busy_timeout = ${Math.max(busyTimeoutMs, defaultBusyTimeoutMs)}`)
+			try {
+				native.exec(migrationsTable)
+				const isApplied = native.prepare('SELECT 1 FROM schema_migrations WHERE name = ?')
+				const record = native.prepare(
+					'INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)',
+				)
+				const done: string[] = []
+				for (const migration of loadMigrations('sqlite')) {
+					// Checked inside the write lock, so two processes starting together apply it once.
+					native.exec('BEGIN IMMEDIATE')
+					try {
+						if (!isApplied.get(migration.name)) {
+							native.exec(migration.sql)
+							record.run(migration.name, new Date().toISOString())
+							done.push(migration.name)
+						}
+						native.exec('COMMIT')
+					} catch (error) {
+						native.exec('ROLLBACK')
+						throw error
 					}
-					native.exec('COMMIT')
-				} catch (error) {
-					native.exec('ROLLBACK')
-					throw error
 				}
+				return done
+			} finally {
+				native.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
 			}
-			return done
 		},
 		async ping() {
 			native.prepare('SELECT 1').get()
