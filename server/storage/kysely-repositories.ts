@@ -16,13 +16,14 @@ import type {
 } from './types.ts'
 
 export interface ChangeHooks {
-	/** Inside the transaction, before the change row: PostgreSQL serialises writers here. */
-	beforeAppend(trx: Transaction<Database>): Promise<void>
 	/**
-	 * PostgreSQL's NOTIFY channel: the change row's INSERT also queues the notification carrying
-	 * its id (sent at commit), in the same statement, to save the publish a round trip.
+	 * PostgreSQL only. The change row's INSERT first takes this transaction-level advisory lock,
+	 * held to commit: the next writer gets its id only after this one is visible, so ids become
+	 * visible in order and a reader at id N never misses a smaller id committed later. The same
+	 * statement queues the NOTIFY carrying the id on `channel` (sent at commit). One statement,
+	 * one round trip, instead of three.
 	 */
-	notifyChannel?: string
+	postgres?: { lock: number; channel: string }
 	/** After commit: SQLite wakes this process's watchers here. */
 	committed(change: Change): void
 }
@@ -34,40 +35,115 @@ export async function appendChange(
 	entityId: string,
 	kind: ChangeKind,
 ): Promise<Change> {
-	await hooks.beforeAppend(trx)
-	const insert = trx
-		.insertInto('changes')
-		.values({ topic, entity_id: entityId, kind, created_at: new Date().toISOString() })
-		.returningAll()
-	if (!hooks.notifyChannel) return toChange(await insert.executeTakeFirstOrThrow())
-	const { rows } = await sql<Record<string, unknown>>`WITH added AS (${insert})
-		SELECT added.*, pg_notify(${hooks.notifyChannel}, added.id::text) FROM added`.execute(trx)
+	const createdAt = new Date().toISOString()
+	if (!hooks.postgres) {
+		const row = await trx
+			.insertInto('changes')
+			.values({ topic, entity_id: entityId, kind, created_at: createdAt })
+			.returningAll()
+			.executeTakeFirstOrThrow()
+		return toChange(row)
+	}
+	const { lock, channel } = hooks.postgres
+	// The identity's nextval() runs as each row of the SELECT is inserted, so after the lock.
+	const { rows } = await sql<Record<string, unknown>>`WITH locked AS (
+			SELECT pg_advisory_xact_lock(${lock})
+		), added AS (
+			INSERT INTO changes (topic, entity_id, kind, created_at)
+			SELECT ${topic}, ${entityId}, ${kind}, ${createdAt}::timestamptz FROM locked
+			RETURNING *
+		)
+		SELECT added.*, pg_notify(${channel}, added.id::text) FROM added`.execute(trx)
+	return toChange(onlyRow(rows))
+}
+
+/**
+ * PostgreSQL: an article going public for the first time, in one statement. It marks the
+ * article announced, queues one push delivery per live subscription (decision 014), then takes
+ * the change lock (after the deliveries: the count reads them all first, so the lock is not held
+ * through ten thousand inserts) and writes the change row with its NOTIFY, as appendChange does.
+ */
+async function announceWithChange(
+	trx: Transaction<Database>,
+	{ lock, channel }: NonNullable<ChangeHooks['postgres']>,
+	articleId: number,
+	now: string,
+): Promise<{ change: Change; announcedAt: string | null }> {
+	const createdAt = new Date().toISOString()
+	const { rows } = await sql<Record<string, unknown>>`WITH marked AS (
+			UPDATE articles SET notified_at = ${now}::timestamptz
+			WHERE id = ${articleId} AND notify = TRUE AND notified_at IS NULL
+			RETURNING id, notified_at
+		), queued AS (
+			INSERT INTO push_deliveries (article_id, subscription_id, created_at, next_attempt_at)
+			SELECT marked.id, push_subscriptions.id, marked.notified_at, marked.notified_at
+			FROM marked JOIN push_subscriptions
+				ON push_subscriptions.expiration_time IS NULL
+				OR push_subscriptions.expiration_time > marked.notified_at
+			RETURNING 1
+		), locked AS (
+			SELECT pg_advisory_xact_lock(${lock})
+			FROM (SELECT count(*) FROM queued) AS every_delivery_written
+		), added AS (
+			INSERT INTO changes (topic, entity_id, kind, created_at)
+			SELECT 'articles', ${String(articleId)}, 'added', ${createdAt}::timestamptz FROM locked
+			RETURNING *
+		)
+		SELECT added.*, pg_notify(${channel}, added.id::text),
+			(SELECT count(*) FROM marked) AS announced
+		FROM added`.execute(trx)
+	const row = onlyRow(rows)
+	return { change: toChange(row), announcedAt: Number(row.announced) > 0 ? now : null }
+}
+
+function onlyRow(rows: Record<string, unknown>[]): Record<string, unknown> {
 	const [row] = rows
 	if (!row) throw new Error('The change row was not written.')
-	return toChange(row)
+	return row
+}
+
+/**
+ * What a save means for readers and for push, written in the save's transaction: the change row
+ * for the live feed and, the first time an article goes public, its announcement (deliveries
+ * queued); when it stops being public, what has not gone out is cancelled. Returns the change
+ * (none for a draft saved as a draft) and the announcement time, when it was announced now.
+ */
+async function recordArticleChange(
+	trx: Transaction<Database>,
+	hooks: ChangeHooks,
+	articleId: number,
+	kind: ChangeKind,
+	now: string,
+): Promise<{ change: Change; announcedAt: string | null }>
+async function recordArticleChange(
+	trx: Transaction<Database>,
+	hooks: ChangeHooks,
+	articleId: number,
+	kind: ChangeKind | null,
+	now: string,
+): Promise<{ change: Change | null; announcedAt: string | null }>
+async function recordArticleChange(
+	trx: Transaction<Database>,
+	hooks: ChangeHooks,
+	articleId: number,
+	kind: ChangeKind | null,
+	now: string,
+): Promise<{ change: Change | null; announcedAt: string | null }> {
+	if (!kind) return { change: null, announcedAt: null }
+	if (kind === 'added' && hooks.postgres)
+		return announceWithChange(trx, hooks.postgres, articleId, now)
+	let announcedAt: string | null = null
+	// Before the change row, so PostgreSQL's change lock is not held through the deliveries.
+	if (kind === 'added') announcedAt = (await announceArticle(trx, articleId, now)) ? now : null
+	if (kind === 'removed') await cancelArticleDeliveries(trx, articleId, now)
+	const change = await appendChange(trx, hooks, 'articles', String(articleId), kind)
+	return { change, announcedAt }
 }
 
 function publicChange(wasPublic: boolean, isPublic: boolean): ChangeKind | null {
 	if (wasPublic && isPublic) return 'modified'
 	if (isPublic) return 'added'
 	if (wasPublic) return 'removed'
-	return null
-}
-
-/**
- * What going public or private means for push: the first time an article goes public it is
- * announced (deliveries queued), and when it stops being public, what has not gone out is
- * cancelled. Runs before the change row, so PostgreSQL's change lock is not held through the
- * deliveries' insert. Returns the announcement time, when it was announced now.
- */
-async function pushFollowsChange(
-	trx: Transaction<Database>,
-	articleId: number,
-	kind: ChangeKind | null,
-	now: string,
-): Promise<string | null> {
-	if (kind === 'added') return (await announceArticle(trx, articleId, now)) ? now : null
-	if (kind === 'removed') await cancelArticleDeliveries(trx, articleId, now)
 	return null
 }
 
@@ -197,9 +273,11 @@ export function createArticleRepository(
 							.executeTakeFirstOrThrow()
 				const id = Number(row.id)
 				const kind = publicChange(before?.status === 'published', write.status === 'published')
-				const notifiedAt = (await pushFollowsChange(trx, id, kind, now)) ?? row.notified_at
-				const change = kind ? await appendChange(trx, hooks, 'articles', String(id), kind) : null
-				return { article: toArticle({ ...row, notified_at: notifiedAt }), change }
+				const { change, announcedAt } = await recordArticleChange(trx, hooks, id, kind, now)
+				return {
+					article: toArticle({ ...row, notified_at: announcedAt ?? row.notified_at }),
+					change,
+				}
 			})
 			if (saved.change) hooks.committed(saved.change)
 			return saved
@@ -257,10 +335,18 @@ export function createArticleRepository(
 						.values({ ...articleColumns(write), created_at: now, updated_at: now })
 						.returningAll()
 						.executeTakeFirstOrThrow()
-					if (write.status !== 'published') return { article: toArticle(row), change: null }
-					const notifiedAt = await pushFollowsChange(trx, Number(row.id), 'added', now)
-					const change = await appendChange(trx, hooks, 'articles', String(row.id), 'added')
-					return { article: toArticle({ ...row, notified_at: notifiedAt }), change }
+					const kind = write.status === 'published' ? 'added' : null
+					const { change, announcedAt } = await recordArticleChange(
+						trx,
+						hooks,
+						Number(row.id),
+						kind,
+						now,
+					)
+					return {
+						article: toArticle({ ...row, notified_at: announcedAt ?? row.notified_at }),
+						change,
+					}
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
@@ -307,9 +393,8 @@ export function createArticleRepository(
 							: { ok: false, reason: 'missing' }
 					}
 					const kind = publicChange(before.status === 'published', write.status === 'published')
-					const notifiedAt = (await pushFollowsChange(trx, id, kind, now)) ?? updated.notified_at
-					const change = kind ? await appendChange(trx, hooks, 'articles', String(id), kind) : null
-					const article = toArticle({ ...updated, notified_at: notifiedAt })
+					const { change, announcedAt } = await recordArticleChange(trx, hooks, id, kind, now)
+					const article = toArticle({ ...updated, notified_at: announcedAt ?? updated.notified_at })
 					return { ok: true, saved: { article, change } }
 				})
 			} catch (error) {
@@ -374,10 +459,17 @@ export function createArticleRepository(
 						.returningAll()
 						.executeTakeFirst()
 					if (!updated) continue
-					const notifiedAt =
-						(await pushFollowsChange(trx, Number(row.id), 'added', at)) ?? updated.notified_at
-					const change = await appendChange(trx, hooks, 'articles', String(row.id), 'added')
-					done.push({ article: toArticle({ ...updated, notified_at: notifiedAt }), change })
+					const { change, announcedAt } = await recordArticleChange(
+						trx,
+						hooks,
+						Number(row.id),
+						'added',
+						at,
+					)
+					done.push({
+						article: toArticle({ ...updated, notified_at: announcedAt ?? updated.notified_at }),
+						change,
+					})
 				}
 				return done
 			})

@@ -1,20 +1,20 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import { createAnalyticsRepository } from '../analytics-repositories.ts'
+import { createConfigRepository } from '../config-repositories.ts'
+import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
+import {
+	createApiKeyRepository,
+	createRateLimitRepository,
+	createUploadRepository,
+} from '../editor-repositories.ts'
+import { createJobRunRepository } from '../job-repositories.ts'
 import {
 	type ChangeHooks,
 	createArticleRepository,
 	createChangeRepository,
 	createSettingsRepository,
 } from '../kysely-repositories.ts'
-import {
-	createApiKeyRepository,
-	createRateLimitRepository,
-	createUploadRepository,
-} from '../editor-repositories.ts'
-import { createAnalyticsRepository } from '../analytics-repositories.ts'
-import { createConfigRepository } from '../config-repositories.ts'
-import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
-import { createJobRunRepository } from '../job-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { createPortableRepository, postgresPortableDriver } from '../portable-repository.ts'
 import { createPushRepository } from '../push-repositories.ts'
@@ -106,12 +106,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 	})
 
 	const hooks: ChangeHooks = {
-		// Held to commit: the next writer gets its id only after this one is visible, so ids
-		// become visible in order and a reader at id N never misses a smaller id committed later.
-		beforeAppend: async (trx) => {
-			await sql`SELECT pg_advisory_xact_lock(${changeLock})`.execute(trx)
-		},
-		notifyChannel,
+		postgres: { lock: changeLock, channel: notifyChannel },
 		committed: () => {},
 	}
 

@@ -3,21 +3,21 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { Kysely, SqliteDialect } from 'kysely'
+import { createAnalyticsRepository } from '../analytics-repositories.ts'
+import { createConfigRepository } from '../config-repositories.ts'
+import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
+import {
+	createApiKeyRepository,
+	createRateLimitRepository,
+	createUploadRepository,
+} from '../editor-repositories.ts'
+import { createJobRunRepository } from '../job-repositories.ts'
 import {
 	type ChangeHooks,
 	createArticleRepository,
 	createChangeRepository,
 	createSettingsRepository,
 } from '../kysely-repositories.ts'
-import {
-	createApiKeyRepository,
-	createRateLimitRepository,
-	createUploadRepository,
-} from '../editor-repositories.ts'
-import { createAnalyticsRepository } from '../analytics-repositories.ts'
-import { createConfigRepository } from '../config-repositories.ts'
-import { createMessageRepository, createOutboxRepository } from '../contact-repositories.ts'
-import { createJobRunRepository } from '../job-repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { createPortableRepository, sqlitePortableDriver } from '../portable-repository.ts'
 import { createPushRepository } from '../push-repositories.ts'
@@ -68,7 +68,6 @@ export function openSqliteStorage(file: string, options: SqliteOptions = {}): St
 	local.setMaxListeners(0)
 
 	const hooks: ChangeHooks = {
-		beforeAppend: async () => {},
 		committed: (change) => local.emit('change', change.id),
 	}
 	const changes = createChangeRepository(db, (wake) => {
