@@ -1,13 +1,14 @@
 // Scale-out on PostgreSQL: two Canopy instances on one database, on this 2-core machine.
 //  1. Publish-to-visible across instances: live streams on both instances, articles published
 //     through instance A's admin API; the time to instance B's streams beside the time to A's own.
-//  2. The publish transaction through the Storage port (article, change row, pg_notify), beside
-//     a bare BEGIN; INSERT; pg_notify; COMMIT on the same server.
+//  2. The publish transaction through the Storage port, as the editor's Publish button runs it
+//     (create: the article, its push deliveries, the change row and its pg_notify), beside a bare
+//     BEGIN; INSERT; pg_notify; COMMIT on the same server; the CLI's saveBySlug in the notes.
 //  3. SSR throughput of two instances against one (bench/support/scale-throughput.ts).
 // Runs on a database of its own on the server TEST_DATABASE_URL names, dropped at the end; it
 // is skipped, saying why, when that server does not answer.
 import { join } from 'node:path'
-import { createNotes, type BenchResult } from './support/bench-result.ts'
+import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { type RunningServer, startCanopy } from './support/canopy-server.ts'
 import { describeInterference, disturbedAbove, watchInterference } from './support/interference.ts'
 import { callsTo } from './support/ipc.ts'
@@ -68,7 +69,12 @@ async function transactions(target: Target, database: BenchDatabase, note: Note)
 		await storage.ready()
 		const key = await storage.call<string>('prepare', {}, 60_000)
 		const window = watchInterference(database.serves)
-		const timed = await storage.call<{ canopy: Float64Array; bare: Float64Array; busy: number }>(
+		const timed = await storage.call<{
+			canopy: Float64Array
+			cli: Float64Array
+			bare: Float64Array
+			busy: number
+		}>(
 			'transactions',
 			{ rounds: transactionRounds, perRound: transactionsPerRound, warmup: 50 },
 			60_000,
@@ -76,15 +82,16 @@ async function transactions(target: Target, database: BenchDatabase, note: Note)
 		const interference = window.stop()
 		const canopy = sorted(timed.canopy)
 		const bare = sorted(timed.bare)
+		const cli = sorted(timed.cli)
 		note(
-			`publish transaction, ${canopy.length} through the Storage port and ${bare.length} bare, in ${transactionRounds} alternating rounds, ` +
-				`one process on core ${storageCpu} (PostgreSQL not pinned): Storage port ${stat(canopy)}; bare ${stat(bare)}; ` +
+			`publish transaction, ${canopy.length} each through the Storage port's create (the editor's Publish) and saveBySlug (the CLI's), and bare, in ${transactionRounds} alternating rounds, ` +
+				`one process on core ${storageCpu} (PostgreSQL not pinned): create ${stat(canopy)}; saveBySlug ${stat(cli)}; bare ${stat(bare)}; ` +
 				`that process busy ${Math.round(timed.busy * 100)}%; ${describeInterference(interference)}`,
 		)
 		const p99 = percentile(canopy, 99)
 		const row2 = row({
 			bench,
-			figure: 'publish transaction (article + change + pg_notify)',
+			figure: 'publish transaction, editor (article + deliveries + change + pg_notify)',
 			value: stat(canopy),
 			baseline: `${stat(bare)}, bare INSERT + pg_notify`,
 			ratio: times(p99, percentile(bare, 99)),

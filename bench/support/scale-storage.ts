@@ -7,7 +7,7 @@ import pg from 'pg'
 import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
 import { seedIfEmpty } from '#server/seed.ts'
 import { openStorage } from '#server/storage/open-storage.ts'
-import type { ArticleWrite } from '#server/storage/types.ts'
+import type { ArticleWrite, SavedArticle } from '#server/storage/types.ts'
 import { makeApiKey } from '#tests/fixtures/api-key.ts'
 import { answerCalls } from './ipc.ts'
 
@@ -27,8 +27,12 @@ const summary =
 let bodyHtml = ''
 let written = 0
 
-/** One publish of a new article, as the editor's Publish button ends in the Storage port. */
-async function canopyPublish(): Promise<number> {
+/**
+ * One publish of a new article through the Storage port: `create` is where the editor's Publish
+ * button (and the admin API) ends; `saveBySlug` is the CLI's `article:publish`, which first looks
+ * the slug up.
+ */
+async function canopyPublish(method: 'create' | 'saveBySlug'): Promise<number> {
 	written++
 	const write: ArticleWrite = {
 		slug: `bench-tx-${process.pid}-${written}`,
@@ -47,7 +51,12 @@ async function canopyPublish(): Promise<number> {
 		notify: true,
 	}
 	const started = performance.now()
-	const saved = await storage.articles.saveBySlug(write)
+	let saved: SavedArticle
+	if (method === 'create') {
+		const created = await storage.articles.create(write)
+		if (!created.ok) throw new Error(`the publish was refused: ${created.reason}`)
+		saved = created.saved
+	} else saved = await storage.articles.saveBySlug(write)
 	const took = performance.now() - started
 	if (!saved.change) throw new Error('a publish through the Storage port wrote no change')
 	return took
@@ -94,21 +103,25 @@ answerCalls({
 	 * moment of the machine falls on both sides alike. A warm-up of each first.
 	 */
 	transactions: async (args: { rounds: number; perRound: number; warmup: number }) => {
+		const editor = () => canopyPublish('create')
+		const cli = () => canopyPublish('saveBySlug')
 		const warm: number[] = []
-		await times(canopyPublish, args.warmup, warm)
-		await times(barePublish, args.warmup, warm)
-		const canopy: number[] = []
-		const baseline: number[] = []
+		for (const publish of [editor, cli, barePublish]) await times(publish, args.warmup, warm)
+		const timed = new Map<() => Promise<number>, number[]>([
+			[editor, []],
+			[cli, []],
+			[barePublish, []],
+		])
 		const busy = performance.eventLoopUtilization()
 		for (let round = 0; round < args.rounds; round++) {
-			const order = round % 2 === 0 ? [canopyPublish, barePublish] : [barePublish, canopyPublish]
-			for (const publish of order) {
-				await times(publish, args.perRound, publish === canopyPublish ? canopy : baseline)
-			}
+			const order = [...timed.keys()]
+			if (round % 2 === 1) order.reverse()
+			for (const publish of order) await times(publish, args.perRound, timed.get(publish) ?? [])
 		}
 		return {
-			canopy: Float64Array.from(canopy),
-			bare: Float64Array.from(baseline),
+			canopy: Float64Array.from(timed.get(editor) ?? []),
+			cli: Float64Array.from(timed.get(cli) ?? []),
+			bare: Float64Array.from(timed.get(barePublish) ?? []),
 			busy: performance.eventLoopUtilization(busy).utilization,
 		}
 	},

@@ -1,8 +1,14 @@
 // Repositories written once against Kysely and shared by both adapters. What differs between
 // the databases (locking, notification, watching) comes in through ChangeHooks.
-import { type Kysely, sql, type Transaction } from 'kysely'
+import {
+	type InsertQueryBuilder,
+	type InsertResult,
+	type Kysely,
+	sql,
+	type Transaction,
+} from 'kysely'
 import type { ChangeKind } from '#app/features/articles/article-types.ts'
-import { announceArticle, cancelArticleDeliveries } from './push-repositories.ts'
+import { articleDeliveries, cancelArticleDeliveries } from './push-repositories.ts'
 import { cardColumns, listItemColumns, toArticle, toCard, toChange, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
 import type {
@@ -28,15 +34,22 @@ export interface ChangeHooks {
 	committed(change: Change): void
 }
 
-export async function appendChange(
+/**
+ * Writes the change row for the live feed. `first`, an insert the change depends on (an
+ * article's push deliveries), runs before it: on PostgreSQL in the same statement, finished
+ * before the change lock is taken, so the lock is never held through ten thousand inserts.
+ */
+export async function appendChange<Table extends keyof Database>(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
 	topic: string,
 	entityId: string,
 	kind: ChangeKind,
+	first?: InsertQueryBuilder<Database, Table, InsertResult>,
 ): Promise<Change> {
 	const createdAt = new Date().toISOString()
 	if (!hooks.postgres) {
+		await first?.execute()
 		const row = await trx
 			.insertInto('changes')
 			.values({ topic, entity_id: entityId, kind, created_at: createdAt })
@@ -45,99 +58,72 @@ export async function appendChange(
 		return toChange(row)
 	}
 	const { lock, channel } = hooks.postgres
+	const before = first ? sql`first_written AS (${first.returning(sql`1`.as('one'))}),` : sql``
+	// The count reads every row `first` wrote before the lock is asked for.
+	const afterFirst = first ? sql`FROM (SELECT count(*) FROM first_written) AS all_written` : sql``
 	// The identity's nextval() runs as each row of the SELECT is inserted, so after the lock.
-	const { rows } = await sql<Record<string, unknown>>`WITH locked AS (
-			SELECT pg_advisory_xact_lock(${lock})
+	const { rows } = await sql<Record<string, unknown>>`WITH ${before} locked AS (
+			SELECT pg_advisory_xact_lock(${lock}) ${afterFirst}
 		), added AS (
 			INSERT INTO changes (topic, entity_id, kind, created_at)
 			SELECT ${topic}, ${entityId}, ${kind}, ${createdAt}::timestamptz FROM locked
 			RETURNING *
 		)
 		SELECT added.*, pg_notify(${channel}, added.id::text) FROM added`.execute(trx)
-	return toChange(onlyRow(rows))
-}
-
-/**
- * PostgreSQL: an article going public for the first time, in one statement. It marks the
- * article announced, queues one push delivery per live subscription (decision 014), then takes
- * the change lock (after the deliveries: the count reads them all first, so the lock is not held
- * through ten thousand inserts) and writes the change row with its NOTIFY, as appendChange does.
- */
-async function announceWithChange(
-	trx: Transaction<Database>,
-	{ lock, channel }: NonNullable<ChangeHooks['postgres']>,
-	articleId: number,
-	now: string,
-): Promise<{ change: Change; announcedAt: string | null }> {
-	const createdAt = new Date().toISOString()
-	const { rows } = await sql<Record<string, unknown>>`WITH marked AS (
-			UPDATE articles SET notified_at = ${now}::timestamptz
-			WHERE id = ${articleId} AND notify = TRUE AND notified_at IS NULL
-			RETURNING id, notified_at
-		), queued AS (
-			INSERT INTO push_deliveries (article_id, subscription_id, created_at, next_attempt_at)
-			SELECT marked.id, push_subscriptions.id, marked.notified_at, marked.notified_at
-			FROM marked JOIN push_subscriptions
-				ON push_subscriptions.expiration_time IS NULL
-				OR push_subscriptions.expiration_time > marked.notified_at
-			RETURNING 1
-		), locked AS (
-			SELECT pg_advisory_xact_lock(${lock})
-			FROM (SELECT count(*) FROM queued) AS every_delivery_written
-		), added AS (
-			INSERT INTO changes (topic, entity_id, kind, created_at)
-			SELECT 'articles', ${String(articleId)}, 'added', ${createdAt}::timestamptz FROM locked
-			RETURNING *
-		)
-		SELECT added.*, pg_notify(${channel}, added.id::text),
-			(SELECT count(*) FROM marked) AS announced
-		FROM added`.execute(trx)
-	const row = onlyRow(rows)
-	return { change: toChange(row), announcedAt: Number(row.announced) > 0 ? now : null }
-}
-
-function onlyRow(rows: Record<string, unknown>[]): Record<string, unknown> {
 	const [row] = rows
 	if (!row) throw new Error('The change row was not written.')
-	return row
+	return toChange(row)
 }
 
 /**
  * What a save means for readers and for push, written in the save's transaction: the change row
- * for the live feed and, the first time an article goes public, its announcement (deliveries
- * queued); when it stops being public, what has not gone out is cancelled. Returns the change
- * (none for a draft saved as a draft) and the announcement time, when it was announced now.
+ * for the live feed and, when the save announced the article (set its notified_at: see
+ * `announcing`), one push delivery per subscriber; when it stops being public, what has not gone
+ * out is cancelled. No change for a draft saved as a draft.
  */
 async function recordArticleChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
 	articleId: number,
 	kind: ChangeKind,
+	announced: boolean,
 	now: string,
-): Promise<{ change: Change; announcedAt: string | null }>
+): Promise<Change>
 async function recordArticleChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
 	articleId: number,
 	kind: ChangeKind | null,
+	announced: boolean,
 	now: string,
-): Promise<{ change: Change | null; announcedAt: string | null }>
+): Promise<Change | null>
 async function recordArticleChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
 	articleId: number,
 	kind: ChangeKind | null,
+	announced: boolean,
 	now: string,
-): Promise<{ change: Change | null; announcedAt: string | null }> {
-	if (!kind) return { change: null, announcedAt: null }
-	if (kind === 'added' && hooks.postgres)
-		return announceWithChange(trx, hooks.postgres, articleId, now)
-	let announcedAt: string | null = null
-	// Before the change row, so PostgreSQL's change lock is not held through the deliveries.
-	if (kind === 'added') announcedAt = (await announceArticle(trx, articleId, now)) ? now : null
+): Promise<Change | null> {
+	if (!kind) return null
 	if (kind === 'removed') await cancelArticleDeliveries(trx, articleId, now)
-	const change = await appendChange(trx, hooks, 'articles', String(articleId), kind)
-	return { change, announcedAt }
+	const deliveries = announced ? articleDeliveries(trx, articleId) : undefined
+	return appendChange(trx, hooks, 'articles', String(articleId), kind, deliveries)
+}
+
+/**
+ * Whether this save announces the article to push subscribers: the first time it goes public,
+ * unless it is saved with notify off. Announcing is setting notified_at in the save's own write
+ * (a second UPDATE of the row would cost a round trip and a row version). At most once: the row
+ * was read under a lock (PostgreSQL: FOR UPDATE, or the version check of update(); SQLite: the
+ * one writer), so of two transactions publishing it, the second sees notified_at set.
+ */
+function announcing(
+	kind: ChangeKind | null,
+	notify: boolean | number | undefined,
+	notifiedAt: unknown,
+): boolean {
+	return kind === 'added' && Boolean(notify ?? true) && (notifiedAt ?? null) === null
 }
 
 function publicChange(wasPublic: boolean, isPublic: boolean): ChangeKind | null {
@@ -250,16 +236,22 @@ export function createArticleRepository(
 		async saveBySlug(write) {
 			const saved = await db.transaction().execute(async (trx) => {
 				const now = new Date().toISOString()
-				const before = await trx
+				let lookup = trx
 					.selectFrom('articles')
-					.select(['id', 'status'])
+					.select(['id', 'status', 'notify', 'notified_at'])
 					.where('slug', '=', write.slug)
-					.executeTakeFirst()
+				// Another save of the same slug waits here, then reads what this one wrote.
+				if (dialect === 'postgres') lookup = lookup.forUpdate()
+				const before = await lookup.executeTakeFirst()
+				const kind = publicChange(before?.status === 'published', write.status === 'published')
+				const announced = announcing(kind, write.notify ?? before?.notify, before?.notified_at)
+				const announcement = announced ? { notified_at: now } : {}
 				const row = before
 					? await trx
 							.updateTable('articles')
 							.set((eb) => ({
 								...articleColumns(write),
+								...announcement,
 								updated_at: now,
 								version: eb('version', '+', 1),
 							}))
@@ -268,16 +260,16 @@ export function createArticleRepository(
 							.executeTakeFirstOrThrow()
 					: await trx
 							.insertInto('articles')
-							.values({ ...articleColumns(write), created_at: now, updated_at: now })
+							.values({
+								...articleColumns(write),
+								...announcement,
+								created_at: now,
+								updated_at: now,
+							})
 							.returningAll()
 							.executeTakeFirstOrThrow()
-				const id = Number(row.id)
-				const kind = publicChange(before?.status === 'published', write.status === 'published')
-				const { change, announcedAt } = await recordArticleChange(trx, hooks, id, kind, now)
-				return {
-					article: toArticle({ ...row, notified_at: announcedAt ?? row.notified_at }),
-					change,
-				}
+				const change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
+				return { article: toArticle(row), change }
 			})
 			if (saved.change) hooks.committed(saved.change)
 			return saved
@@ -330,23 +322,20 @@ export function createArticleRepository(
 			try {
 				saved = await db.transaction().execute(async (trx) => {
 					const now = new Date().toISOString()
+					const kind = write.status === 'published' ? 'added' : null
+					const announced = announcing(kind, write.notify, null)
 					const row = await trx
 						.insertInto('articles')
-						.values({ ...articleColumns(write), created_at: now, updated_at: now })
+						.values({
+							...articleColumns(write),
+							...(announced ? { notified_at: now } : {}),
+							created_at: now,
+							updated_at: now,
+						})
 						.returningAll()
 						.executeTakeFirstOrThrow()
-					const kind = write.status === 'published' ? 'added' : null
-					const { change, announcedAt } = await recordArticleChange(
-						trx,
-						hooks,
-						Number(row.id),
-						kind,
-						now,
-					)
-					return {
-						article: toArticle({ ...row, notified_at: announcedAt ?? row.notified_at }),
-						change,
-					}
+					const change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
+					return { article: toArticle(row), change }
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
@@ -369,10 +358,13 @@ export function createArticleRepository(
 					if (!before) return { ok: false, reason: 'missing' }
 					if (Number(before.version) !== expectedVersion)
 						return { ok: false, reason: 'conflict', current: toArticle(before) }
+					const kind = publicChange(before.status === 'published', write.status === 'published')
+					const announced = announcing(kind, write.notify ?? before.notify, before.notified_at)
 					const updated = await trx
 						.updateTable('articles')
 						.set((eb) => ({
 							...articleColumns(write),
+							...(announced ? { notified_at: now } : {}),
 							updated_at: now,
 							version: eb('version', '+', 1),
 						}))
@@ -392,10 +384,8 @@ export function createArticleRepository(
 							? { ok: false, reason: 'conflict', current: toArticle(current) }
 							: { ok: false, reason: 'missing' }
 					}
-					const kind = publicChange(before.status === 'published', write.status === 'published')
-					const { change, announcedAt } = await recordArticleChange(trx, hooks, id, kind, now)
-					const article = toArticle({ ...updated, notified_at: announcedAt ?? updated.notified_at })
-					return { ok: true, saved: { article, change } }
+					const change = await recordArticleChange(trx, hooks, id, kind, announced, now)
+					return { ok: true, saved: { article: toArticle(updated), change } }
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
@@ -433,7 +423,7 @@ export function createArticleRepository(
 			const published = await db.transaction().execute(async (trx) => {
 				let due = trx
 					.selectFrom('articles')
-					.select(['id', 'publish_at'])
+					.select(['id', 'publish_at', 'notify', 'notified_at'])
 					.where('status', '=', 'draft')
 					.where('publish_at', 'is not', null)
 					.where('publish_at', '<=', at)
@@ -445,9 +435,11 @@ export function createArticleRepository(
 				const rows = await due.execute()
 				const done: { article: ReturnType<typeof toArticle>; change: Change }[] = []
 				for (const row of rows) {
+					const announced = announcing('added', row.notify, row.notified_at)
 					const updated = await trx
 						.updateTable('articles')
 						.set((eb) => ({
+							...(announced ? { notified_at: at } : {}),
 							status: 'published',
 							published_at: row.publish_at,
 							publish_at: null,
@@ -459,17 +451,9 @@ export function createArticleRepository(
 						.returningAll()
 						.executeTakeFirst()
 					if (!updated) continue
-					const { change, announcedAt } = await recordArticleChange(
-						trx,
-						hooks,
-						Number(row.id),
-						'added',
-						at,
-					)
-					done.push({
-						article: toArticle({ ...updated, notified_at: announcedAt ?? updated.notified_at }),
-						change,
-					})
+					const id = Number(row.id)
+					const change = await recordArticleChange(trx, hooks, id, 'added', announced, at)
+					done.push({ article: toArticle(updated), change })
 				}
 				return done
 			})

@@ -1,5 +1,5 @@
 // Push subscriptions and their deliveries, written once against Kysely for both adapters. The
-// article repository calls announceArticle and cancelArticleDeliveries inside the transactions
+// article repository queues articleDeliveries and calls cancelArticleDeliveries in the transactions
 // that make an article public or stop it being public, so a delivery exists exactly when its
 // article went public with subscribers to tell.
 import { type Kysely, sql, type Transaction } from 'kysely'
@@ -22,28 +22,15 @@ const retiredStates = ['sent', 'gone', 'failed', 'cancelled'] as const
 const errorLength = 1_000
 
 /**
- * Marks the article announced and writes one pending delivery per subscription that can still
- * be sent to, in one statement whatever their number. Does nothing for an article saved with
- * notify false or announced before: the conditional update is the "at most once", as of two
- * transactions publishing the same article the second finds notified_at set (PostgreSQL re-reads
- * the row it waited for). Returns whether the article was announced now.
+ * One pending delivery per subscription that can still be sent to, for an article the same
+ * transaction has just marked announced (its notified_at set by the write that made it public),
+ * in one statement whatever their number. Built, not run: appendChange runs it before the change
+ * row, on PostgreSQL in the change row's own statement.
  */
-export async function announceArticle(
-	trx: Transaction<Database>,
-	articleId: number,
-	now: string,
-): Promise<boolean> {
-	const marked = await trx
-		.updateTable('articles')
-		.set({ notified_at: now })
-		.where('id', '=', articleId)
-		.where('notify', '=', true)
-		.where('notified_at', 'is', null)
-		.executeTakeFirst()
-	if (marked.numUpdatedRows === 0n) return false
+export function articleDeliveries(trx: Transaction<Database>, articleId: number) {
 	// Every value comes from a column, none from a parameter: PostgreSQL types a parameter in an
 	// INSERT's SELECT list as text, which no id or timestamp column takes.
-	await trx
+	return trx
 		.insertInto('push_deliveries')
 		.columns(['article_id', 'subscription_id', 'created_at', 'next_attempt_at'])
 		.expression((eb) =>
@@ -64,8 +51,6 @@ export async function announceArticle(
 					]),
 				),
 		)
-		.execute()
-	return true
 }
 
 /** Cancels what has not gone out for an article that stopped being public. */

@@ -183,6 +183,29 @@ describe.each(databases)('push storage contract: $name', ({ create }) => {
 		expect(await storage.push.claimDue(soon(), minute, 10)).toEqual([])
 	})
 
+	it('announces a draft once when several saves publish it at the same moment', async () => {
+		await subscribe(3)
+		const draft = articleWrite({ status: 'draft', publishedAt: null })
+		await storage.articles.saveBySlug(draft)
+		const saves = await Promise.all(
+			Array.from({ length: 6 }, () =>
+				storage.articles.saveBySlug({ ...draft, status: 'published' }),
+			),
+		)
+		const id = saves[0]?.article.id ?? 0
+		expect(await storage.push.deliveriesOf(id)).toHaveLength(3)
+		// Exactly one of them made it public: the others saved a published article again.
+		expect(saves.map((saved) => saved.change?.kind).sort()).toEqual([
+			'added',
+			'modified',
+			'modified',
+			'modified',
+			'modified',
+			'modified',
+		])
+		expect(new Set(saves.map((saved) => saved.article.notifiedAt)).size).toBe(1)
+	})
+
 	it('writes the deliveries in the publish’s own transaction: a publish that fails leaves none', async () => {
 		await subscribe(3)
 		const draft = await publish({ status: 'draft', publishedAt: null })

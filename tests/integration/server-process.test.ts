@@ -69,41 +69,45 @@ describe('the server process', () => {
 
 	it('as it stops, answers what is in flight and closes kept-alive connections after it', async () => {
 		const server = await startServer(env, await freePort())
-		const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-		const first = await send(agent, `${server.url}/home`)
-		expect(first.headers.connection).toBe('keep-alive')
+		try {
+			const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+			const first = await send(agent, `${server.url}/home`)
+			expect(first.headers.connection).toBe('keep-alive')
 
-		// A request on the kept connection, its body still coming when the server is told to stop.
-		const body = JSON.stringify({
-			path: '/articles',
-			referrer: '',
-			language: 'en',
-			screen: 'desktop',
-		})
-		const inFlight = request(`${server.url}/api/collect`, {
-			agent,
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-		})
-		const answered = new Promise<IncomingMessage>((resolve, reject) => {
-			inFlight.on('response', resolve).on('error', reject)
-		})
-		inFlight.write(body.slice(0, 10))
-		await new Promise((resolve) => setTimeout(resolve, 200))
-		const stopAsked = Date.now()
-		server.child.kill('SIGTERM')
-		await expect.poll(() => server.output()).toContain('"msg":"shutting down"')
-		inFlight.end(body.slice(10))
-		const last = await answered
-		last.resume()
-		expect(inFlight.reusedSocket, 'the same kept-alive connection').toBe(true)
-		expect(last.statusCode).toBeLessThan(500)
-		// A load balancer reading this sends its next request elsewhere, not to a stopping instance,
-		// and the instance does not wait on an idle client before it exits.
-		expect(last.headers.connection).toBe('close')
-		expect(await server.exited).toBe(0)
-		expect(Date.now() - stopAsked).toBeLessThan(3_000)
-		agent.destroy()
+			// A request on the kept connection, its body still coming when the server is told to stop.
+			const body = JSON.stringify({
+				path: '/articles',
+				referrer: '',
+				language: 'en',
+				screen: 'desktop',
+			})
+			const inFlight = request(`${server.url}/api/collect`, {
+				agent,
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+			})
+			const answered = new Promise<IncomingMessage>((resolve, reject) => {
+				inFlight.on('response', resolve).on('error', reject)
+			})
+			inFlight.write(body.slice(0, 10))
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			const stopAsked = Date.now()
+			server.child.kill('SIGTERM')
+			await expect.poll(() => server.output()).toContain('"msg":"shutting down"')
+			inFlight.end(body.slice(10))
+			const last = await answered
+			last.resume()
+			expect(inFlight.reusedSocket, 'the same kept-alive connection').toBe(true)
+			expect(last.statusCode).toBeLessThan(500)
+			// A load balancer reading this sends its next request elsewhere, not to a stopping instance,
+			// and the instance does not wait on an idle client before it exits.
+			expect(last.headers.connection).toBe('close')
+			expect(await server.exited).toBe(0)
+			expect(Date.now() - stopAsked).toBeLessThan(3_000)
+			agent.destroy()
+		} finally {
+			if (server.child.exitCode === null) server.child.kill('SIGKILL')
+		}
 	})
 
 	it('keeps an acknowledged publication through a crash of the server', async () => {

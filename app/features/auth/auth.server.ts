@@ -102,7 +102,26 @@ export function authKysely(auth: Auth) {
 export async function openAuth(options: AuthOptions): Promise<Auth> {
 	const auth = createAuth(options)
 	const context = (await auth.$context) as { checkSchema?: () => Promise<void> | undefined }
-	// The check already under way: calling it again shares its promise, and a mismatch throws here.
-	await context.checkSchema?.()
-	return auth
+	for (let attempt = 1; ; attempt++) {
+		try {
+			// The check already under way: calling it again shares its promise, and a mismatch
+			// throws here. A failed read is not kept: calling it again reads again.
+			await context.checkSchema?.()
+			return auth
+		} catch (error) {
+			if (attempt === maxSchemaReads || !catalogMovedUnderfoot(error)) throw error
+		}
+	}
 }
+
+/**
+ * On PostgreSQL better-auth's check reads the catalog of the whole database, every schema's
+ * tables, not only Canopy's. A schema or table dropped while it reads (another application's on
+ * a shared server, a finished test's) fails that read with invalid_schema_name or
+ * undefined_table: that says nothing about Canopy's tables, so the check reads again.
+ */
+function catalogMovedUnderfoot(error: unknown): boolean {
+	const code = (error as { code?: unknown } | null)?.code
+	return code === '3F000' || code === '42P01'
+}
+const maxSchemaReads = 10
