@@ -5,9 +5,9 @@
 // nginx is not installed the caller is told why, and measures without it.
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { accepts } from '#tests/fixtures/nginx.ts'
 import { freePort } from './canopy-server.ts'
 import { pollUntil, stopProcess, trackChild } from './processes.ts'
 
@@ -55,17 +55,6 @@ ${upstreams.map((upstream) => `		server 127.0.0.1:${upstream};`).join('\n')}
 	}
 }
 `
-}
-
-function accepts(port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const socket = connect({ host: '127.0.0.1', port })
-		socket.once('connect', () => {
-			socket.destroy()
-			resolve(true)
-		})
-		socket.once('error', () => resolve(false))
-	})
 }
 
 /** Starts nginx balancing over `upstreams` (ports on 127.0.0.1). */

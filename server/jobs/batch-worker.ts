@@ -3,6 +3,7 @@
 // a full batch, or a wake during a step, means the next step runs at once, else after
 // `intervalMs`.
 import type { Logger } from '../logger.ts'
+import { retryWarning } from './retry-warning.ts'
 
 export interface BatchWorker<Outcome> {
 	/** Runs one step now, after any step under way. */
@@ -27,10 +28,11 @@ export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
 	logger: Logger
 }): BatchWorker<Outcome> {
 	let chain: Promise<unknown> = Promise.resolve()
+	const warn = retryWarning(spec.logger, spec.failed)
 	const runOnce = (): Promise<Outcome> => {
 		const next = chain.then(() =>
 			spec.step().catch((error: unknown) => {
-				spec.logger.warn(`${spec.failed}; will retry`, { error })
+				warn(error)
 				return spec.nothing()
 			}),
 		)

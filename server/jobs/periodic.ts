@@ -14,6 +14,7 @@
 import { processName } from '../instance.ts'
 import type { Logger } from '../logger.ts'
 import type { Storage } from '../storage/types.ts'
+import { retryWarning } from './retry-warning.ts'
 
 export interface PeriodicJob<Result> {
 	/** Runs one pass now, whatever the schedule, after any pass under way (tests, operations). */
@@ -97,6 +98,8 @@ export function startPeriodic<Result>(
 		}
 	}
 
+	const scheduleUnread = retryWarning(logger, `jobs: ${name}: could not read the schedule`)
+
 	/** One look at the job: claims and runs a due pass; returns when to look again (ms from now). */
 	async function tryPass(): Promise<number> {
 		const started = new Date()
@@ -104,7 +107,7 @@ export function startPeriodic<Result>(
 		try {
 			claim = await storage.jobs.claim(name, holder, started, leaseMs)
 		} catch (error) {
-			logger.warn(`jobs: ${name}: could not read the schedule; will retry`, { ...fields, error })
+			scheduleUnread(error, fields)
 			return retryMs
 		}
 		if (!claim.claimed) {

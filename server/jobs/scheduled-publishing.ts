@@ -4,6 +4,7 @@
 import { publishDueArticles } from '#app/features/articles/editor.server.ts'
 import type { Logger } from '../logger.ts'
 import type { Storage } from '../storage/types.ts'
+import { retryWarning } from './retry-warning.ts'
 
 export interface ScheduledPublishing {
 	/** Runs one step now (tests, and after start). */
@@ -19,6 +20,7 @@ export function startScheduledPublishing(
 	let timer: NodeJS.Timeout | undefined
 	let running: Promise<number> = Promise.resolve(0)
 	let stopped = false
+	const warn = retryWarning(logger, 'scheduled publishing failed')
 
 	const runOnce = () => {
 		running = running.then(async () => {
@@ -28,7 +30,7 @@ export function startScheduledPublishing(
 					logger.info('scheduled article published', { slug: article.slug, id: article.id })
 				return published.length
 			} catch (error) {
-				logger.warn('scheduled publishing failed; will retry', { error })
+				warn(error)
 				return 0
 			}
 		})
