@@ -1,7 +1,7 @@
 // The editor area's part of the storage contract (migration 0003): versioned article writes,
 // the editor's list, scheduled publishing, images, API keys and rate limits, on both databases.
 import { randomBytes } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { Storage } from './types.ts'
@@ -270,5 +270,82 @@ describe.each(databases)('editor storage contract: $name', ({ create }) => {
 		expect(
 			(await storage.rateLimits.hit('sign-in:a@example.org', 5, 60_000, now + 60_001)).count,
 		).toBe(1)
+	})
+
+	describe('a create sent with an Idempotency-Key', () => {
+		const request = (userId: string, key: string, fingerprint = 'body-a') => ({
+			userId,
+			key,
+			fingerprint,
+		})
+
+		it('makes the article once; sent again, it answers with that article', async () => {
+			await insertUser('u-ada')
+			const first = await storage.articles.create(
+				articleWrite({ slug: 'first-try' }),
+				request('u-ada', 'k1'),
+			)
+			if (!first.ok) throw new Error('create failed')
+			// Sent again after a lost answer: the editor function picked a new free slug meanwhile.
+			const again = await storage.articles.create(
+				articleWrite({ slug: 'first-try-2' }),
+				request('u-ada', 'k1'),
+			)
+			expect(again).toMatchObject({
+				ok: false,
+				reason: 'repeated',
+				article: { id: first.saved.article.id, slug: 'first-try' },
+			})
+			expect(await storage.articles.count()).toBe(1)
+			expect(await storage.changes.after(0, 10)).toHaveLength(1)
+		})
+
+		it('refuses the key with another body, and keeps keys apart per caller', async () => {
+			await insertUser('u-ada')
+			await insertUser('u-bo')
+			expect((await storage.articles.create(articleWrite(), request('u-ada', 'k1'))).ok).toBe(true)
+			expect(
+				await storage.articles.create(articleWrite(), request('u-ada', 'k1', 'body-b')),
+			).toEqual({
+				ok: false,
+				reason: 'key-reused',
+			})
+			expect((await storage.articles.create(articleWrite(), request('u-bo', 'k1'))).ok).toBe(true)
+			expect(await storage.articles.count()).toBe(2)
+		})
+
+		it('makes one article when the same request arrives several times at once', async () => {
+			await insertUser('u-ada')
+			const results = await Promise.all(
+				Array.from({ length: 5 }, () =>
+					storage.articles.create(articleWrite({ slug: 'at-once' }), request('u-ada', 'k-once')),
+				),
+			)
+			expect(results.filter((result) => result.ok)).toHaveLength(1)
+			expect(results.filter((result) => !result.ok && result.reason === 'repeated')).toHaveLength(4)
+			expect(await storage.articles.count()).toBe(1)
+		})
+
+		it('forgets a key after a day', async () => {
+			await insertUser('u-ada')
+			vi.useFakeTimers({ toFake: ['Date'] })
+			try {
+				vi.setSystemTime(new Date('2026-03-01T10:00:00Z'))
+				expect((await storage.articles.create(articleWrite(), request('u-ada', 'k1'))).ok).toBe(
+					true,
+				)
+				vi.setSystemTime(new Date('2026-03-02T09:59:00Z'))
+				expect((await storage.articles.create(articleWrite(), request('u-ada', 'k1'))).ok).toBe(
+					false,
+				)
+				vi.setSystemTime(new Date('2026-03-02T10:00:01Z'))
+				expect((await storage.articles.create(articleWrite(), request('u-ada', 'k1'))).ok).toBe(
+					true,
+				)
+			} finally {
+				vi.useRealTimers()
+			}
+			expect(await storage.articles.count()).toBe(2)
+		})
 	})
 })

@@ -12,14 +12,17 @@ import { articleDeliveries, cancelArticleDeliveries } from './push-repositories.
 import { cardColumns, listItemColumns, toArticle, toCard, toChange, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
 import type {
+	ArticleCreateResult,
 	ArticleRepository,
 	ArticleWrite,
 	Change,
 	ChangeRepository,
 	Dialect,
-	SavedArticle,
 	SettingsRepository,
 } from './types.ts'
+
+/** How long a create's Idempotency-Key is remembered. */
+const requestKeptMs = 24 * 60 * 60 * 1000
 
 export interface ChangeHooks {
 	/**
@@ -317,11 +320,34 @@ export function createArticleRepository(
 			])
 			return { items: rows.map(toListItem), total: Number(total.n) }
 		},
-		async create(write) {
-			let saved: SavedArticle
+		async create(write, request) {
+			/** The article an earlier create with this request's key made, or why it cannot answer. */
+			const earlier = async (from: Kysely<Database>): Promise<ArticleCreateResult | undefined> => {
+				if (!request) return undefined
+				const seen = await from
+					.selectFrom('api_requests')
+					.innerJoin('articles', 'articles.id', 'api_requests.article_id')
+					.selectAll('articles')
+					.select('api_requests.fingerprint')
+					.where('api_requests.user_id', '=', request.userId)
+					.where('api_requests.idempotency_key', '=', request.key)
+					.where('api_requests.created_at', '>', new Date(Date.now() - requestKeptMs).toISOString())
+					.executeTakeFirst()
+				if (!seen) return undefined
+				if (seen.fingerprint !== request.fingerprint) return { ok: false, reason: 'key-reused' }
+				return { ok: false, reason: 'repeated', article: toArticle(seen) }
+			}
+			let outcome: ArticleCreateResult
+			let change: Change | null = null
 			try {
-				saved = await db.transaction().execute(async (trx) => {
+				outcome = await db.transaction().execute(async (trx): Promise<ArticleCreateResult> => {
 					const now = new Date().toISOString()
+					if (request) {
+						const dayAgo = new Date(Date.now() - requestKeptMs).toISOString()
+						await trx.deleteFrom('api_requests').where('created_at', '<=', dayAgo).execute()
+						const repeat = await earlier(trx)
+						if (repeat) return repeat
+					}
 					const kind = write.status === 'published' ? 'added' : null
 					const announced = announcing(kind, write.notify, null)
 					const row = await trx
@@ -334,15 +360,28 @@ export function createArticleRepository(
 						})
 						.returningAll()
 						.executeTakeFirstOrThrow()
-					const change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
-					return { article: toArticle(row), change }
+					if (request)
+						await trx
+							.insertInto('api_requests')
+							.values({
+								user_id: request.userId,
+								idempotency_key: request.key,
+								fingerprint: request.fingerprint,
+								article_id: Number(row.id),
+								created_at: now,
+							})
+							.execute()
+					change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
+					return { ok: true, saved: { article: toArticle(row), change } }
 				})
 			} catch (error) {
-				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
-				throw error
+				if (!isUniqueViolation(error)) throw error
+				// The same request sent twice at once: the other one made the article (and took
+				// its slug, or the key) and has committed by now.
+				return (await earlier(db)) ?? { ok: false, reason: 'slug-taken' }
 			}
-			if (saved.change) hooks.committed(saved.change)
-			return { ok: true, saved }
+			if (change) hooks.committed(change)
+			return outcome
 		},
 		async update(id, expectedVersion, write) {
 			type Outcome = Awaited<ReturnType<ArticleRepository['update']>>

@@ -149,6 +149,13 @@ export interface Database {
 		summary: string
 		restored_from: number | null
 	}
+	api_requests: {
+		user_id: string
+		idempotency_key: string
+		fingerprint: string
+		article_id: number
+		created_at: string
+	}
 	job_runs: {
 		name: string
 		next_run_at: string

@@ -47,6 +47,18 @@ export type ArticleUpdateResult =
 export type ArticleCreateResult =
 	| { ok: true; saved: SavedArticle }
 	| { ok: false; reason: 'slug-taken' }
+	/** Made by an earlier create with the same key; nothing was made now. As it stands now. */
+	| { ok: false; reason: 'repeated'; article: Article }
+	/** The key came before with another request. */
+	| { ok: false; reason: 'key-reused' }
+
+/** A create sent with an Idempotency-Key: made once for its caller, however often it is sent (for a day). */
+export interface RepeatableRequest {
+	userId: string
+	key: string
+	/** The request's body, hashed: the same key with another body is refused. */
+	fingerprint: string
+}
 
 export interface EditorListOptions {
 	/** Words matched, case-insensitively, against the title, slug and summary. */
@@ -85,7 +97,8 @@ export interface ArticleRepository {
 	slugTaken(slug: string, exceptId?: number): Promise<boolean>
 	/** Every article, drafts too, most recently edited first: the editor's list. */
 	listForEditor(options: EditorListOptions): Promise<{ items: ArticleListItem[]; total: number }>
-	create(write: ArticleWrite): Promise<ArticleCreateResult>
+	/** With `request`, a second create with the same key answers with the first article. */
+	create(write: ArticleWrite, request?: RepeatableRequest): Promise<ArticleCreateResult>
 	/** Saves over version `expectedVersion` only: a newer version is never overwritten. */
 	update(id: number, expectedVersion: number, write: ArticleWrite): Promise<ArticleUpdateResult>
 	/** Deletes the article when it is still at `expectedVersion` (any version when omitted). */

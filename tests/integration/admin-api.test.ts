@@ -1,7 +1,5 @@
 // The admin API over real HTTP: every endpoint with a key and with a session, and every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
-import { pngImage, svgImage } from '#tests/fixtures/images.ts'
 import {
 	type ApiCall,
 	type Credentials,
@@ -10,6 +8,8 @@ import {
 	makeUser,
 	signIn,
 } from '#tests/fixtures/admin-api.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { pngImage, svgImage } from '#tests/fixtures/images.ts'
 
 const articles = '/api/admin/articles'
 
@@ -77,6 +77,40 @@ describe.each(['key', 'session'] as const)('the articles API with a %s', (via) =
 		])
 		const published = await json(await call(`${articles}?q=${`peat ${via}`}&status=published`))
 		expect(published.total).toBe(0)
+	})
+
+	it('makes an article once for a create sent again with its Idempotency-Key', async () => {
+		// No slug: sent twice without a key, the second would be "…-2".
+		const body = newArticle(`Mangroves ${via}`, { intent: 'publish' })
+		const send = (key: string, sent: unknown = body) =>
+			call(articles, { method: 'POST', body: sent, headers: { 'Idempotency-Key': key } })
+		const key = crypto.randomUUID()
+		const first = await send(key)
+		expect(first.status).toBe(201)
+		expect(first.headers.get('idempotent-replayed')).toBeNull()
+		const { article } = await json(first)
+
+		const again = await send(key)
+		expect(again.status).toBe(201)
+		expect(again.headers.get('idempotent-replayed')).toBe('true')
+		expect(again.headers.get('location')).toBe(`${articles}/${article.id}`)
+		expect((await json(again)).article).toEqual(article)
+		const found = await json(await call(`${articles}?q=${encodeURIComponent(`mangroves ${via}`)}`))
+		expect(found.total).toBe(1)
+
+		const other = await send(key, { ...body, title: `Saltmarsh ${via}` })
+		expect(other.status).toBe(422)
+		expect((await json(other)).errors).toEqual({
+			'Idempotency-Key': [
+				'This key came before with a different request. Use a new key for a new article.',
+			],
+		})
+		for (const bad of ['', 'with space', 'x'.repeat(256)]) {
+			const refused = await send(bad)
+			expect(refused.status, JSON.stringify(bad)).toBe(400)
+			expect(Object.keys((await json(refused)).errors)).toEqual(['Idempotency-Key'])
+		}
+		expect((await json(await call(`${articles}?q=saltmarsh`))).total).toBe(0)
 	})
 
 	it('updates with the version it read, and refuses a stale one with 409 and the current article', async () => {

@@ -1,5 +1,6 @@
 // The admin API's view of articles: what a request may send, what an answer holds, and each
 // endpoint's work, through the same editor functions the editor area's forms use.
+import { createHash } from 'node:crypto'
 import {
 	type ApiRequest,
 	apiError,
@@ -192,12 +193,46 @@ export async function listArticlesApi({ request, storage, siteUrl }: ApiRequest)
 	})
 }
 
+/**
+ * An Idempotency-Key makes a create safe to send again (after a timeout, or a 503 whose commit
+ * may have gone through): for a day, the same key and body answer with the article the first
+ * request made, and the same key with another body is refused. Without one, a create sent twice
+ * makes two articles.
+ */
+const idempotencyKey = /^[\x21-\x7e]{1,255}$/
+
 export async function createArticleApi({ request, caller, storage, siteUrl }: ApiRequest) {
+	const key = request.headers.get('idempotency-key')
+	if (key !== null && !idempotencyKey.test(key))
+		return apiError(400, invalidMessage, {
+			errors: {
+				'Idempotency-Key': [
+					'Send 1 to 255 visible ASCII characters without spaces, such as a UUID.',
+				],
+			},
+		})
 	const body = await readJsonObject(request)
 	if (body instanceof Response) return body
 	const read = editorFields(body)
 	if (!read.ok) return apiError(400, invalidMessage, { errors: read.errors })
-	return answer(await createArticle(storage, read.fields, caller.name), siteUrl, true)
+	const repeatable = key
+		? {
+				userId: caller.userId,
+				key,
+				fingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+			}
+		: undefined
+	const result = await createArticle(storage, read.fields, caller.name, repeatable)
+	if (result.ok && result.repeated) {
+		const replay = answer(result, siteUrl, true)
+		replay.headers.set('Idempotent-Replayed', 'true')
+		return replay
+	}
+	if (!result.ok && result.kind === 'invalid' && result.errors['Idempotency-Key'])
+		return apiError(422, 'This Idempotency-Key came before with a different request.', {
+			errors: result.errors,
+		})
+	return answer(result, siteUrl, true)
 }
 
 export async function getArticleApi({ storage, siteUrl }: ApiRequest, id: number) {

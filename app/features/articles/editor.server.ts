@@ -1,7 +1,7 @@
 // Writing articles in the editor area and through the admin API: one set of functions, so the
 // form, the API and the scheduled-publishing job change articles the same way.
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { ArticleWrite, Change, Storage } from '#server/storage/types.ts'
+import type { ArticleWrite, Change, RepeatableRequest, Storage } from '#server/storage/types.ts'
 import { articleInputSchema } from './article.schema.ts'
 import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
 import { toArticleWrite } from './article-write.server.ts'
@@ -10,7 +10,8 @@ import { renderMarkdown } from './markdown.server.ts'
 import { slugify, slugPattern } from './slug.ts'
 
 export type EditorResult =
-	| { ok: true; article: Article; change: Change | null }
+	/** `repeated`: made by an earlier request with the same Idempotency-Key, not now. */
+	| { ok: true; article: Article; change: Change | null; repeated?: boolean }
 	| { ok: false; kind: 'invalid'; errors: FieldErrors }
 	/** Someone saved a newer version since this edit began. */
 	| { ok: false; kind: 'conflict'; current: Article }
@@ -69,6 +70,7 @@ export async function createArticle(
 	storage: Storage,
 	raw: Record<string, unknown>,
 	author: string,
+	request?: RepeatableRequest,
 ): Promise<EditorResult> {
 	const prepared = await prepare(raw, undefined, author)
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
@@ -76,7 +78,15 @@ export async function createArticle(
 	if (!write.slug)
 		return invalid({ title: ['The title needs at least one letter or digit for its address.'] })
 	if (!raw.slug) write.slug = await freeSlug(storage, write.slug)
-	const created = await storage.articles.create(write)
+	const created = await storage.articles.create(write, request)
+	if (!created.ok && created.reason === 'repeated')
+		return { ok: true, article: created.article, change: null, repeated: true }
+	if (!created.ok && created.reason === 'key-reused')
+		return invalid({
+			'Idempotency-Key': [
+				'This key came before with a different request. Use a new key for a new article.',
+			],
+		})
 	if (!created.ok) return invalid({ slug: [slugTakenMessage] })
 	return { ok: true, ...created.saved }
 }
