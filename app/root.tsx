@@ -29,6 +29,7 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
 	{ rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
 	{ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+	{ rel: 'manifest', href: '/manifest.webmanifest' },
 	{ rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
 	{ rel: 'alternate', type: 'application/atom+xml', href: '/atom.xml', title: 'Atom' },
 ]

@@ -51,6 +51,7 @@ export default [
 		route('*', 'routes/api/admin-not-found.ts'),
 	]),
 	route('robots.txt', 'routes/robots.ts'),
+	route('manifest.webmanifest', 'routes/manifest.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
 	route('feed.xml', 'routes/feed-rss.ts'),
 	route('atom.xml', 'routes/feed-atom.ts'),

@@ -64,6 +64,7 @@ describe('routes', () => {
 
 	it.each([
 		['/robots.txt', 200, 'text/plain'],
+		['/manifest.webmanifest', 200, 'application/manifest+json'],
 		['/favicon.ico', 200, 'image/'],
 		['/logo.svg', 200, 'image/svg+xml'],
 		['/sitemap.xml', 200, 'application/xml'],
@@ -122,6 +123,32 @@ describe('reader features', () => {
 		expect(atom.match(/<entry>/g)).toHaveLength(6)
 		const robots = await (await get('/robots.txt')).text()
 		expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`)
+	})
+
+	it('names the site in its web app manifest, linked from every public page', async () => {
+		const home = await (await get('/home')).text()
+		expect(home).toMatch(/<link [^>]*rel="manifest" href="\/manifest.webmanifest"\/>/)
+		const manifest = await (await get('/manifest.webmanifest')).json()
+		expect(manifest).toEqual({
+			name: 'Preserve the Planet',
+			description: expect.stringContaining('climate'),
+			id: '/home',
+			start_url: '/home',
+			scope: '/',
+			// What Safari asks of a site before it offers Web Push on iOS.
+			display: 'standalone',
+			background_color: '#ffffff',
+			theme_color: '#000000',
+			icons: [
+				{ src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+				{ src: '/logo.svg', sizes: 'any', type: 'image/svg+xml' },
+			],
+		})
+		for (const { src, type } of manifest.icons) {
+			const icon = await get(src)
+			expect(icon.status, src).toBe(200)
+			expect(icon.headers.get('content-type')).toContain(type)
+		}
 	})
 
 	it('pages the article list with a cursor link', async () => {
