@@ -2,9 +2,9 @@
 // read sees one snapshot while others write, a write is all or nothing, ids are kept and new rows
 // come after them, and rows read back in one form whichever database holds them.
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { articleWrite } from '#tests/fixtures/factories.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { PortableRows, PortableSection } from './portable-types.ts'
 import type { Storage } from './types.ts'
 
@@ -39,16 +39,7 @@ const user = (id: string): PortableRows['users'] => ({
 describe.each(databases)('portable storage contract: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
-
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	it('reads one snapshot: what another connection commits meanwhile is not in it', async () => {
 		await storage.messages.create(message('before'), [])

@@ -4,17 +4,17 @@
 // jobs: instances-jobs.test.ts.)
 import { EventSource } from 'eventsource'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ArticleEvent } from '#app/features/articles/article-types.ts'
 import { createApiKey } from '#app/features/api-keys/api-keys.server.ts'
+import type { ArticleEvent } from '#app/features/articles/article-types.ts'
 import type { Storage } from '#server/storage/types.ts'
 import { contactFields, pastForm, postContactJson } from '#tests/fixtures/contact.ts'
 import {
+	cliAccount,
 	type Instance,
 	type Instances,
 	postForm,
 	startInstances,
 } from '#tests/fixtures/instances.ts'
-import { runCli } from '#tests/fixtures/process.ts'
 import { waitUntil } from '#tests/fixtures/sse.ts'
 import { postgresUrl } from '#tests/fixtures/storage.ts'
 
@@ -56,20 +56,8 @@ describe.runIf(postgresUrl)('two instances on one PostgreSQL database', () => {
 		}, 60_000)
 
 		/** An account made with the CLI, as an operator would. */
-		async function account(email: string, role: 'admin' | 'editor', name: string) {
-			const made = await runCli(
-				['user:create', '--email', email, '--role', role, '--name', name],
-				site.env,
-				password,
-			)
-			expect(made.stderr).toBe('')
-			const user = await storage.authDatabase.db
-				.selectFrom('user')
-				.select('id')
-				.where('email', '=', email)
-				.executeTakeFirstOrThrow()
-			return user.id
-		}
+		const account = (email: string, role: 'admin' | 'editor', name: string) =>
+			cliAccount(site, storage, { email, role, name, password })
 
 		// First: it needs a site without any account yet.
 		it('makes the first admin on B from the setup link A printed, and only once', async () => {

@@ -10,7 +10,12 @@ import { createApiKey } from '#app/features/api-keys/api-keys.server.ts'
 import type { Storage } from '#server/storage/types.ts'
 import { contactFields, pastForm } from '#tests/fixtures/contact.ts'
 import { type HttpsSite, httpsSite, type StreamClient } from '#tests/fixtures/https-site.ts'
-import { type Instance, type Instances, startInstances } from '#tests/fixtures/instances.ts'
+import {
+	cliAccount,
+	type Instance,
+	type Instances,
+	startInstances,
+} from '#tests/fixtures/instances.ts'
 import {
 	type DeployedNginx,
 	type NginxPorts,
@@ -18,7 +23,6 @@ import {
 	nginxPorts,
 	startDeployedNginx,
 } from '#tests/fixtures/nginx.ts'
-import { runCli } from '#tests/fixtures/process.ts'
 import { selfSignedCertificate } from '#tests/fixtures/self-signed-certificate.ts'
 import { waitUntil } from '#tests/fixtures/sse.ts'
 import { postgresUrl } from '#tests/fixtures/storage.ts'
@@ -85,18 +89,13 @@ describe.runIf(postgresUrl && nginxInstalled)(
 				certificate,
 			})
 			visitor = httpsSite(serverName, ports.https, certificate.cert)
-			const made = await runCli(
-				['user:create', '--email', 'ada@example.org', '--role', 'admin', '--name', 'Ada'],
-				site.env,
+			const adminId = await cliAccount(site, storage, {
+				email: 'ada@example.org',
+				role: 'admin',
+				name: 'Ada',
 				password,
-			)
-			expect(made.stderr).toBe('')
-			const admin = await storage.authDatabase.db
-				.selectFrom('user')
-				.select('id')
-				.where('email', '=', 'ada@example.org')
-				.executeTakeFirstOrThrow()
-			apiKey = (await createApiKey(storage, { name: 'Publishing script', createdBy: admin.id })).key
+			})
+			apiKey = (await createApiKey(storage, { name: 'Publishing script', createdBy: adminId })).key
 		}, 90_000)
 
 		afterAll(async () => {

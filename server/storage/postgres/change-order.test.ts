@@ -5,7 +5,12 @@
 import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { articleWrite } from '#tests/fixtures/factories.ts'
-import { postgresDatabase, postgresUrl, type TestDatabase } from '#tests/fixtures/storage.ts'
+import {
+	freshStorageEachTest,
+	postgresDatabase,
+	postgresUrl,
+	type TestDatabase,
+} from '#tests/fixtures/storage.ts'
 import type { Storage } from '../types.ts'
 
 /** The advisory lock open-postgres.ts names `changeLock`. */
@@ -18,10 +23,8 @@ describe.runIf(postgresUrl)('change ids on PostgreSQL', () => {
 	let holder: pg.Client
 	let sequenceName: string
 
+	freshStorageEachTest(postgresDatabase, (fresh) => ({ storage, database } = fresh))
 	beforeEach(async () => {
-		database = await postgresDatabase()
-		storage = database.open()
-		await storage.migrate()
 		holder = new pg.Client({ connectionString: database.env.DATABASE_URL })
 		await holder.connect()
 		const { rows } = await holder.query<{ name: string }>(
@@ -32,8 +35,6 @@ describe.runIf(postgresUrl)('change ids on PostgreSQL', () => {
 	afterEach(async () => {
 		await holder.query('ROLLBACK').catch(() => {})
 		await holder.end()
-		await storage.close()
-		await database.drop()
 	})
 
 	/** The identity's last value: moves when any writer takes an id, committed or not. */
