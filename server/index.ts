@@ -48,13 +48,10 @@ try {
 	process.exit(1)
 }
 
+// Made at first start when not configured; loaded once here and handed on to composeCanopy.
+const vapidKeys = await loadVapidKeys(storage, config.vapidKeys)
 // Before the jobs start: an instance that must not run leaves before it takes any work.
-const agreement = await joinInstances(
-	storage,
-	config,
-	(await loadVapidKeys(storage, config.vapidKeys)).publicKey,
-	logger,
-)
+const agreement = await joinInstances(storage, config, vapidKeys.publicKey, logger)
 if (!agreement.ok) {
 	process.stderr.write(`Canopy cannot start: ${agreement.problem}\n`)
 	process.exit(1)
@@ -75,7 +72,7 @@ if (development) {
 
 // After the migrations: better-auth checks its tables once, when it starts.
 const canopy = await composeCanopy({
-	config,
+	config: { ...config, vapidKeys },
 	storage,
 	logger,
 	build,
