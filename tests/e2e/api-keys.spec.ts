@@ -1,7 +1,7 @@
 // An admin makes an API key in the browser, copies it once, uses it, and revokes it.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
-import { runCli } from './server.ts'
+import { createAccount } from './signed-in.ts'
 
 const server = serveCanopy()
 
@@ -9,18 +9,11 @@ test('an admin creates a key, sees it once, and revokes it after confirming', as
 	page,
 	request,
 }) => {
-	const created = await runCli(server(), [
-		'user:create',
-		'--email',
-		'ada@example.org',
-		'--role',
-		'admin',
-		'--name',
-		'Ada Admin',
-	])
-	expect(created.code, created.stderr).toBe(0)
-	const password =
-		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+	const password = await createAccount(server(), {
+		email: 'ada@example.org',
+		role: 'admin',
+		name: 'Ada Admin',
+	})
 
 	await page.goto('/admin/sign-in?next=%2Fadmin%2Fapi-keys')
 	await waitForHydration(page)

@@ -20,7 +20,11 @@ import {
 	type TestPushService,
 } from '#tests/fixtures/push-service.ts'
 import { expect, test, waitForHydration } from './canopy-test.ts'
+import { wholeBrowser } from './chrome.ts'
 import { createDatabase } from './server.ts'
+
+// The headless shell has no PushManager.
+test.use(wholeBrowser)
 
 const desktopChrome =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'

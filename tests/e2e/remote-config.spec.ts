@@ -13,7 +13,11 @@ import {
 	test,
 	waitForHydration,
 } from './canopy-test.ts'
+import { wholeBrowser } from './chrome.ts'
 import { signedInAs } from './signed-in.ts'
+
+// One switch turns the notify button on and off, and only a browser with the Push API shows it.
+test.use(wholeBrowser)
 
 const server = serveCanopy()
 signedInAs(server, { email: 'ines@example.org', name: 'Inês Admin', role: 'admin' })

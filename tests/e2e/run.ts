@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromePath } from './chrome.ts'
+import { chromePath, pageBrowserPath } from './chrome.ts'
 import { e2eDatabases, postgresSkipped } from './databases.ts'
 
 // Not server.ts's: that one brings the storage fixtures (and PostgreSQL's driver) with it.
@@ -45,8 +45,14 @@ function main(): number {
 	}
 	// The tests are of what visitors get: a production build, whatever NODE_ENV the caller has
 	// (under NODE_ENV=test or development React ships its development build).
-	const built = run('node_modules/@react-router/dev/bin.cjs', ['build'], { NODE_ENV: 'production' })
-	if (built !== 0) return built
+	// `npm test` has made the build already (tests/run.ts); alone, this makes its own.
+	if (process.env.CANOPY_TEST_BUILD !== 'made') {
+		const built = run('node_modules/@react-router/dev/bin.cjs', ['build'], {
+			NODE_ENV: 'production',
+		})
+		if (built !== 0) return built
+	}
+	process.stdout.write(`Pages open in ${pageBrowserPath}; push and Lighthouse in ${chromePath}.\n`)
 	const tested = run('node_modules/@playwright/test/cli.js', ['test', ...process.argv.slice(2)])
 	// Last, where it is seen: a green run on SQLite alone must not pass for a run on both.
 	if (!onPostgres) process.stdout.write(`${postgresSkipped}\n`)

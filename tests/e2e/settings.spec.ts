@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { pngImage, svgImage } from '../fixtures/images.ts'
 import { expect, serveCanopy, siteTitle, test, waitForHydration } from './canopy-test.ts'
-import { runCli } from './server.ts'
+import { createAccount } from './signed-in.ts'
 
 const server = serveCanopy()
 
@@ -12,18 +12,11 @@ const server = serveCanopy()
 test.use({ expectedConsoleError: /status of 415/ })
 
 async function signInAsAdmin(page: Page) {
-	const created = await runCli(server(), [
-		'user:create',
-		'--email',
-		'ada@example.org',
-		'--role',
-		'admin',
-		'--name',
-		'Ada Admin',
-	])
-	expect(created.code, created.stderr).toBe(0)
-	const password =
-		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+	const password = await createAccount(server(), {
+		email: 'ada@example.org',
+		role: 'admin',
+		name: 'Ada Admin',
+	})
 	await page.goto('/admin/settings')
 	await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fsettings$/)
 	await waitForHydration(page)

@@ -1,8 +1,9 @@
 // One account and one sign-in per spec file (sign-in is rate-limited per address and per
 // account), then every test's pages start with its cookie.
+import { randomBytes } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
 import { expect, test, waitForHydration } from './canopy-test.ts'
-import { type CanopyServer, runCli } from './server.ts'
+import type { CanopyServer } from './server.ts'
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
@@ -13,25 +14,37 @@ export interface Account {
 }
 
 /**
- * Makes the account with the CLI and signs it in once, in beforeAll; the file's tests then run
+ * Makes an account in the server's database with the feature code `user:create` runs, and gives
+ * its password. The playwright config sets NODE_ENV=test for the test processes, so its hash is
+ * at the tests' cost and its sign-in costs the server milliseconds, not a second of scrypt; the
+ * cost is stored with the hash. (admin.spec.ts makes its account with the CLI, as an operator.)
+ */
+export async function createAccount(server: CanopyServer, account: Account): Promise<string> {
+	const { authSecret, openAuth } = await import('#app/features/auth/auth.server.ts')
+	const { createUser } = await import('#app/features/auth/users.server.ts')
+	const { createLogger } = await import('#server/logger.ts')
+	const password = randomBytes(18).toString('base64url')
+	await server.withStorage(async (storage) => {
+		const auth = await openAuth({
+			storage,
+			siteUrl: server.url,
+			secret: await authSecret(storage),
+			logger: createLogger('silent'),
+		})
+		const made = await createUser(auth, { ...account, password })
+		expect(made.ok, JSON.stringify(made)).toBe(true)
+	})
+	return password
+}
+
+/**
+ * Makes the account (createAccount) and signs it in once, in beforeAll; the file's tests then run
  * signed in. Returns the saved session, for pages a test opens itself (browser.newPage).
  */
 export function signedInAs(server: () => CanopyServer, account: Account): () => StorageState {
 	let session: StorageState | undefined
 	test.beforeAll(async ({ browser }) => {
-		const created = await runCli(server(), [
-			'user:create',
-			'--email',
-			account.email,
-			'--role',
-			account.role,
-			'--name',
-			account.name,
-		])
-		expect(created.code, created.stderr).toBe(0)
-		const password =
-			/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
-		expect(password).not.toBe('')
+		const password = await createAccount(server(), account)
 		const context = await browser.newContext({ baseURL: server().url })
 		const page = await context.newPage()
 		await page.goto('/admin/sign-in')

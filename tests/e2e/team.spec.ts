@@ -2,7 +2,7 @@
 // browser, is kept out of the admins' pages, and is signed out the moment they are deactivated.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
-import { runCli } from './server.ts'
+import { createAccount } from './signed-in.ts'
 
 const server = serveCanopy()
 
@@ -11,18 +11,11 @@ test('an admin invites an editor, who joins, is kept out of the team page, and i
 	browser,
 	baseURL,
 }) => {
-	const created = await runCli(server(), [
-		'user:create',
-		'--email',
-		'rosa@example.org',
-		'--role',
-		'admin',
-		'--name',
-		'Rosa Lima',
-	])
-	expect(created.code, created.stderr).toBe(0)
-	const password =
-		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+	const password = await createAccount(server(), {
+		email: 'rosa@example.org',
+		role: 'admin',
+		name: 'Rosa Lima',
+	})
 
 	await page.goto('/admin/sign-in?next=%2Fadmin%2Fteam')
 	await waitForHydration(page)
@@ -70,17 +63,11 @@ test('an admin invites an editor, who joins, is kept out of the team page, and i
 })
 
 test('the team page fits a 320 px screen', async ({ page }) => {
-	const created = await runCli(server(), [
-		'user:create',
-		'--email',
-		'sam@example.org',
-		'--role',
-		'admin',
-		'--name',
-		'Sam',
-	])
-	const password =
-		/Password \(shown once; keep it somewhere safe\): (\S+)/.exec(created.stdout)?.[1] ?? ''
+	const password = await createAccount(server(), {
+		email: 'sam@example.org',
+		role: 'admin',
+		name: 'Sam',
+	})
 	await page.setViewportSize({ width: 320, height: 720 })
 	await page.goto('/admin/sign-in?next=%2Fadmin%2Fteam')
 	await waitForHydration(page)

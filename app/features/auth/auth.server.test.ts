@@ -1,5 +1,5 @@
 // Sign-in through better-auth's own HTTP handler, on both databases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/types.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
@@ -76,7 +76,13 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 	})
 
 	it('stores only an scrypt hash at the OWASP floor', async () => {
-		await createUser(auth, editor)
+		// Tests hash at the lowest cost (password.server.ts); a site hashes at 2^17.
+		vi.stubEnv('NODE_ENV', 'production')
+		try {
+			await createUser(auth, editor)
+		} finally {
+			vi.unstubAllEnvs()
+		}
 		const context = await auth.$context
 		const user = await context.internalAdapter.findUserByEmail('ana@example.org', {
 			includeAccounts: true,

@@ -80,7 +80,11 @@ export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
 			// better-auth logs what visitors get wrong (a wrong password, a foreign Origin) as errors;
 			// for us those are warnings. Real failures reach us as exceptions (openAuth, handlers).
 			log: (level, message, ...args) => {
-				const write = level === 'error' || level === 'warn' ? logger.warn : logger.info
+				// A read of the tables check that failed: openAuth reads again, and throws when the
+				// check itself fails, so this line would only be noise from a schema dropped nearby.
+				const transient = message.startsWith('Could not validate the database schema')
+				const write =
+					(level === 'error' || level === 'warn') && !transient ? logger.warn : logger.info
 				write(`auth: ${message}`, args.length > 0 ? { details: args } : {})
 			},
 		},

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, passwordProblem, verifyPassword } from './password.server.ts'
+import { hashLogCost, hashPassword, passwordProblem, verifyPassword } from './password.server.ts'
 
 describe('password hashing', () => {
 	it('hashes with scrypt at N=2^17, r=8, p=1 and a fresh salt each time', async () => {
 		const [first, second] = await Promise.all([
-			hashPassword('river delta 42'),
-			hashPassword('river delta 42'),
+			hashPassword('river delta 42', hashLogCost('production')),
+			hashPassword('river delta 42', hashLogCost('production')),
 		])
 		expect(first).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/)
 		expect(first).not.toBe(second)
+		expect(await verifyPassword(first as string, 'river delta 42')).toBe(true)
+	})
+
+	it('uses 2^17 whatever NODE_ENV is, but test, where it is the lowest accepted cost', async () => {
+		for (const nodeEnv of [undefined, 'production', 'development', '', 'TEST'])
+			expect(hashLogCost(nodeEnv)).toBe(17)
+		expect(hashLogCost('test')).toBe(10)
+		const cheap = await hashPassword('river delta 42', hashLogCost('test'))
+		expect(cheap).toMatch(/^scrypt\$10\$8\$1\$/)
+		expect(await verifyPassword(cheap, 'river delta 42')).toBe(true)
+		expect(await verifyPassword(cheap.replace('$10$', '$9$'), 'river delta 42')).toBe(false)
 	})
 
 	it('verifies the right password only, in any Unicode form of it', async () => {

@@ -1,7 +1,9 @@
 // The pool Kysely (and through it better-auth) takes connections from: pg's pool behind the
 // database guard. A connection that dies is dropped, never handed out again. A statement whose
-// connection died runs again, once, on a new connection only when that cannot do harm: a plain
-// read outside a transaction, a BEGIN, or a statement pg refused before sending it. Anything
+// connection died runs again on another connection only when that cannot do harm: a plain read
+// outside a transaction, a BEGIN, or a statement pg refused before sending it; up to three times,
+// as the pool may hold more connections that died with the first and has not heard of it yet
+// (their error events still queued behind this request on a busy machine). Anything
 // else (a write, or any statement inside a transaction) fails with StorageUnavailable: it may
 // have committed just before the connection went, and only the caller knows whether sending it
 // again is safe (decision 016).
@@ -17,6 +19,8 @@ import {
 	wasNotSent,
 } from './connection-errors.ts'
 import { type DatabaseGuard, unavailableError } from './database-guard.ts'
+
+const maxRepeats = 3
 
 export function createGuardedPool(pool: pg.Pool, guard: DatabaseGuard): PostgresPool {
 	async function acquire(): Promise<pg.PoolClient> {
@@ -105,7 +109,7 @@ function guardedClient(
 				}
 				guard.suspect()
 				const safe = repeatable || (!inTransaction && wasNotSent(error))
-				if (attempt === 0 && safe) continue
+				if (attempt < maxRepeats && safe) continue
 				if (inTransaction) lost = true
 				throw unavailableError(guard.retryAfterSeconds, error)
 			}
