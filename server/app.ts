@@ -113,6 +113,7 @@ function createApp(deps: AppDependencies) {
 		auth: deps.auth,
 		siteUrl: config.siteUrl,
 		smtpUrl: config.smtpUrl,
+		contactMinimumFillMs: config.contactMinimumFillMs,
 		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
 		remoteConfig: deps.remoteConfig,
 	}

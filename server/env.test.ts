@@ -73,6 +73,15 @@ describe('loadConfig', () => {
 		)
 	})
 
+	it('takes the contact form’s minimum time in seconds, 3 by default, 0 to 60', () => {
+		expect(loadConfig({}).contactMinimumFillMs).toBe(3_000)
+		expect(loadConfig({ CONTACT_FORM_MIN_SECONDS: '0' }).contactMinimumFillMs).toBe(0)
+		expect(loadConfig({ CONTACT_FORM_MIN_SECONDS: '10' }).contactMinimumFillMs).toBe(10_000)
+		expect(() => loadConfig({ CONTACT_FORM_MIN_SECONDS: '61' })).toThrow(
+			'CONTACT_FORM_MIN_SECONDS must be a whole number of seconds from 0 to 60 (got "61").',
+		)
+	})
+
 	it('takes a VAPID key pair and subject, or leaves them to Canopy', () => {
 		expect(loadConfig({})).toMatchObject({ vapidKeys: null, vapidSubject: '' })
 		const config = loadConfig({

@@ -47,6 +47,11 @@ export interface Config {
 	/** VAPID_SUBJECT; empty: the default (app/features/push/vapid-keys.server.ts). */
 	vapidSubject: string
 	jobs: JobTiming
+	/**
+	 * CONTACT_FORM_MIN_SECONDS: a contact message sent sooner than this after its form was shown is
+	 * taken for a robot's (answered as accepted, not stored). 0 turns the check off.
+	 */
+	contactMinimumFillMs: number
 }
 
 export class ConfigError extends Error {}
@@ -186,6 +191,7 @@ export function loadConfig(env: Env): Config {
 		vapidKeys: loadVapidKeys(env),
 		vapidSubject: loadVapidSubject(env),
 		jobs: loadJobTiming(env),
+		contactMinimumFillMs: seconds(env, 'CONTACT_FORM_MIN_SECONDS', 3, 0, 60),
 	}
 }
 

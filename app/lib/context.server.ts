@@ -19,6 +19,8 @@ export interface AppServices {
 	wakeMailOutbox: () => void
 	/** The remote configuration: the values each request gets. */
 	remoteConfig: ConfigService
+	/** How long a contact form must have been open before a message from it counts (ms). */
+	contactMinimumFillMs: number
 }
 
 /** What belongs to one request. */

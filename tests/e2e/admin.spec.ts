@@ -1,6 +1,7 @@
 // The door of the editor area, in the browser: sent to sign in, a refusal read out, signed in,
 // signed out for good.
-import AxeBuilder from '@axe-core/playwright'
+
+import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { runCli } from './server.ts'
 
@@ -42,10 +43,7 @@ test('an editor signs in, sees the editor area, and signs out', async ({ page })
 
 	await page.getByRole('link', { name: 'Your account' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account')
-	const audit = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+	await expectNoAxeViolations(page)
 
 	await page.getByRole('button', { name: 'Sign out' }).click()
 	await expect(page).toHaveURL(/\/admin\/sign-in$/)

@@ -1,5 +1,6 @@
 // An admin makes an API key in the browser, copies it once, uses it, and revokes it.
-import AxeBuilder from '@axe-core/playwright'
+
+import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { createAccount } from './signed-in.ts'
 
@@ -27,10 +28,7 @@ test('an admin creates a key, sees it once, and revokes it after confirming', as
 	await expect(page.getByText('Copy it now: it is shown only this once.')).toBeVisible()
 	const key = await page.getByLabel('API key').inputValue()
 	expect(key).toMatch(/^cnp_[\w-]{43}$/)
-	const audit = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+	await expectNoAxeViolations(page)
 
 	const withKey = { headers: { Authorization: `Bearer ${key}` } }
 	expect((await request.get('/api/admin/articles', withKey)).status()).toBe(200)

@@ -1,20 +1,13 @@
 // An admin changes the live configuration in /admin/config with the keyboard: publishes a
 // banner, adds "10 % of visitors, language fr" to it, sees it in words and in the versions, and
 // rolls back to the first version, which comes back as a new one.
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+
+import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
 signedInAs(server, { email: 'ines@example.org', name: 'Inês Admin', role: 'admin' })
-
-async function expectNoAxeViolations(page: Page) {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
 
 test('an admin adds a rollout condition to the banner, publishes, and rolls back', async ({
 	page,

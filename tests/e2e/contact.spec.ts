@@ -1,7 +1,7 @@
 // The contact form as visitors use it: with JavaScript (checks as fields are left, no reload),
 // without it (the page comes back with the messages and the text), and by keyboard on a phone.
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe-check.ts'
 import {
 	expect,
 	isSameDocument,
@@ -10,11 +10,12 @@ import {
 	test,
 	waitForHydration,
 } from './canopy-test.ts'
+import { contactFormMinSeconds } from './server.ts'
 
 serveCanopy()
 
 // The server takes a form posted sooner than this after it was rendered for a robot's.
-const minimumFillMs = 3_000
+const minimumFillMs = contactFormMinSeconds * 1000
 
 /** Opens /contact and returns a function that waits until the form may be sent. */
 async function openForm(page: Page) {
@@ -42,18 +43,6 @@ function form(page: Page) {
 async function expectError(field: Locator, text: string) {
 	await expect(field).toHaveAttribute('aria-invalid', 'true')
 	await expect(field).toHaveAccessibleDescription(new RegExp(text.replace(/[.()]/g, '\\$&')))
-}
-
-async function expectNoAxeViolations(page: Page, state: string) {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(
-		violations.map(
-			(violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
-		),
-		`axe violations on /contact (${state})`,
-	).toEqual([])
 }
 
 test('with JavaScript: errors as fields are left, a busy button, then a confirmation without a reload', async ({

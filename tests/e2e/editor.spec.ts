@@ -1,11 +1,11 @@
 // Writing in the editor area, as an editor does it: a new article with a live preview, saved as
 // a draft, published to a reader watching /articles; autosave, the guard on leaving, someone
 // else's newer save, scheduling, and deleting.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
+import { pngImage } from '../fixtures/images.ts'
+import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
-import { pngImage } from '../fixtures/images.ts'
 
 const server = serveCanopy()
 
@@ -19,13 +19,6 @@ async function signIn(page: Page, next = '/admin/articles') {
 	await page.goto(next)
 	await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
 	await waitForHydration(page)
-}
-
-async function axe(page: Page) {
-	const audit = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }
 
 async function readerWatching(browser: Browser) {
@@ -55,7 +48,7 @@ test('an editor writes an article with a live preview and publishes it to a read
 	await signIn(page)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles')
 	await expect(page.getByRole('table')).toContainText('Half a Degree Matters')
-	await axe(page)
+	await expectNoAxeViolations(page)
 
 	await page.getByRole('link', { name: 'New article' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New article')
@@ -69,7 +62,7 @@ test('an editor writes an article with a live preview and publishes it to a read
 	await expect(preview.getByRole('heading', { name: 'Blue carbon' })).toBeVisible()
 	await expect(preview.locator('strong')).toHaveText('sediment')
 	expect(await preview.locator('script').count()).toBe(0)
-	await axe(page)
+	await expectNoAxeViolations(page)
 
 	// A cover image: uploaded as it is chosen, and its description required.
 	await page.getByLabel('Upload an image').setInputFiles({

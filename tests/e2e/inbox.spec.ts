@@ -2,9 +2,9 @@
 // reload and the count in the navigation goes up; opening it shows markup as text and a reply
 // link; then mark unread, archive and delete with a confirmation. Accessible, and fits 320 px.
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { NewContactMessage } from '#server/storage/types.ts'
+import { expectNoAxeViolations } from './axe-check.ts'
 import {
 	expect,
 	isSameDocument,
@@ -41,17 +41,6 @@ function receive(message: Partial<NewContactMessage>) {
 	})
 }
 
-async function axe(page: Page) {
-	const audit = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	const found = audit.violations.map(
-		(violation) =>
-			`${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`).join('; ')})`,
-	)
-	expect(found).toEqual([])
-}
-
 const inboxLink = (page: Page) =>
 	page.getByRole('navigation', { name: 'Editor area' }).getByRole('link', { name: /^Inbox/ })
 
@@ -78,7 +67,7 @@ test('a new message appears in the open inbox, and an editor reads, answers, arc
 	await expect(inboxLink(page)).toHaveAccessibleName('Inbox, 1 unread')
 	await expect(inboxLink(page)).toHaveText('Inbox (1)')
 	expect(await isSameDocument(page)).toBe(true)
-	await axe(page)
+	await expectNoAxeViolations(page)
 
 	await list.getByRole('link', { name: 'Tides & dunes?' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tides & dunes?')
@@ -92,7 +81,7 @@ test('a new message appears in the open inbox, and an editor reads, answers, arc
 	)
 	// Opened is read: the count in the navigation follows without a reload.
 	await expect(inboxLink(page)).toHaveAccessibleName('Inbox')
-	await axe(page)
+	await expectNoAxeViolations(page)
 
 	await page.getByRole('button', { name: 'Mark as unread' }).click()
 	await expect(page).toHaveURL(/\/admin\/messages\?done=unread$/)
@@ -138,5 +127,5 @@ test('the inbox searches by sender or text, and fits a 320 px screen', async ({ 
 	await expect(page).toHaveURL(/\?q=natterjack$/)
 	await expect(page.getByText('Olu Ade')).toBeVisible()
 	await expect(page.getByText('Marta Kowalska')).toHaveCount(0)
-	await axe(page)
+	await expectNoAxeViolations(page)
 })

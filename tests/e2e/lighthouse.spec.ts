@@ -1,6 +1,6 @@
 // Lighthouse's accessibility, best-practices and SEO categories must score 100 on each public
 // page, in its default (mobile) form factor. About 6 s a page, on the whole browser.
-import { chromium, type Browser } from '@playwright/test'
+import { type Browser, chromium } from '@playwright/test'
 import lighthouse, { type Result } from 'lighthouse'
 import { expect, seededSlugsNewestFirst, test } from './canopy-test.ts'
 import { chromeFlags, chromePath } from './chrome.ts'

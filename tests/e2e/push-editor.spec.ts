@@ -1,6 +1,7 @@
 // Push notices as an editor meets them: the subscriber count in the article list, and the
 // switch in the editor, unticked from the keyboard, so an article goes public without a notice.
-import AxeBuilder from '@axe-core/playwright'
+
+import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
@@ -90,8 +91,5 @@ test('an announced article shows its notices state by state, on a 320 px screen 
 	await expect(page.getByRole('checkbox', { name: /Notify subscribers/ })).toHaveCount(0)
 	const width = await page.evaluate(() => document.documentElement.scrollWidth)
 	expect(width).toBeLessThanOrEqual(320)
-	const audit = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+	await expectNoAxeViolations(page)
 })

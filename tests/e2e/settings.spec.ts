@@ -1,8 +1,8 @@
 // An admin changes the site's title and logo in /admin/settings, and every visitor's header shows
 // them; an SVG is refused next to the field that chose it.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { pngImage, svgImage } from '../fixtures/images.ts'
+import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, siteTitle, test, waitForHydration } from './canopy-test.ts'
 import { createAccount } from './signed-in.ts'
 
@@ -25,13 +25,6 @@ async function signInAsAdmin(page: Page) {
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site settings')
 	await waitForHydration(page)
-}
-
-async function expectNoAxeViolations(page: Page) {
-	const { violations } = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }
 
 test('an admin uploads a logo and renames the site; the public header shows both', async ({

@@ -1,8 +1,9 @@
 // A new site's first hours, entirely in the browser: the first admin from the link printed at
 // first start, an editor invited from the team page, and that editor's first article, with an
 // image, arriving live on a reader's /articles. The setup link is refused once used.
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+
 import { pngImage } from '../fixtures/images.ts'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 
 const server = serveCanopy()
 

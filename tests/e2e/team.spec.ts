@@ -1,6 +1,7 @@
 // The team in the browser: an admin invites an editor, who joins from the link in another
 // browser, is kept out of the admins' pages, and is signed out the moment they are deactivated.
-import AxeBuilder from '@axe-core/playwright'
+
+import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { createAccount } from './signed-in.ts'
 
@@ -32,10 +33,7 @@ test('an admin invites an editor, who joins, is kept out of the team page, and i
 	await expect(linkField).toHaveValue(/\/admin\/invite\?token=/)
 	const link = await linkField.inputValue()
 
-	const audit = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-		.analyze()
-	expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+	await expectNoAxeViolations(page)
 
 	// The invitee, in a browser of their own.
 	const theirs = await browser.newContext({ baseURL })

@@ -107,9 +107,11 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 		const second = await publishArticle(app, key, 'Second notice')
 		const [push] = await service.waitFor(1)
 		expect(push?.endpoint).toBe(kept.endpoint)
-		await sleep(300)
+		// Its one delivery settled: nothing else is left to send.
+		await expect
+			.poll(async () => (await app.storage.push.deliveriesOf(second.id)).map((d) => d.state))
+			.toEqual(['sent'])
 		expect(service.requests).toHaveLength(1)
-		expect(await app.storage.push.deliveriesOf(second.id)).toHaveLength(1)
 	})
 
 	it('does not retry what the push service refuses for good (400, 401, 403, 413)', async () => {
@@ -119,7 +121,10 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 			service.script(browser.endpoint, [{ status: statuses[i] ?? 400 }])
 		const article = await publishArticle(app, key, 'Refused everywhere')
 		await service.waitForRequests(4)
-		await sleep(1_500)
+		// Every delivery failed for good (not waiting for a retry), so none is sent again.
+		await expect
+			.poll(async () => (await app.storage.push.deliveriesOf(article.id)).map((d) => d.state))
+			.toEqual(['failed', 'failed', 'failed', 'failed'])
 		expect(service.requests.map((request) => request.status).sort()).toEqual(statuses)
 		const deliveries = await app.storage.push.deliveriesOf(article.id)
 		expect(deliveries.map((d) => [d.state, d.attempts, d.lastStatus]).sort()).toEqual(
@@ -248,7 +253,6 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 			await expect
 				.poll(async () => (await late.storage.push.deliveriesOf(article.id)).map((d) => d.state))
 				.toEqual(['failed'])
-			await sleep(1_000)
 			expect(service.requests).toHaveLength(1)
 			expect(
 				late.logs.some((entry) => entry.msg === 'push: given up; the notice will not be sent'),
@@ -276,7 +280,10 @@ describe.each(databases)('push delivery on $name', ({ create }) => {
 
 			after = await startTestApp({ database: database.keep, seed: false, pushDelivery: settings })
 			const pushes = await service.waitFor(3, 15_000)
-			await sleep(2_000)
+			// All three sent and recorded as sent: none is left for a second send.
+			await expect
+				.poll(async () => (await after?.storage.push.deliveriesOf(article.id))?.map((d) => d.state))
+				.toEqual(['sent', 'sent', 'sent'])
 			expect(service.received).toHaveLength(3)
 			expect(pushes.map((p) => p.endpoint).sort()).toEqual(browsers.map((b) => b.endpoint).sort())
 			const deliveries = await after.storage.push.deliveriesOf(article.id)
@@ -300,15 +307,17 @@ describe.runIf(postgresUrl)('push delivery with two instances on one PostgreSQL 
 			const browsers = await subscribe(one, 200)
 			const article = await publishArticle(one, await adminKey(one), 'Everyone at once')
 			await service.waitFor(200, 30_000)
-			await sleep(1_000)
+			// All 200 recorded as sent; then a moment for a second send by the other instance, the
+			// fault this test is for, to arrive if there were one.
+			await expect
+				.poll(async () => (await two.storage.push.resultsByArticle([article.id])).get(article.id))
+				.toEqual({ pending: 0, sent: 200, gone: 0, failed: 0, cancelled: 0 })
+			await sleep(500)
 			expect(service.requests).toHaveLength(200)
 			expect(new Set(service.received.map((p) => p.endpoint)).size).toBe(200)
 			expect(new Set(browsers.map((b) => b.endpoint))).toEqual(
 				new Set(service.received.map((p) => p.endpoint)),
 			)
-			await expect
-				.poll(async () => (await two.storage.push.resultsByArticle([article.id])).get(article.id))
-				.toEqual({ pending: 0, sent: 200, gone: 0, failed: 0, cancelled: 0 })
 		} finally {
 			await one.close()
 			await two.close()

@@ -25,7 +25,10 @@ export type SubmitResult =
 			email: string
 	  }
 
-type Services = Pick<AppServices, 'storage' | 'logger' | 'siteUrl' | 'smtpUrl' | 'wakeMailOutbox'>
+type Services = Pick<
+	AppServices,
+	'storage' | 'logger' | 'siteUrl' | 'smtpUrl' | 'wakeMailOutbox' | 'contactMinimumFillMs'
+>
 
 function waitText(seconds: number): string {
 	const minutes = Math.ceil(seconds / 60)
@@ -68,7 +71,13 @@ async function robotReason(
 ): Promise<string | undefined> {
 	if (submission.website !== undefined && submission.website !== '') return 'honeypot'
 	const secret = await contactSecret(services.storage)
-	const token = checkFormToken(secret, submission.token, submission.idempotencyKey, now.getTime())
+	const token = checkFormToken(
+		secret,
+		submission.token,
+		submission.idempotencyKey,
+		now.getTime(),
+		services.contactMinimumFillMs,
+	)
 	return token === 'valid' ? undefined : `token ${token}`
 }
 

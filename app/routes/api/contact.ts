@@ -9,7 +9,7 @@
 //   either: 503 { error } while editors have turned the contact form off (remote configuration),
 //   or with Retry-After while the database cannot be reached
 import { submitContactMessage } from '#app/features/contact/contact.server.ts'
-import { minimumFillMs, newFormIdentity } from '#app/features/contact/form-token.server.ts'
+import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { type AppServices, clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { storageOutage } from '#server/storage/unavailable.ts'
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (refused) return refused
 	const identity = await newFormIdentity(services.storage)
 	return Response.json(
-		{ ...identity, minimumWaitSeconds: minimumFillMs / 1000 },
+		{ ...identity, minimumWaitSeconds: services.contactMinimumFillMs / 1000 },
 		{ headers: noStore },
 	)
 }
