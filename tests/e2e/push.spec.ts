@@ -119,12 +119,16 @@ const watched = new WeakSet<Page>()
 const notifyButton = (page: Page) => page.getByRole('button', { name: 'Notify me of new articles' })
 const notifyStatus = (page: Page) => page.locator('.notify-status')
 
-/** The service worker's registration id, for the DevTools protocol. */
+/**
+ * The registration id of the service worker, for the DevTools protocol, once its version is
+ * activated: a push message given to a registration whose worker is still installing, or
+ * replaced by the update check of a reload, may be dropped.
+ */
 async function registrationId(cdp: CDPSession): Promise<string> {
 	const found = new Promise<string>((resolve) => {
-		cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-			const live = registrations.find((registration) => !registration.isDeleted)
-			if (live) resolve(live.registrationId)
+		cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+			const active = versions.find((version) => version.status === 'activated')
+			if (active) resolve(active.registrationId)
 		})
 	})
 	await cdp.send('ServiceWorker.enable')
@@ -208,8 +212,9 @@ test('a reader turns notices on, an editor publishes, and the browser shows the 
 		registrationId: await registrationId(cdp),
 		data: push?.text ?? '',
 	})
+	// Chromium starts the worker for the message if it was stopped: on a busy machine, seconds.
 	await expect
-		.poll(() => shownNotifications(page))
+		.poll(() => shownNotifications(page), { timeout: 15_000 })
 		.toEqual([
 			{
 				title: 'Kelp forests regrow off Tasmania',
