@@ -41,14 +41,15 @@ export function securityHeaders(options: {
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * A mutation is accepted from the site's own pages only. Browsers always send Origin on a POST;
- * a request with neither Origin nor Sec-Fetch-Site comes from a non-browser client (curl, a
- * script) and cannot carry a visitor's cookies against their will.
+ * A mutation is accepted from the site's own pages only: an Origin equal to SITE_URL's, never to
+ * the request's own address, which comes from the Host header the client chose. Browsers always
+ * send Origin on a POST; a request with neither Origin nor Sec-Fetch-Site comes from a
+ * non-browser client (curl, a script) and cannot carry a visitor's cookies against their will.
  */
 export function isAllowedOrigin(request: Request, siteOrigin: string): boolean {
 	if (safeMethods.has(request.method)) return true
 	const origin = request.headers.get('origin')
-	if (origin) return origin === siteOrigin || origin === new URL(request.url).origin
+	if (origin) return origin === siteOrigin
 	const site = request.headers.get('sec-fetch-site')
 	return site === null || site === 'same-origin' || site === 'none'
 }

@@ -3,7 +3,7 @@
 // image's creator, a configuration's author, links between versions) holds. Only a database with
 // no site of its own is written to (docs/decisions/015-portable-export.md).
 import { randomUUID } from 'node:crypto'
-import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
+import { MarkdownRefused, renderMarkdown } from '#app/features/articles/markdown.server.ts'
 import type {
 	PortableContents,
 	PortableSection,
@@ -12,9 +12,9 @@ import type {
 } from '#server/storage/portable-types.ts'
 import type { Storage } from '#server/storage/types.ts'
 import {
+	checkHeader,
 	ExportFileError,
 	type ExportHeader,
-	checkHeader,
 	rowSchemas,
 	sections,
 } from './export-format.ts'
@@ -160,7 +160,12 @@ function createImporter(writer: PortableWriter, header: ExportHeader) {
 		if (section === 'articles') {
 			articles.add(Number(value.id))
 			// Made again from the Markdown: a file cannot carry HTML the site would not make itself.
-			return { ...value, bodyHtml: await renderMarkdown(String(value.bodyMarkdown)) }
+			try {
+				return { ...value, bodyHtml: await renderMarkdown(String(value.bodyMarkdown)) }
+			} catch (error) {
+				if (error instanceof MarkdownRefused) fail(where, error.message)
+				throw error
+			}
 		}
 		if (section === 'pushResults' && !articles.has(Number(value.articleId)))
 			fail(where, `article ${value.articleId} is not among the file's articles.`)

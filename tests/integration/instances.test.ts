@@ -159,7 +159,8 @@ describe.runIf(postgresUrl)('two instances on one PostgreSQL database', () => {
 		})
 
 		it('counts the contact limit across both: five messages on A, then one on B is refused', async () => {
-			const visitor = { 'X-Forwarded-For': '198.51.100.77' }
+			// A browser on the site sends the site's origin, whichever instance the balancer picks.
+			const visitor = { 'X-Forwarded-For': '198.51.100.77', Origin: site.siteUrl }
 			for (let n = 1; n <= 5; n++) {
 				const sent = await postContactJson(
 					a.url,
@@ -181,7 +182,7 @@ describe.runIf(postgresUrl)('two instances on one PostgreSQL database', () => {
 			const other = await postContactJson(
 				b.url,
 				{ ...contactFields, subject: 'Another visitor', ...(await pastForm(storage)) },
-				{ 'X-Forwarded-For': '198.51.100.78' },
+				{ 'X-Forwarded-For': '198.51.100.78', Origin: site.siteUrl },
 			)
 			expect(other.status).toBe(201)
 		})

@@ -2,8 +2,8 @@
 // first, the schedule fields, and the question before leaving with unsaved changes.
 import { useEffect, useRef } from 'react'
 import { Field } from '#app/components/ui/field.tsx'
-import { isoToLocalInput } from './editor-form.ts'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { isoToLocalInput } from './editor-form.ts'
 
 export function ConflictNotice({
 	conflict,

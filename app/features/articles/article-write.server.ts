@@ -1,6 +1,7 @@
 import type { ArticleWrite } from '#server/storage/types.ts'
 import type { ParsedArticleInput } from './article.schema.ts'
-import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { renderMarkdown } from './markdown.server.ts'
+import { readingMinutes } from './markdown-pipeline.server.ts'
 
 /**
  * What is stored for checked input: the body rendered and sanitised once, here, for every path

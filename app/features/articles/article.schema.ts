@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { markdownLimitProblem } from './markdown-limits.ts'
 import { slugPattern } from './slug.ts'
 
 function isImageAddress(value: string): boolean {
@@ -35,7 +36,11 @@ export const articleInputSchema = z
 		body: z
 			.string()
 			.min(1, 'The article has no text.')
-			.max(200_000, 'The article is longer than 200,000 characters.'),
+			.max(200_000, 'The article is longer than 200,000 characters.')
+			.superRefine((body, context) => {
+				const problem = markdownLimitProblem(body)
+				if (problem) context.addIssue({ code: 'custom', message: problem })
+			}),
 		author: z.string().trim().max(100, 'Keep the author name under 100 characters.').default(''),
 		tags: z
 			.array(z.string().trim().toLowerCase().min(1).max(40, 'Keep each tag under 40 characters.'))

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { Storage } from '#server/storage/types.ts'
+import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { listArticles, saveArticle, unpublishArticle } from './articles.server.ts'
 
 describe('articles', () => {

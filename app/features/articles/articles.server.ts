@@ -1,12 +1,14 @@
 // Articles: the domain functions that routes, the live stream, the CLI and (later) the editor
 // share, so every path that changes an article changes it the same way.
-import type { Article, ArticleCard } from './article-types.ts'
-import { articleInputSchema } from './article.schema.ts'
-import { decodeCursor, encodeCursor } from './cursor.ts'
-import { toArticleWrite } from './article-write.server.ts'
-import { slugify } from './slug.ts'
+
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Change, Storage } from '#server/storage/types.ts'
+import { articleInputSchema } from './article.schema.ts'
+import type { Article, ArticleCard } from './article-types.ts'
+import { toArticleWrite } from './article-write.server.ts'
+import { decodeCursor, encodeCursor } from './cursor.ts'
+import { MarkdownRefused } from './markdown.server.ts'
+import { slugify } from './slug.ts'
 
 export type { FieldErrors }
 
@@ -30,9 +32,14 @@ export async function saveArticle(
 		input.publishedAt?.toISOString() ??
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
-	const saved = await storage.articles.saveBySlug(
-		await toArticleWrite(input, { slug, status, publishedAt, authorName: input.author }),
-	)
+	let write: Awaited<ReturnType<typeof toArticleWrite>>
+	try {
+		write = await toArticleWrite(input, { slug, status, publishedAt, authorName: input.author })
+	} catch (error) {
+		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
+		throw error
+	}
+	const saved = await storage.articles.saveBySlug(write)
 	return { ok: true, ...saved }
 }
 

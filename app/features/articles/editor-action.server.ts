@@ -2,6 +2,7 @@
 // turns a posted form into a save and a save's outcome into what the page shows.
 import { data, redirect } from 'react-router'
 import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import type { Storage } from '#server/storage/types.ts'
 import type { EditorActionData, EditorArticle } from './article-editor.tsx'
 import type { Article } from './article-types.ts'
@@ -84,7 +85,7 @@ export async function newArticleAction(
 	request: Request,
 	editor: { id: string; name: string },
 ) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const input = articleFormInput(form)
 	const refused = await withPostedCover(storage, form, input, editor.id)
 	if (refused) return answer(refused, form, String(input.intent))
@@ -100,7 +101,7 @@ export async function editArticleAction(
 	id: number,
 	editor: { id: string },
 ) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const input = articleFormInput(form)
 	const intent = String(input.intent)
 	if (intent !== 'autosave') {

@@ -6,7 +6,7 @@ import { articleInputSchema } from './article.schema.ts'
 import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
 import { toArticleWrite } from './article-write.server.ts'
 import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
-import { renderMarkdown } from './markdown.server.ts'
+import { MarkdownRefused, renderMarkdown } from './markdown.server.ts'
 import { slugify, slugPattern } from './slug.ts'
 
 export type EditorResult =
@@ -44,16 +44,21 @@ async function prepare(
 		input.publishedAt?.toISOString() ??
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
-	return {
-		ok: true,
-		write: await toArticleWrite(input, {
-			slug: input.slug ?? existing?.slug ?? slugify(input.title),
-			status,
-			authorName: input.author || existing?.authorName || defaultAuthor,
-			publishedAt,
-			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
-			notify,
-		}),
+	try {
+		return {
+			ok: true,
+			write: await toArticleWrite(input, {
+				slug: input.slug ?? existing?.slug ?? slugify(input.title),
+				status,
+				authorName: input.author || existing?.authorName || defaultAuthor,
+				publishedAt,
+				publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
+				notify,
+			}),
+		}
+	} catch (error) {
+		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
+		throw error
 	}
 }
 
@@ -181,9 +186,19 @@ export async function listEditorArticles(
 	}
 }
 
-/** The public page's own pipeline, so the preview shows exactly what readers will get. */
-export function previewArticle(markdown: string): Promise<string> {
-	return renderMarkdown(markdown.slice(0, 200_000))
+/**
+ * The public page's own pipeline, so the preview shows exactly what readers will get; or why the
+ * text cannot be shown (over a limit, or too slow to render).
+ */
+export async function previewArticle(
+	markdown: string,
+): Promise<{ ok: true; html: string } | { ok: false; problem: string }> {
+	try {
+		return { ok: true, html: await renderMarkdown(markdown.slice(0, 200_000)) }
+	} catch (error) {
+		if (error instanceof MarkdownRefused) return { ok: false, problem: error.message }
+		throw error
+	}
 }
 
 /** The scheduled-publishing job's one step: publishes what is due, once across instances. */

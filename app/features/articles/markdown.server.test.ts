@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { MarkdownRefused, renderMarkdown, tooSlowMessage } from './markdown.server.ts'
+import { readingMinutes } from './markdown-pipeline.server.ts'
 
 describe('renderMarkdown', () => {
 	it('renders Markdown and GitHub extensions', async () => {
@@ -41,5 +42,23 @@ describe('readingMinutes', () => {
 		expect(readingMinutes('word '.repeat(220))).toBe(1)
 		expect(readingMinutes('word '.repeat(1100))).toBe(5)
 		expect(readingMinutes(`${'word '.repeat(440)} --- *** ###`)).toBe(2)
+	})
+})
+
+describe('renderMarkdown’s limits', () => {
+	it.each([
+		['90,000 nested quotes', `${'> '.repeat(90_000)}x`, /more than 20 levels deep/],
+		['5,000 nested quotes', `${'> '.repeat(5_000)}x`, /more than 20 levels deep/],
+		['150,000 unclosed brackets', '['.repeat(150_000), /more than 200 square brackets/],
+		['25,000 emphasis runs', '*a **a '.repeat(25_000), /more than 2,000 emphasis marks/],
+	])('refuses %s at once, with a message naming the limit', async (_name, markdown, message) => {
+		const refusal = renderMarkdown(markdown)
+		await expect(refusal).rejects.toBeInstanceOf(MarkdownRefused)
+		await expect(refusal).rejects.toThrow(message)
+	})
+
+	it('stops a render that runs past its time limit, then renders the next text', async () => {
+		await expect(renderMarkdown('A long text. '.repeat(15_000), 1)).rejects.toThrow(tooSlowMessage)
+		expect(await renderMarkdown('Back to *normal*.')).toBe('<p>Back to <em>normal</em>.</p>')
 	})
 })

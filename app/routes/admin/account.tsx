@@ -1,9 +1,10 @@
 import { data, Form, useNavigation } from 'react-router'
-import type { Route } from './+types/account'
 import { Field } from '#app/components/ui/field.tsx'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { passwordProblem } from '#app/features/auth/password.server.ts'
 import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
+import type { Route } from './+types/account'
 
 export function meta() {
 	return [{ title: 'Your account · Canopy' }, { name: 'robots', content: 'noindex' }]
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'form', string>>
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const currentPassword = String(form.get('currentPassword') ?? '')
 	const newPassword = String(form.get('newPassword') ?? '')
 	const problem = await passwordProblem(newPassword)

@@ -1,12 +1,13 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import type { Route } from './+types/api-keys'
 import { Field } from '#app/components/ui/field.tsx'
 import { apiKeyFormSchema } from '#app/features/api-keys/api-key.schema.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '#app/features/api-keys/api-keys.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import stylesheet from '#app/styles/admin-api-keys.css?url'
+import type { Route } from './+types/api-keys'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
-	const parsed = apiKeyFormSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = apiKeyFormSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, 400)
 	if (parsed.data.intent === 'create') {
 		const { key, record } = await createApiKey(storage, {

@@ -9,10 +9,11 @@ export async function action({ request }: Route.ActionArgs) {
 	const body = form?.get('body')
 	if (typeof body !== 'string')
 		return Response.json({ errors: { body: ['Send the Markdown as `body`.'] } }, { status: 400 })
-	return Response.json(
-		{ html: await previewArticle(body) },
-		{ headers: { 'Cache-Control': 'no-store' } },
-	)
+	const preview = await previewArticle(body)
+	const headers = { 'Cache-Control': 'no-store' }
+	if (!preview.ok)
+		return Response.json({ errors: { body: [preview.problem] } }, { status: 422, headers })
+	return Response.json({ html: preview.html }, { headers })
 }
 
 export function loader() {

@@ -7,6 +7,7 @@ import {
 	resetRequestWait,
 } from '#app/features/auth/password-reset.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import type { Route } from './+types/forgot-password'
 
 export function meta() {
@@ -24,7 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
-	const form = await request.formData()
+	const form = await readForm(request)
 	const raw = String(form.get('email') ?? '')
 	const email = parseResetEmail(raw)
 	if (!email) {

@@ -4,6 +4,7 @@ import { acceptInvite, readInvite } from '#app/features/auth/invites.server.ts'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import type { Route } from './+types/invite'
 
 export function meta() {
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
-	const form = await request.formData()
+	const form = await readForm(request)
 	const name = String(form.get('name') ?? '')
 	const result = await acceptInvite(context.get(servicesContext).auth, token, {
 		name,

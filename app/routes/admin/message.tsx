@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useRouteError } from 'react-router'
 import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
-import type { Route } from './+types/message'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import {
 	applyInboxAction,
@@ -10,7 +9,9 @@ import {
 	parseMessageId,
 } from '#app/features/contact/inbox.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import inboxStyles from '#app/styles/admin-inbox.css?url'
+import type { Route } from './+types/message'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStyles }]
 
@@ -57,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readForm(request))
 	const result = await applyInboxAction(storage, messageId(params.id), form)
 	if (!result.ok) {
 		if (result.status === 404) throw data(result.message, 404)

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { resetLinkWorks, resetPassword } from '#app/features/auth/password-reset.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import type { Route } from './+types/reset-password'
 
 export function meta() {
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const { auth, storage } = context.get(servicesContext)
 	const token = new URL(request.url).searchParams.get('token')
-	const form = await request.formData()
+	const form = await readForm(request)
 	const result = await resetPassword(auth, storage, token, String(form.get('password') ?? ''))
 	if (result.ok) throw redirect('/admin/sign-in?reset=done')
 	return result.state === 'open'

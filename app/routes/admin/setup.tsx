@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import type { Route } from './+types/setup'
-import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
-import { completeSetup, setupState } from '#app/features/auth/setup.server.ts'
 import { Field } from '#app/components/ui/field.tsx'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
+import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
+import { completeSetup, setupState } from '#app/features/auth/setup.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
+import type { Route } from './+types/setup'
 
 export function meta() {
 	return [{ title: 'Set up · Canopy' }, { name: 'robots', content: 'noindex' }]
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
-	const form = await request.formData()
+	const form = await readForm(request)
 	const values = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') }
 	const result = await completeSetup(context.get(servicesContext).auth, token, {
 		...values,

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import type { Route } from './+types/sign-in'
 import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
+import type { Route } from './+types/sign-in'
 
 // An action's headers reach the document only through this (Retry-After on 429).
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const email = String(form.get('email') ?? '').trim()
 	const password = String(form.get('password') ?? '')
 	const next = safeNext(String(form.get('next') ?? ''))

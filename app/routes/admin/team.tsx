@@ -12,6 +12,7 @@ import {
 } from '#app/features/auth/team.server.ts'
 import { InviteForm, MemberCard, OneTimeLink } from '#app/features/auth/team-list.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import href from '#app/styles/admin-team.css?url'
 import type { Route } from './+types/team'
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { auth, storage, siteUrl, smtpUrl } = services
 	const you = context.get(editorContext)
 	const values = Object.fromEntries(
-		[...(await request.formData())].map(([key, value]) => [key, String(value)]),
+		[...(await readForm(request))].map(([key, value]) => [key, String(value)]),
 	)
 	const parsed = parseTeamAction(values)
 	if (!parsed.ok) {

@@ -21,6 +21,7 @@ import {
 import { type DatabaseGuard, unavailableError } from './database-guard.ts'
 
 const maxRepeats = 3
+const ignore = () => {}
 
 export function createGuardedPool(pool: pg.Pool, guard: DatabaseGuard): PostgresPool {
 	async function acquire(): Promise<pg.PoolClient> {
@@ -72,6 +73,9 @@ function guardedClient(
 		inner = undefined
 		if (!client) return
 		client.off('error', onError)
+		// A connection dropped because it died may still report its end ("terminating connection
+		// due to administrator command") after this: heard by no one, that would end the process.
+		if (destroy) client.on('error', ignore)
 		client.release(destroy)
 	}
 	const drop = () => letGo(true)
