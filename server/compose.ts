@@ -15,6 +15,7 @@ import {
 } from '#app/features/remote-config/config.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
 import type { VapidKeys } from './env.ts'
+import { processName } from './instance.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
 import { startChangePruning } from './jobs/change-pruning.ts'
 import { type MailOutbox, type MailOutboxOptions, startMailOutbox } from './jobs/mail-outbox.ts'
@@ -27,7 +28,7 @@ import {
 	startPushDelivery,
 } from './jobs/push-delivery.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
-import { processName } from './instance.ts'
+import { startUploadCleaning } from './jobs/upload-cleaning.ts'
 import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
 import { storageOutage } from './storage/unavailable.ts'
 
@@ -43,6 +44,8 @@ export interface CanopyJobs {
 	pushDelivery: false | PushDeliveryOptions
 	/** Hourly: dead subscriptions deleted, old delivery rows retired into per-article totals. */
 	pushCleanup: boolean
+	/** At start, then hourly while any are left: older images made again without metadata. */
+	uploadCleaning: boolean
 }
 
 /** Every job, as a real instance runs them. */
@@ -55,6 +58,7 @@ export const allJobs: CanopyJobs = {
 	analyticsRollup: true,
 	pushDelivery: {},
 	pushCleanup: true,
+	uploadCleaning: true,
 }
 
 export interface CanopyOptions
@@ -159,6 +163,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger, timing).stop)
 	if (jobs.pushCleanup) stops.push(startPushCleanup(storage, logger, timing).stop)
 	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger, timing).stop)
+	if (jobs.uploadCleaning) stops.push(startUploadCleaning(storage, logger, timing).stop)
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
 

@@ -34,6 +34,7 @@ const { broker, listener } = await composeCanopy({
 		changePruning: false,
 		pushDelivery: false,
 		pushCleanup: false,
+		uploadCleaning: false,
 	},
 })
 

@@ -8,11 +8,14 @@ import { credentialSections, headerLine, rowLine, sections } from './export-form
  * Settings that belong to one installation and are made again by the next: the keys that sign
  * sessions and contact forms, the daily salts of visitor hashes (kept out of every copy, as
  * they are deleted once their day is over), which process added the sample articles, and what
- * each running instance says it runs with (server/instance-agreement.ts).
+ * each running instance says it runs with (server/instance-agreement.ts), and how far the
+ * cleaning of older images got (server/jobs/upload-cleaning.ts).
  * Everything else an editor or Canopy stored moves.
  */
 const installationSecrets = ['auth.secret', 'contact.secret', 'seed.addedBy']
-const installationPrefixes = ['privacy.salt.', 'instance.']
+// uploads.cleaning.*: how far the cleaning of this database's older images got; an import cleans
+// every image it reads itself.
+const installationPrefixes = ['privacy.salt.', 'instance.', 'uploads.cleaning.']
 
 export function isInstallationSecret(key: string): boolean {
 	return (

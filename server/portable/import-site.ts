@@ -4,6 +4,8 @@
 // no site of its own is written to (docs/decisions/015-portable-export.md).
 import { randomUUID } from 'node:crypto'
 import { MarkdownRefused, renderMarkdown } from '#app/features/articles/markdown.server.ts'
+import { cleanImage } from '#app/features/uploads/clean-image.server.ts'
+import { isImageMime } from '#app/features/uploads/image-types.ts'
 import type {
 	PortableContents,
 	PortableSection,
@@ -175,7 +177,19 @@ function createImporter(writer: PortableWriter, header: ExportHeader) {
 				fail(where, `restoredFrom ${value.restoredFrom} is not an earlier version in the file.`)
 			configs.add(Number(value.id))
 		}
-		if (section === 'uploads') pendingBytes += Number(value.size)
+		if (section === 'uploads') {
+			// Made again from its pixels, as an upload is: a file cannot bring in metadata (a
+			// photo's GPS position) the site would not keep itself. Its address stays, as the
+			// file's articles use it.
+			const mime = String(value.mime)
+			const cleaned = isImageMime(mime)
+				? await cleanImage(value.bytes as Uint8Array, mime)
+				: { ok: false as const, message: `${mime} is not an image type Canopy stores.` }
+			if (!cleaned.ok) return fail(where, cleaned.message)
+			const { bytes, width, height } = cleaned
+			pendingBytes += bytes.byteLength
+			return { ...value, bytes, size: bytes.byteLength, width, height }
+		}
 		return value
 	}
 

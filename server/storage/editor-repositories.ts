@@ -37,6 +37,34 @@ export function createUploadRepository(db: Kysely<Database>): UploadRepository {
 			const bytes = row.bytes as Uint8Array
 			return { meta: toUpload(row), bytes }
 		},
+		async listByIds(from, before, limit) {
+			const rows = await db
+				.selectFrom('uploads')
+				.select(['id', 'hash', 'mime', 'bytes'])
+				.where('id', '>=', from)
+				.where('id', '<', before)
+				.orderBy('id')
+				.limit(limit)
+				.execute()
+			return rows.map((row) => ({
+				id: Number(row.id),
+				hash: row.hash,
+				mime: row.mime,
+				bytes: row.bytes as Uint8Array,
+			}))
+		},
+		async replaceBytes(hash, { bytes, width, height }) {
+			const result = await db
+				.updateTable('uploads')
+				.set({ bytes, size: bytes.byteLength, width, height })
+				.where('hash', '=', hash)
+				.executeTakeFirst()
+			return Number(result.numUpdatedRows) > 0
+		},
+		async delete(hash) {
+			const result = await db.deleteFrom('uploads').where('hash', '=', hash).executeTakeFirst()
+			return Number(result.numDeletedRows) > 0
+		},
 	}
 }
 

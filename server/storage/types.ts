@@ -129,6 +129,22 @@ export interface UploadRepository {
 		upload: Omit<UploadMeta, 'createdAt'> & { bytes: Uint8Array; createdBy: string | null },
 	): Promise<UploadMeta>
 	get(hash: string): Promise<{ meta: UploadMeta; bytes: Uint8Array } | undefined>
+	/** Up to `limit` uploads with ids from `from` up to (not including) `before`, oldest first. */
+	listByIds(
+		from: number,
+		before: number,
+		limit: number,
+	): Promise<{ id: number; hash: string; mime: string; bytes: Uint8Array }[]>
+	/**
+	 * Puts new bytes under an image's address (made again without its metadata): its URL, which
+	 * pages already use, stays. False when there is no such image.
+	 */
+	replaceBytes(
+		hash: string,
+		image: { bytes: Uint8Array; width: number; height: number },
+	): Promise<boolean>
+	/** Deletes an image (one that cannot be stored safely); false when there was none. */
+	delete(hash: string): Promise<boolean>
 }
 
 export interface ApiKeyRecord {

@@ -79,6 +79,48 @@ describe('per-account sign-in limit', () => {
 		expect(await page.response.text()).toContain('Too many attempts. Try again in 15 minutes.')
 	})
 
+	it('keeps letting the owner in from a browser that signed in before, while strangers are locked out', async () => {
+		await makeAccount(app, 'ben@example.org', 'editor')
+		const deviceOf = async (email: string, ip: string) => {
+			const signedIn = await apiSignIn(app, email, teamPassword, ip)
+			expect(signedIn.status).toBe(200)
+			const cookie = signedIn.headers
+				.getSetCookie()
+				.find((line) => line.startsWith('canopy.device='))
+			expect(cookie).toMatch(/HttpOnly/i)
+			return (cookie ?? '').split(';')[0] ?? ''
+		}
+		const anasLaptop = await deviceOf('ana@example.org', '192.0.2.1')
+		const bensLaptop = await deviceOf('ben@example.org', '192.0.2.2')
+
+		// Someone guesses Ana's password five times: a new browser, hers too, must wait.
+		expect((await sixthAttempt('ana@example.org', teamPassword)).status).toBe(429)
+		const attempt = (cookie: string, password: string, ip: string) =>
+			fetch(`${app.url}/api/auth/sign-in/email`, {
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/json',
+					Origin: app.url,
+					'X-Forwarded-For': ip,
+					Cookie: cookie,
+				},
+				body: JSON.stringify({ email: 'ana@example.org', password }),
+			})
+		// Her laptop, which signed in before, still gets in.
+		expect((await attempt(anasLaptop, teamPassword, '192.0.2.3')).status).toBe(200)
+		// Another account's device cookie, or a changed one, counts for nothing.
+		expect((await attempt(bensLaptop, teamPassword, '192.0.2.4')).status).toBe(429)
+		const [name, value] = anasLaptop.split('=')
+		const forged = `${name}=${(value ?? '').replace(/.(%2E|\.)/i, 'x$1')}`
+		expect((await attempt(forged, teamPassword, '192.0.2.5')).status).toBe(429)
+		// Guesses from her laptop are limited too, on their own count.
+		for (let guess = 0; guess < 10; guess++)
+			expect((await attempt(anasLaptop, 'wrong guess 42', `192.0.2.${10 + guess}`)).status).toBe(
+				401,
+			)
+		expect((await attempt(anasLaptop, teamPassword, '192.0.2.30')).status).toBe(429)
+	})
+
 	it('forgets earlier mistakes once the owner signs in', async () => {
 		for (let attempt = 0; attempt < 4; attempt++) {
 			await apiSignIn(app, 'ana@example.org', 'wrong guess 42', `198.51.100.${attempt + 1}`)

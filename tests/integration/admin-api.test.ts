@@ -1,4 +1,6 @@
 // The admin API over real HTTP: every endpoint with a key and with a session, and every refusal.
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
 	type ApiCall,
@@ -9,7 +11,7 @@ import {
 	signIn,
 } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
-import { pngImage, svgImage } from '#tests/fixtures/images.ts'
+import { cameraMarks, photoWithMetadata, pngImage, svgImage } from '#tests/fixtures/images.ts'
 
 const articles = '/api/admin/articles'
 
@@ -370,7 +372,23 @@ describe('refusals', () => {
 		expect(upload.url).toMatch(/^\/media\/[0-9a-f]{64}\.png$/)
 		expect(upload.url).toBe(rawUrl)
 		const served = await fetch(`${app.url}${upload.url}`)
-		expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(png))).toBe(true)
+		const servedBytes = Buffer.from(await served.arrayBuffer())
+		expect(createHash('sha256').update(servedBytes).digest('hex')).toBe(upload.url.slice(7, 71))
+		expect((await sharp(servedBytes).metadata()).width).toBe(8)
+
+		// A photo with its GPS position goes out without it.
+		const photo = await fetch(`${app.url}/api/admin/uploads`, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/jpeg' },
+			body: await photoWithMetadata('jpeg'),
+		})
+		expect(photo.status).toBe(201)
+		const photoBytes = Buffer.from(
+			await (await fetch(`${app.url}${(await json(photo)).upload.url}`)).arrayBuffer(),
+		)
+		expect((await sharp(photoBytes).metadata()).exif).toBeUndefined()
+		for (const mark of [...cameraMarks, 'GPS'])
+			expect(photoBytes.toString('latin1')).not.toContain(mark)
 
 		const svg = await fetch(`${app.url}/api/admin/uploads`, {
 			method: 'POST',

@@ -1,10 +1,18 @@
 // Image uploads from the editor area and their public addresses, over HTTP.
 import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { maxImageBytes } from '#app/features/uploads/image-types.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
-import { pngImage, svgImage, webpImage } from '#tests/fixtures/images.ts'
+import {
+	cameraMarks,
+	photoWithMetadata,
+	pngDeclaring,
+	pngImage,
+	svgImage,
+	webpImage,
+} from '#tests/fixtures/images.ts'
 
 const password = 'estuary salt marsh 12'
 
@@ -57,21 +65,23 @@ describe('image uploads', () => {
 		return { status: response.status, message: body.errors.file[0] }
 	}
 
-	it('stores a signed-in editor’s image and serves the same bytes, cached for good', async () => {
+	it('stores a signed-in editor’s image and serves it at the hash of its bytes, cached for good', async () => {
 		const bytes = pngImage(5, 4)
 		const response = await upload(bytes, 'logo.jpg')
 		expect(response.status).toBe(201)
 		const { upload: stored } = (await response.json()) as {
 			upload: { url: string; mime: string; width: number; height: number; size: number }
 		}
-		expect(stored).toMatchObject({ mime: 'image/png', width: 5, height: 4, size: bytes.length })
+		expect(stored).toMatchObject({ mime: 'image/png', width: 5, height: 4 })
 		expect(stored.url).toMatch(/^\/media\/[0-9a-f]{64}\.png$/)
 
 		const served = await fetch(`${app.url}${stored.url}`)
 		expect(served.status).toBe(200)
-		expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true)
+		const servedBytes = Buffer.from(await served.arrayBuffer())
+		expect(createHash('sha256').update(servedBytes).digest('hex')).toBe(stored.url.slice(7, 71))
+		expect(servedBytes.byteLength).toBe(stored.size)
 		expect(served.headers.get('content-type')).toBe('image/png')
-		expect(served.headers.get('content-length')).toBe(String(bytes.length))
+		expect(served.headers.get('content-length')).toBe(String(stored.size))
 		expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
 		expect(served.headers.get('x-content-type-options')).toBe('nosniff')
 		expect(served.headers.get('content-security-policy')).toContain("script-src 'none'")
@@ -87,7 +97,22 @@ describe('image uploads', () => {
 
 		const head = await fetch(`${app.url}${stored.url}`, { method: 'HEAD' })
 		expect(head.status).toBe(200)
-		expect(head.headers.get('content-length')).toBe(String(bytes.length))
+		expect(head.headers.get('content-length')).toBe(String(stored.size))
+	})
+
+	it('serves an editor’s GPS-tagged photo without any of its EXIF, and refuses an image bomb', async () => {
+		const response = await upload(await photoWithMetadata('jpeg'), 'IMG_0042.JPG')
+		expect(response.status).toBe(201)
+		const { upload: stored } = (await response.json()) as { upload: { url: string } }
+		const served = Buffer.from(await (await fetch(`${app.url}${stored.url}`)).arrayBuffer())
+		const meta = await sharp(served).metadata()
+		expect([meta.format, meta.exif, meta.xmp]).toEqual(['jpeg', undefined, undefined])
+		for (const mark of [...cameraMarks, 'GPS'])
+			expect(served.toString('latin1')).not.toContain(mark)
+
+		const bomb = await upload(pngDeclaring(60_000, 60_000), 'huge.png')
+		expect(bomb.status).toBe(400)
+		expect(await bomb.text()).toContain('60,000 × 60,000 pixels')
 	})
 
 	it('answers 404 for unknown names, bad names and an extension that is not the stored type', async () => {

@@ -55,6 +55,7 @@ describe.runIf(postgresUrl)('periodic jobs on two instances on one PostgreSQL da
 			'message-retention',
 			'privacy-cleanup',
 			'push-cleanup',
+			'upload-cleaning',
 		]
 		expect([...new Set(passes.map((pass) => pass.job))].sort()).toEqual(jobs)
 		for (const job of jobs) {

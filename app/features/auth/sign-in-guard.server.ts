@@ -1,12 +1,42 @@
 // What better-auth does not do for sign-in by itself: a limit per account (its own limit counts
 // per address, so a botnet could guess one account's password from many addresses), and a
 // refusal for deactivated accounts that reads exactly like a wrong password.
-import { createHash } from 'node:crypto'
+//
+// The account's limit must not lock its owner out (anyone can make five wrong guesses). A browser
+// that has signed in to the account before carries a device cookie (OWASP's "device cookies"):
+// signed, naming the account, kept a year. Its attempts for that account are counted per device
+// instead, so strangers' guesses never hold it back, and its own guesses are still limited. See
+// docs/decisions/021-hostile-input.md.
+import { createHash, randomBytes } from 'node:crypto'
 import { createAuthMiddleware } from 'better-auth/api'
 import type { Storage } from '#server/storage/types.ts'
 
 export const accountAttempts = 5
 export const accountWindowMs = 15 * 60 * 1000
+/** A known device's own limit for its account, in the same window. */
+export const deviceAttempts = 10
+export const deviceCookieName = 'device'
+const deviceCookieMaxAge = 365 * 24 * 60 * 60
+
+/** The counter for one known device's attempts at one account. */
+export function deviceLimitKey(device: string): string {
+	return `sign-in-device:${createHash('sha256').update(device).digest('hex')}`
+}
+
+/** What of better-auth's request context reading the device cookie takes. */
+interface CookieContext {
+	getSignedCookie(name: string, secret: string): Promise<string | false | null>
+	context: { secret: string; createAuthCookie(name: string): { name: string } }
+}
+
+/** The device id of a valid device cookie for this address, or undefined. */
+async function knownDevice(ctx: CookieContext, email: string): Promise<string | undefined> {
+	const cookie = ctx.context.createAuthCookie(deviceCookieName)
+	const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret)
+	if (!value) return undefined
+	const [account, device] = value.split('.')
+	return account === emailHash(email) && device ? device : undefined
+}
 
 /**
  * The counter for one account. Keyed by a hash of the address, so the counters table holds no
@@ -40,11 +70,10 @@ export function signInHooks(storage: Storage) {
 			if (ctx.path !== '/sign-in/email') return
 			const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown }
 			const email = typeof body.email === 'string' ? body.email : ''
-			const hit = await storage.rateLimits.hit(
-				signInLimitKey(email),
-				accountAttempts,
-				accountWindowMs,
-			)
+			const device = await knownDevice(ctx, email)
+			const hit = device
+				? await storage.rateLimits.hit(deviceLimitKey(device), deviceAttempts, accountWindowMs)
+				: await storage.rateLimits.hit(signInLimitKey(email), accountAttempts, accountWindowMs)
 			// Answers are returned, not thrown: better-auth writes a thrown error to the console.
 			if (!hit.allowed) {
 				const seconds = String(Math.max(1, Math.ceil((hit.resetAt - Date.now()) / 1000)))
@@ -61,9 +90,21 @@ export function signInHooks(storage: Storage) {
 			}
 		}),
 		after: createAuthMiddleware(async (ctx) => {
-			// The account's owner got in: earlier mistakes no longer count against them.
+			// The account's owner got in: the mistakes counted where this attempt was counted no
+			// longer count against them (a known device's own, or the account's from unknown
+			// browsers), and this browser is a known device of the account from now on.
 			if (ctx.path !== '/sign-in/email' || !ctx.context.newSession) return
-			await storage.rateLimits.clear(signInLimitKey(ctx.context.newSession.user.email))
+			const { email } = ctx.context.newSession.user
+			const known = await knownDevice(ctx, email)
+			await storage.rateLimits.clear(known ? deviceLimitKey(known) : signInLimitKey(email))
+			const device = known ?? randomBytes(16).toString('base64url')
+			const cookie = ctx.context.createAuthCookie(deviceCookieName, { maxAge: deviceCookieMaxAge })
+			await ctx.setSignedCookie(
+				cookie.name,
+				`${emailHash(email)}.${device}`,
+				ctx.context.secret,
+				cookie.attributes,
+			)
 		}),
 	}
 }

@@ -1,11 +1,15 @@
 // Images are typed by their bytes and stored under their hash, on both databases.
 import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { Storage } from '#server/storage/types.ts'
 import {
 	avifImage,
+	cameraMarks,
 	gifImage,
 	jpegImage,
+	photoWithMetadata,
+	pngDeclaring,
 	pngImage,
 	svgImage,
 	webpImage,
@@ -34,24 +38,31 @@ describe.each(databases)('images: $name', ({ create }) => {
 		['WebP', webpImage(), 'image/webp', 'webp', 1, 1],
 		['AVIF', avifImage(), 'image/avif', 'avif', 2, 2],
 	])(
-		'stores a %s with its type, size and dimensions at its hash',
+		'stores a %s made again from its pixels, with its type, size and dimensions, at the hash of what is stored',
 		async (_name, bytes, mime, extension, width, height) => {
 			const result = await storeImage(storage, bytes, null)
-			const hash = sha256(bytes)
+			if (!result.ok) throw new Error(result.message)
+			const read = await readImage(storage, `${result.upload.hash}.${extension}`)
+			const stored = read?.bytes ?? new Uint8Array()
+			const hash = sha256(stored)
 			expect(result).toEqual({
 				ok: true,
 				upload: {
 					url: `/media/${hash}.${extension}`,
 					hash,
 					mime,
-					size: bytes.byteLength,
+					size: stored.byteLength,
 					width,
 					height,
 				},
 			})
-			const read = await readImage(storage, `${hash}.${extension}`)
 			expect(read?.meta.mime).toBe(mime)
-			expect(Buffer.from(read?.bytes ?? new Uint8Array()).equals(Buffer.from(bytes))).toBe(true)
+			const decoded = await sharp(stored).metadata()
+			expect([decoded.format, decoded.width, decoded.height]).toEqual([
+				{ png: 'png', jpg: 'jpeg', webp: 'webp', avif: 'heif' }[extension],
+				width,
+				height,
+			])
 		},
 	)
 
@@ -131,5 +142,55 @@ describe.each(databases)('images: $name', ({ create }) => {
 		]) {
 			expect(await readImage(storage, name), name).toBeUndefined()
 		}
+	})
+
+	it.each([
+		['a camera JPEG', 'jpeg', 'image/jpeg'],
+		['a PNG with EXIF, XMP and a text chunk', 'png', 'image/png'],
+		['a WebP', 'webp', 'image/webp'],
+		['an AVIF', 'avif', 'image/avif'],
+	] as const)(
+		'keeps nothing of the metadata of %s: no EXIF, GPS, XMP or text',
+		async (_name, format, mime) => {
+			const photo = await photoWithMetadata(format)
+			const result = await storeImage(storage, photo, null)
+			if (!result.ok) throw new Error(result.message)
+			expect(result.upload.mime).toBe(mime)
+			const stored = (await storage.uploads.get(result.upload.hash))?.bytes ?? new Uint8Array()
+			const meta = await sharp(stored).metadata()
+			expect([meta.exif, meta.xmp, meta.iptc, meta.comments]).toEqual([
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+			])
+			const text = Buffer.from(stored).toString('latin1')
+			for (const mark of [...cameraMarks, 'GPS', 'Exif', 'tEXt', 'xmpmeta'])
+				expect(text, `the stored ${format} holds "${mark}"`).not.toContain(mark)
+		},
+	)
+
+	it('turns a photo upright as its EXIF orientation says, then drops the orientation', async () => {
+		const turned = await photoWithMetadata('jpeg', { width: 40, height: 20, orientation: 6 })
+		const result = await storeImage(storage, turned, null)
+		expect(result.ok && [result.upload.width, result.upload.height]).toEqual([20, 40])
+		const stored = (await storage.uploads.get(result.ok ? result.upload.hash : ''))?.bytes
+		const meta = await sharp(stored).metadata()
+		expect([meta.width, meta.height, meta.orientation]).toEqual([20, 40, undefined])
+	})
+
+	it.each([
+		['60,000 × 60,000 pixels', 60_000, 60_000],
+		['20,000 pixels wide', 20_000, 10],
+		['more than 40 megapixels', 8_000, 5_001],
+	])('refuses an image of %s, unread, and stores nothing', async (_name, width, height) => {
+		const bomb = pngDeclaring(width, height)
+		const result = await storeImage(storage, bomb, null)
+		expect(result).toEqual({
+			ok: false,
+			status: 400,
+			message: `This image is ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels. Images can be at most 16,384 pixels on a side and 40 megapixels. Make it smaller and upload it again.`,
+		})
+		expect(await storage.uploads.get(sha256(bomb))).toBeUndefined()
 	})
 })

@@ -1,10 +1,11 @@
-// Images are typed by their bytes, never by the name or the type the browser claimed, and
-// stored in the database under their SHA-256: the same image always has the same URL, so it can
-// be cached for good and served by any instance.
+// Images are typed by their bytes, never by the name or the type the browser claimed, made again
+// without their metadata (clean-image.server.ts), and stored in the database under the SHA-256
+// of what is stored: the same image always has the same URL, so it can be cached for good and
+// served by any instance.
 import { createHash } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
-import { imageSize } from 'image-size'
 import type { Storage, UploadMeta } from '#server/storage/types.ts'
+import { cleanImage, unreadableMessage } from './clean-image.server.ts'
 import {
 	type ImageMime,
 	imageExtensions,
@@ -31,8 +32,7 @@ export const svgRefusedMessage =
 	'SVG images cannot be uploaded: an SVG can carry scripts that would run on this site. Save the image as PNG or WebP and upload that instead.'
 export const wrongTypeMessage =
 	'This file is not a PNG, JPEG, WebP or AVIF image, the only types that can be uploaded. Its contents are checked, not its name.'
-export const unreadableImageMessage =
-	'This image could not be read: it may be damaged or cut short. Export it again and upload the new file.'
+export const unreadableImageMessage = unreadableMessage
 
 export function imageUrl(hash: string, mime: ImageMime): string {
 	return `/media/${hash}.${imageExtensions[mime]}`
@@ -52,24 +52,16 @@ export async function storeImage(
 		return { ok: false, status: 415, message: svg ? svgRefusedMessage : wrongTypeMessage }
 	}
 	const mime = detected.mime
-	let width: number | null
-	let height: number | null
-	try {
-		const size = imageSize(bytes)
-		width = size.width ?? null
-		height = size.height ?? null
-	} catch {
-		// The signature matched but the header that follows is not an image's.
-		return { ok: false, status: 400, message: unreadableImageMessage }
-	}
-	const hash = createHash('sha256').update(bytes).digest('hex')
+	const cleaned = await cleanImage(bytes, mime)
+	if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message }
+	const hash = createHash('sha256').update(cleaned.bytes).digest('hex')
 	const meta = await storage.uploads.put({
 		hash,
 		mime,
-		size: bytes.byteLength,
-		width,
-		height,
-		bytes,
+		size: cleaned.bytes.byteLength,
+		width: cleaned.width,
+		height: cleaned.height,
+		bytes: cleaned.bytes,
 		createdBy,
 	})
 	return { ok: true, upload: toStoredImage(meta) }
