@@ -13,6 +13,8 @@ const pure = globSync('app/**/*.test.{ts,tsx}').filter(
 	(file) => !impure.test(readFileSync(file, 'utf8')),
 )
 
+const timed = ['tests/integration/event-loop-guard.test.ts']
+
 export default defineConfig({
 	test: {
 		setupFiles: ['./tests/setup.ts'],
@@ -38,9 +40,19 @@ export default defineConfig({
 						'tests/integration/**/*.test.ts',
 						'tests/fixtures/**/*.test.ts',
 					],
-					exclude: pure,
+					exclude: [...pure, ...timed],
 					// The HTTP integration tests serve the production build (tests/global-setup.ts).
 					globalSetup: ['./tests/global-setup.ts'],
+				},
+			},
+			{
+				// npm run test:timed: tests that compare timings (a reader's latency idle and under
+				// attack), alone on the machine so other files' work does not count against them.
+				test: {
+					name: 'timed',
+					include: timed,
+					globalSetup: ['./tests/global-setup.ts'],
+					maxWorkers: 1,
 				},
 			},
 		],

@@ -19,13 +19,14 @@ import {
 	createPushSubscriptions,
 	type SubscriptionOptions,
 } from '#app/features/push/subscriptions.server.ts'
-import { createConfigEndpoint } from '#app/features/remote-config/config-endpoint.server.ts'
 import type { ConfigService } from '#app/features/remote-config/config.server.ts'
+import { createConfigEndpoint } from '#app/features/remote-config/config-endpoint.server.ts'
 import type { AppServices, RequestInfo } from '#app/lib/context.server.ts'
 import { clientIp } from './client-ip.ts'
 import type { Config } from './env.ts'
 import {
 	articleStreamHandler,
+	articleStreamPath,
 	isArticleStreamRequest,
 	type StreamOptions,
 } from './live/article-stream.ts'
@@ -373,11 +374,20 @@ export function createRequestListener(deps: AppDependencies) {
 		health: deps.storage.health,
 		...deps.stream,
 	})
-	return (req: IncomingMessage, res: ServerResponse) => {
+	const listener = (req: IncomingMessage, res: ServerResponse) => {
 		// Sent after a refused body, on a connection that is closing: never run nor answered.
 		if (isLingering(req.socket)) return void req.resume()
 		closeIfBodyRefused(req, res)
 		if (isArticleStreamRequest(req)) stream(req, res)
 		else hono(req, res)
 	}
+	// The endpoints this server answers before React Router: the live stream and Hono's own
+	// routes (its middleware, registered for every path, left out). The route fuzz test walks them.
+	const endpoints = [
+		{ method: 'GET', path: articleStreamPath },
+		...app.routes
+			.filter((route) => route.path !== '*' && route.path !== '/*')
+			.map((route) => ({ method: route.method, path: route.path })),
+	]
+	return Object.assign(listener, { endpoints })
 }

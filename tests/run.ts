@@ -22,6 +22,7 @@ const parts: Part[] = [
 	// Whatever NODE_ENV the caller has: the tests are of what visitors get.
 	{ name: 'build', script: 'build', env: { NODE_ENV: 'production' } },
 	{ name: 'unit and integration', script: 'test:unit' },
+	{ name: 'timed (event loop)', script: 'test:timed' },
 	{ name: 'browser', script: 'test:e2e' },
 ]
 

@@ -9,6 +9,7 @@
 // again is safe (decision 016).
 import type { PostgresPool, PostgresPoolClient } from 'kysely'
 import type pg from 'pg'
+import { storableText } from '../storable-text.ts'
 import { StorageUnavailable } from '../unavailable.ts'
 import {
 	beginsTransaction,
@@ -21,7 +22,6 @@ import {
 import { type DatabaseGuard, unavailableError } from './database-guard.ts'
 
 const maxRepeats = 3
-const ignore = () => {}
 
 export function createGuardedPool(pool: pg.Pool, guard: DatabaseGuard): PostgresPool {
 	async function acquire(): Promise<pg.PoolClient> {
@@ -73,9 +73,6 @@ function guardedClient(
 		inner = undefined
 		if (!client) return
 		client.off('error', onError)
-		// A connection dropped because it died may still report its end ("terminating connection
-		// due to administrator command") after this: heard by no one, that would end the process.
-		if (destroy) client.on('error', ignore)
 		client.release(destroy)
 	}
 	const drop = () => letGo(true)
@@ -99,7 +96,10 @@ function guardedClient(
 				// Down since the last statement: nothing more is sent on this connection (a COMMIT
 				// sent now could not be confirmed).
 				guard.assertAvailable()
-				const result = await guard.watch(client.query(text, [...parameters]))
+				const values = parameters.map((value) =>
+					typeof value === 'string' ? storableText(value) : value,
+				)
+				const result = await guard.watch(client.query(text, values))
 				if (beginsTransaction(text)) inTransaction = true
 				else if (endsTransaction(text)) inTransaction = false
 				return result

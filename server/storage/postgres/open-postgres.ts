@@ -90,6 +90,10 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 	})
 	// An idle client losing its connection must not crash the process; the pool replaces it.
 	pool.on('error', () => {})
+	// Nor may a client between two owners when its connection ends ("terminating connection due
+	// to administrator command" read after a statement, as it is being handed back or dropped):
+	// every failure that matters reaches a statement's caller or the guard by its own path.
+	pool.on('connect', (client) => client.on('error', () => {}))
 	const guard = createDatabaseGuard({
 		probe: () => probe({ ...connection, application_name: `${name} probe` }),
 		onDown: options.onDown,

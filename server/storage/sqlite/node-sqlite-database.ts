@@ -1,6 +1,7 @@
 // Gives Kysely's SqliteDialect the better-sqlite3 shape it expects, over the built-in node:sqlite.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
+import { storableText } from '../storable-text.ts'
 import { StorageUnavailable } from '../unavailable.ts'
 
 // node:sqlite takes an object first parameter as a bag of named parameters (a Date silently
@@ -9,12 +10,8 @@ function bindable(value: unknown): SQLInputValue {
 	if (value === undefined) throw new TypeError('undefined cannot be stored; use null')
 	if (value instanceof Date) return value.toISOString()
 	if (typeof value === 'boolean') return value ? 1 : 0
-	if (
-		value === null ||
-		typeof value === 'string' ||
-		typeof value === 'number' ||
-		typeof value === 'bigint'
-	) {
+	if (typeof value === 'string') return storableText(value)
+	if (value === null || typeof value === 'number' || typeof value === 'bigint') {
 		return value
 	}
 	if (value instanceof Uint8Array) return value
