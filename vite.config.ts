@@ -116,9 +116,7 @@ function unwrapEmptyPreloads(): Plugin {
 				// The helper is only ever called as Vite wraps an import(): helper(()=>… or
 				// helper(async()=>…. Any other call of that name is the minifier reusing it for a
 				// local in an inner scope (for(let e of listeners)e()), which needs no import.
-				const stillUsed = new RegExp(
-					`(?<![\\w$.])${escapeDollar(helper)}\\((?:async)?\\(\\)=>`,
-				)
+				const stillUsed = new RegExp(`(?<![\\w$.])${escapeDollar(helper)}\\((?:async)?\\(\\)=>`)
 				if (stillUsed.test(code.replace(statement, ''))) chunk.code = code
 				else {
 					chunk.code = code.replace(statement, '')

@@ -37,6 +37,7 @@ export default defineConfig({
 					include: [
 						'app/**/*.test.{ts,tsx}',
 						'server/**/*.test.ts',
+						'storage/**/*.test.ts',
 						'tests/integration/**/*.test.ts',
 						'tests/fixtures/**/*.test.ts',
 					],

@@ -7,7 +7,7 @@
 // 503's answer time while it is down, beside a page's before the stop. The correctness figures
 // (messages lost, stream events missed) are the ones tests/integration/postgres-fault.test.ts
 // asserts.
-import { openPostgresStorage } from '#server/storage/postgres/open-postgres.ts'
+import { openPostgresStorage } from '#storage/postgres/open-postgres.ts'
 import { makeApiKey } from '#tests/fixtures/api-key.ts'
 import { auditFaultRun, faultFigures } from '#tests/fixtures/fault-audit.ts'
 import { runFaultScenario } from '#tests/fixtures/fault-scenario.ts'

@@ -12,7 +12,7 @@ import { buildPayload, pushTopic, pushTtlSeconds } from '#app/features/push/deli
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { startPushDelivery } from '#server/jobs/push-delivery.ts'
 import { createLogger } from '#server/logger.ts'
-import { openSqliteStorage } from '#server/storage/sqlite/open-sqlite.ts'
+import { openSqliteStorage } from '#storage/sqlite/open-sqlite.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { type BrowserSubscription, startPushService } from '#tests/fixtures/push-service.ts'
 import { createNotes, type BenchResult } from './support/bench-result.ts'

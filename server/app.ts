@@ -31,12 +31,12 @@ import {
 	type StreamOptions,
 } from './live/article-stream.ts'
 import type { ArticleBroker } from './live/broker.ts'
-import type { Logger } from './logger.ts'
+import type { Logger } from '#app/lib/logger.ts'
 import { answerOutages, outageOf, outageResponse } from './outage.ts'
 import { acceptsGzip, createPageCache, pageCacheKey } from './page-cache.ts'
 import { closeIfBodyRefused, isLingering } from './refused-body.ts'
 import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
-import type { Storage } from './storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 /** What app/entry.server.tsx exports for us, so context keys come from the same module graph. */
 interface EntryModule {

@@ -14,10 +14,10 @@ import { showCurrentConfig } from '#app/features/remote-config/config-admin.serv
 import { ConfigError, loadConfig } from './env.ts'
 import { createLogger } from './logger.ts'
 import { CommandError } from './portable/command-error.ts'
-import { describeOpenFailure } from './storage/open-errors.ts'
-import { openStorage } from './storage/open-storage.ts'
-import { storageOutage } from './storage/unavailable.ts'
-import type { Storage } from './storage/types.ts'
+import { describeOpenFailure } from '#storage/open-errors.ts'
+import { openStorage } from '#storage/open-storage.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 
 const usage = `Usage: npm run cli -- <command>
 
@@ -77,6 +77,7 @@ async function openCliAuth(storage: Storage) {
 	const logger = createLogger('warn', (line) => process.stderr.write(line))
 	const auth = await openAuth({
 		storage,
+		database: storage.authDatabase,
 		siteUrl: config.siteUrl,
 		secret: await authSecret(storage),
 		logger,
@@ -161,7 +162,12 @@ const commands: Record<
 		const password = piped || randomBytes(18).toString('base64url')
 		const { auth } = await openCliAuth(storage)
 		const name = flags.name ?? flags.email.split('@')[0] ?? flags.email
-		const result = await createUser(auth, { email: flags.email, name, role: flags.role, password })
+		const result = await createUser(auth, storage, {
+			email: flags.email,
+			name,
+			role: flags.role,
+			password,
+		})
 		if (!result.ok) {
 			const lines = Object.entries(result.errors).map(
 				([field, messages]) => `  ${field}: ${messages.join(' ')}`,

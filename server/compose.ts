@@ -14,7 +14,7 @@ import {
 	createConfigService,
 } from '#app/features/remote-config/config.server.ts'
 import { type AppDependencies, createRequestListener } from './app.ts'
-import type { VapidKeys } from './env.ts'
+import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { processName } from './instance.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
 import { startChangePruning } from './jobs/change-pruning.ts'
@@ -30,7 +30,8 @@ import {
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { startUploadCleaning } from './jobs/upload-cleaning.ts'
 import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
-import { storageOutage } from './storage/unavailable.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
+import type { StorageHandle } from '#storage/storage-handle.ts'
 
 export interface CanopyJobs {
 	scheduledPublishing: boolean
@@ -64,16 +65,10 @@ export const allJobs: CanopyJobs = {
 export interface CanopyOptions
 	extends Pick<
 		AppDependencies,
-		| 'config'
-		| 'storage'
-		| 'logger'
-		| 'build'
-		| 'mode'
-		| 'clientDir'
-		| 'pageCache'
-		| 'stream'
-		| 'push'
+		'config' | 'logger' | 'build' | 'mode' | 'clientDir' | 'pageCache' | 'stream' | 'push'
 	> {
+	/** The adapter's handle: the port for every part, and better-auth's database for sign-in. */
+	storage: StorageHandle
 	/** Which background jobs this process runs (default: all of them). */
 	jobs?: Partial<CanopyJobs>
 	/**
@@ -111,6 +106,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	const jobs = { ...allJobs, ...options.jobs }
 	const auth = await openAuth({
 		storage,
+		database: storage.authDatabase,
 		siteUrl: config.siteUrl,
 		secret: await authSecret(storage),
 		logger,

@@ -2,17 +2,10 @@
 // that names it and says what it accepts.
 import { createECDH } from 'node:crypto'
 import { resolve } from 'node:path'
+import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { parseTrustedProxies } from './client-ip.ts'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
-
-/** A VAPID key pair (RFC 8292) in URL-safe base64 without padding, as web-push takes it. */
-export interface VapidKeys {
-	/** The P-256 public key: 65 bytes, uncompressed (0x04, x, y). */
-	publicKey: string
-	/** The P-256 private key: 32 bytes. */
-	privateKey: string
-}
 
 /** How the background jobs share work between instances (docs/decisions/017-jobs-across-instances.md). */
 export interface JobTiming {

@@ -6,7 +6,7 @@ import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { loadConfig } from './env.ts'
 import { type AgreementOptions, joinInstances } from './instance-agreement.ts'
 import { createLogger } from './logger.ts'
-import type { Storage } from './storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 
 const stored = webPush.generateVAPIDKeys()
 

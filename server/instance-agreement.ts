@@ -5,8 +5,8 @@
 // SMTP_URL or VAPID_SUBJECT is logged as a warning (docs/decisions/019-instance-settings-agree.md).
 import { hostname } from 'node:os'
 import type { Config } from './env.ts'
-import type { Logger } from './logger.ts'
-import type { Storage } from './storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 const prefix = 'instance.'
 

@@ -1,14 +1,8 @@
 // JSON lines on stdout: one object per event, easy to grep and to ship to a log store.
+import type { Logger } from '#app/lib/logger.ts'
 import type { LogLevel } from './env.ts'
 
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }
-
-export interface Logger {
-	debug(msg: string, fields?: Record<string, unknown>): void
-	info(msg: string, fields?: Record<string, unknown>): void
-	warn(msg: string, fields?: Record<string, unknown>): void
-	error(msg: string, fields?: Record<string, unknown>): void
-}
 
 function serialise(value: unknown): unknown {
 	if (value instanceof Error)

@@ -1,11 +1,11 @@
 // How Canopy answers while its database cannot be reached: 503 with Retry-After and a message
 // written for whoever asked, at once, never a hang, a 500 or a stack trace. Storage throws
-// StorageUnavailable (server/storage/unavailable.ts); this turns it into the answer, for React
+// StorageUnavailable (storage/port/unavailable.ts); this turns it into the answer, for React
 // Router's loaders, actions and middleware (every route at once, here) and for the endpoints
 // Hono answers itself (app.onError). Pages the whole-page cache holds are still served from
 // memory. See docs/decisions/016-database-outages.md.
 import type { MiddlewareFunction, ServerBuild } from 'react-router'
-import { type StorageHealth, StorageUnavailable, storageOutage } from './storage/unavailable.ts'
+import { type StorageHealth, StorageUnavailable, storageOutage } from '#storage/port/unavailable.ts'
 
 export interface OutageBody {
 	error: string

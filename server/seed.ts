@@ -7,7 +7,7 @@ import { saveArticle } from '#app/features/articles/articles.server.ts'
 import { parseArticleFile } from '#app/features/articles/front-matter.server.ts'
 import { slugify } from '#app/features/articles/slug.ts'
 import { processName } from './instance.ts'
-import type { Storage } from './storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 const folder = new URL('./seed/articles/', import.meta.url)
 

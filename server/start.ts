@@ -10,10 +10,10 @@ import { ConfigError, loadConfig } from './env.ts'
 import { joinInstances } from './instance-agreement.ts'
 import { createLogger } from './logger.ts'
 import { seedIfEmpty } from './seed.ts'
-import { describeOpenFailure } from './storage/open-errors.ts'
-import { openStorage } from './storage/open-storage.ts'
-import type { Storage } from './storage/types.ts'
-import { storageOutage } from './storage/unavailable.ts'
+import { describeOpenFailure } from '#storage/open-errors.ts'
+import { openStorage } from '#storage/open-storage.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
 
 // React and React Router pick their builds from NODE_ENV when the app bundle is first imported
 // (below); unset means their development builds, about half as fast and never meant to serve.

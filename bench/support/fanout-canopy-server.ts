@@ -9,7 +9,7 @@ import { composeCanopy } from '#server/compose.ts'
 import { loadConfig } from '#server/env.ts'
 import { createLogger } from '#server/logger.ts'
 import { seedIfEmpty } from '#server/seed.ts'
-import { openStorage } from '#server/storage/open-storage.ts'
+import { openStorage } from '#storage/open-storage.ts'
 import { answerCalls, clock, settledMemory } from './ipc.ts'
 
 const config = loadConfig(process.env)

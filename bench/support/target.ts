@@ -15,6 +15,7 @@ export const workingTree = fileURLToPath(new URL('../../', import.meta.url))
 const copied = [
 	'app',
 	'server',
+	'storage',
 	'public',
 	'bench',
 	// Helpers the benchmarks share with the tests (tests/fixtures/api-key.ts).

@@ -8,8 +8,8 @@ import {
 	viewRetention,
 } from '#app/features/analytics/retention.server.ts'
 import { utcDay } from '#app/features/privacy/visitor-hash.server.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type RetentionJobOptions, startRetentionJob } from './retention-job.ts'
 
 export function startAnalyticsRollup(

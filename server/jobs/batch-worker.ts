@@ -2,7 +2,7 @@
 // and handles it; steps run one after another, whoever asks for them (the timer, a wake, a test);
 // a full batch, or a wake during a step, means the next step runs at once, else after
 // `intervalMs`.
-import type { Logger } from '../logger.ts'
+import type { Logger } from '#app/lib/logger.ts'
 import { retryWarning } from './retry-warning.ts'
 
 export interface BatchWorker<Outcome> {

@@ -1,7 +1,7 @@
 // The change feed's pruning: every hour, once across instances, keep the newest changes and move
 // the horizon past the rest (a stream client further behind reloads its list). One transaction.
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 
 /** The feed keeps the newest changes; a client further behind than that reloads its list. */

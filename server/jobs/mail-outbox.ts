@@ -8,8 +8,8 @@ import {
 	type RetryPolicy,
 } from '#app/features/mail/outbox.server.ts'
 import { smtpSender } from '#app/features/mail/smtp.server.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { startBatchWorker } from './batch-worker.ts'
 
 export interface MailOutbox {

@@ -4,8 +4,8 @@ import {
 	deleteExpiredMessages,
 	messageRetention,
 } from '#app/features/contact/message-retention.server.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type RetentionJobOptions, startRetentionJob } from './retention-job.ts'
 
 export function startMessageRetention(

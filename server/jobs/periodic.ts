@@ -12,8 +12,8 @@
 // whichever is later (at most `recheckMs`), and tries again. See
 // docs/decisions/017-jobs-across-instances.md.
 import { processName } from '../instance.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { retryWarning } from './retry-warning.ts'
 
 export interface PeriodicJob<Result> {

@@ -2,8 +2,8 @@
 // rate-limit counters (see app/features/privacy/visitor-hash.server.ts). It only deletes, each
 // step in one statement: a pass cut off is finished by the next.
 import { forgetOldSalts } from '#app/features/privacy/visitor-hash.server.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 
 export function startPrivacyCleanup(

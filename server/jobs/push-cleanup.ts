@@ -3,8 +3,8 @@
 // app/features/push/retention.server.ts). Each batch is one transaction, and each retired row is
 // counted once whichever pass retires it, so a pass cut off is finished by the next.
 import { cleanUpPush, type PushCleanup } from '#app/features/push/retention.server.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 
 export interface PushCleanupOptions extends PeriodicTiming {

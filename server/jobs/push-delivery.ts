@@ -16,9 +16,11 @@ import {
 import { checkedLookup } from '#app/features/push/push-endpoint.server.ts'
 import { vapidSubject } from '#app/features/push/vapid-keys.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
-import type { Config, VapidKeys } from '../env.ts'
-import type { Logger } from '../logger.ts'
-import type { ClaimedPushDelivery, Storage } from '../storage/types.ts'
+import type { Config } from '#server/env.ts'
+import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { ClaimedPushDelivery } from '#storage/port/push.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { startBatchWorker } from './batch-worker.ts'
 
 export interface PushDeliveryOutcome {

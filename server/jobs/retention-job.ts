@@ -3,8 +3,8 @@
 // that cannot be read said once per bad value rather than every hour. A pass only acts on what is
 // past the setting, and acting twice does nothing more, so a pass taken over by another instance
 // after a crash is safe.
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type PeriodicTiming, startPeriodic } from './periodic.ts'
 
 export type PassOutcome<Done> = ({ ok: true } & Done) | { ok: false; error: string }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../logger.ts'
-import { StorageUnavailable } from '../storage/unavailable.ts'
+import { createLogger } from '#server/logger.ts'
+import { StorageUnavailable } from '#storage/port/unavailable.ts'
 import { outageQuietMs, retryWarning } from './retry-warning.ts'
 
 function logged() {

@@ -3,8 +3,8 @@
 // outage itself once, when it starts and when it ends (open-storage.ts). So while the database is
 // unavailable a job says so once a minute, with how many alike it left out; any other failure is
 // logged every time.
-import type { Logger } from '../logger.ts'
-import { storageOutage } from '../storage/unavailable.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
 
 export const outageQuietMs = 60_000
 

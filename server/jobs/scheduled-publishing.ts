@@ -2,8 +2,8 @@
 // in one transaction that takes the due rows (FOR UPDATE SKIP LOCKED on PostgreSQL), so with
 // several instances every article is published once; a missed tick is caught up by the next.
 import { publishDueArticles } from '#app/features/articles/editor.server.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { retryWarning } from './retry-warning.ts'
 
 export interface ScheduledPublishing {

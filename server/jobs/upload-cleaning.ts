@@ -6,8 +6,8 @@ import {
 	cleanStoredImages,
 	type StoredImagesCleaned,
 } from '#app/features/uploads/clean-stored.server.ts'
-import type { Logger } from '../logger.ts'
-import type { Storage } from '../storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 
 /** runOnce() gives what the pass did, or undefined when it failed (logged; tried next time). */

@@ -2,9 +2,9 @@
 // (server/app.ts): a stream lives for hours, and nothing of a framework request should stay in
 // memory with it. A broadcast then costs one socket write per client (bench/live-fanout.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Logger } from '#server/logger.ts'
+import type { Logger } from '#app/lib/logger.ts'
 import { outageMessage } from '#server/outage.ts'
-import type { StorageHealth } from '#server/storage/unavailable.ts'
+import type { StorageHealth } from '#storage/port/unavailable.ts'
 import { securityHeaders } from '#server/security.ts'
 import type { ArticleBroker } from './broker.ts'
 

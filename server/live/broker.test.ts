@@ -3,7 +3,7 @@ import { saveArticle, unpublishArticle } from '#app/features/articles/articles.s
 import type { ArticleEvent } from '#app/features/articles/article-types.ts'
 import { parseSse, recordingSink, waitUntil } from '#tests/fixtures/sse.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { type ArticleBroker, createArticleBroker } from './broker.ts'
 
 const article = (title: string, body = 'Text about the planet.') => ({

@@ -1,7 +1,9 @@
 // Fans the change feed out to open article streams. Each change is read from the database once
 // per process, serialised once, and written to every stream that has not seen it yet.
-import type { ArticleCard, ArticleEvent } from '#app/features/articles/article-types.ts'
-import type { Change, Storage } from '#server/storage/types.ts'
+import type { ArticleCard } from '#storage/port/articles.ts'
+import type { ArticleEvent } from '#app/features/articles/article-types.ts'
+import type { Change } from '#storage/port/changes.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export interface StreamSink {
 	/** Writes one chunk; returns false when the sink is gone or was dropped for being slow. */

@@ -2,7 +2,7 @@
 // PostgreSQL, how to make one with pg_dump instead.
 import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 /** A backup that was not made, and why, in words the operator can act on. */
 export class BackupError extends Error {}

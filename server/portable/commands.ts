@@ -3,7 +3,7 @@ import { createReadStream, existsSync, linkSync, rmSync, statSync } from 'node:f
 import { open } from 'node:fs/promises'
 import type { Config } from '#server/env.ts'
 import { sampleSlugs } from '#server/seed.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { BackupError, backupDatabase, defaultBackupFile, pgDumpAdvice } from './backup.ts'
 import { CommandError } from './command-error.ts'
 import { ExportFileError } from './export-format.ts'

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { slugPattern } from '#app/features/articles/slug.ts'
-import type { PortableRows, PortableSection } from '#server/storage/portable-types.ts'
+import type { PortableRows, PortableSection } from '#storage/port/portable.ts'
 
 export const exportFormat = 'canopy-export'
 export const exportVersion = 1

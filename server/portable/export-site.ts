@@ -1,7 +1,7 @@
 // `npm run cli -- export`: the whole site as one portable file (export-format.ts), read from one
 // snapshot of the database, so an export made while the site serves is still consistent.
-import type { PortableSection } from '#server/storage/portable-types.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { PortableSection } from '#storage/port/portable.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { credentialSections, headerLine, rowLine, sections } from './export-format.ts'
 
 /**

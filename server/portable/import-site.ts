@@ -11,8 +11,8 @@ import type {
 	PortableSection,
 	PortableWriter,
 	PortableWrites,
-} from '#server/storage/portable-types.ts'
-import type { Storage } from '#server/storage/types.ts'
+} from '#storage/port/portable.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import {
 	checkHeader,
 	ExportFileError,

@@ -3,7 +3,7 @@
 // link; then mark unread, archive and delete with a confirmation. Accessible, and fits 320 px.
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import type { NewContactMessage } from '#server/storage/types.ts'
+import type { NewContactMessage } from '#storage/port/contact.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
 import {
 	expect,

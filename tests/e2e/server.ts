@@ -7,7 +7,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { postgresDatabase, sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { E2eDatabase } from './databases.ts'
 

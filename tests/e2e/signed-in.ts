@@ -27,11 +27,12 @@ export async function createAccount(server: CanopyServer, account: Account): Pro
 	await server.withStorage(async (storage) => {
 		const auth = await openAuth({
 			storage,
+			database: storage.authDatabase,
 			siteUrl: server.url,
 			secret: await authSecret(storage),
 			logger: createLogger('silent'),
 		})
-		const made = await createUser(auth, { ...account, password })
+		const made = await createUser(auth, storage, { ...account, password })
 		expect(made.ok, JSON.stringify(made)).toBe(true)
 	})
 	return password

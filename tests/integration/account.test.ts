@@ -11,7 +11,7 @@ describe('password change', () => {
 
 	beforeEach(async () => {
 		app = await startTestApp({ seed: false })
-		await createUser(app.auth, {
+		await createUser(app.auth, app.storage, {
 			email: 'ana@example.org',
 			name: 'Ana Costa',
 			role: 'editor',

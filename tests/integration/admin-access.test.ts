@@ -69,7 +69,7 @@ describe('the editor area', () => {
 		app = await startTestApp({ seed: false })
 		expect(
 			(
-				await createUser(app.auth, {
+				await createUser(app.auth, app.storage, {
 					email: 'ana@example.org',
 					name: 'Ana Costa',
 					role: 'editor',
@@ -221,7 +221,9 @@ describe('the admins-only part of the editor area', () => {
 		app = await startTestApp({ seed: false })
 		for (const role of ['admin', 'editor'] as const) {
 			const email = `${role}@example.org`
-			expect((await createUser(app.auth, { email, name: role, role, password })).ok).toBe(true)
+			expect(
+				(await createUser(app.auth, app.storage, { email, name: role, role, password })).ok,
+			).toBe(true)
 			const signedIn = await post(app, '/admin/sign-in', { email, password })
 			cookies[role] = signedIn.headers
 				.getSetCookie()

@@ -2,7 +2,7 @@
 // it: views recorded as the collector stores them, and every figure, row and CSV cell worked out
 // by hand from those views (visitors per day, visits split by a 30-minute gap).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DeviceClass, ScreenViewWrite } from '#server/storage/types.ts'
+import type { DeviceClass, ScreenViewWrite } from '#storage/port/analytics.ts'
 import { makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { screenView } from '#tests/fixtures/analytics.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'

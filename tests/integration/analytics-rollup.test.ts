@@ -5,12 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { viewRetention } from '#app/features/analytics/retention.server.ts'
 import { startAnalyticsRollup } from '#server/jobs/analytics-rollup.ts'
 import { createLogger } from '#server/logger.ts'
-import type {
-	AnalyticsDimension,
-	DayRange,
-	ScreenViewWrite,
-	Storage,
-} from '#server/storage/types.ts'
+import type { AnalyticsDimension, DayRange, ScreenViewWrite } from '#storage/port/analytics.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { screenView } from '#tests/fixtures/analytics.ts'
 import { runCli } from '#tests/fixtures/process.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'

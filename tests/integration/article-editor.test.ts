@@ -42,7 +42,7 @@ describe('the article editor', () => {
 
 	beforeAll(async () => {
 		app = await startTestApp({ seed: true })
-		await createUser(app.auth, {
+		await createUser(app.auth, app.storage, {
 			email: 'ana@example.org',
 			name: 'Ana Costa',
 			role: 'editor',

@@ -22,7 +22,7 @@ describe('image uploads', () => {
 
 	beforeAll(async () => {
 		app = await startTestApp({ seed: false })
-		await createUser(app.auth, {
+		await createUser(app.auth, app.storage, {
 			email: 'ana@example.org',
 			name: 'Ana Costa',
 			role: 'editor',

@@ -2,7 +2,7 @@
 // page's EventSource reads it.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { NewContactMessage } from '#server/storage/types.ts'
+import type { NewContactMessage } from '#storage/port/contact.ts'
 import { makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { getPage, postForm } from '#tests/fixtures/forms.ts'

@@ -3,8 +3,8 @@
 // over by the other once its lease runs out, every day counted once.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rollUpLock } from '#server/storage/analytics-repositories.ts'
-import type { Storage } from '#server/storage/types.ts'
+import { rollUpLock } from '#storage/kysely/analytics-repositories.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { screenView } from '#tests/fixtures/analytics.ts'
 import { type Instances, startInstances } from '#tests/fixtures/instances.ts'
 import { postgresUrl } from '#tests/fixtures/storage.ts'

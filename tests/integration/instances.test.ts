@@ -6,7 +6,7 @@ import { EventSource } from 'eventsource'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiKey } from '#app/features/api-keys/api-keys.server.ts'
 import type { ArticleEvent } from '#app/features/articles/article-types.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { contactFields, pastForm, postContactJson } from '#tests/fixtures/contact.ts'
 import {
 	cliAccount,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { messageRetention } from '#app/features/contact/message-retention.server.ts'
 import { startMessageRetention } from '#server/jobs/message-retention.ts'
 import { createLogger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 
 const dayMs = 24 * 60 * 60 * 1000

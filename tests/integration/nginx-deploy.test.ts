@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiKey } from '#app/features/api-keys/api-keys.server.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { contactFields, pastForm } from '#tests/fixtures/contact.ts'
 import { type HttpsSite, httpsSite, type StreamClient } from '#tests/fixtures/https-site.ts'
 import {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import { type PeriodicJob, startPeriodic } from '#server/jobs/periodic.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

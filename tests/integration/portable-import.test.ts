@@ -8,7 +8,7 @@ import { unpublishArticle } from '#app/features/articles/articles.server.ts'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { resetPassword } from '#app/features/auth/password-reset.server.ts'
 import { createLogger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { makeUser, password } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { runCli } from '#tests/fixtures/process.ts'
@@ -41,6 +41,7 @@ afterAll(async () => {
 async function signIn(storage: Storage, email: string, secret: string) {
 	const auth = await openAuth({
 		storage,
+		database: storage.authDatabase,
 		siteUrl: 'http://canopy.test',
 		secret: await authSecret(storage),
 		logger: createLogger('silent'),

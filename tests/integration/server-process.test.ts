@@ -8,8 +8,8 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createLogger } from '#server/logger.ts'
-import { loadMigrations } from '#server/storage/migrations.ts'
-import { openSqliteStorage } from '#server/storage/sqlite/open-sqlite.ts'
+import { loadMigrations } from '#storage/migrations.ts'
+import { openSqliteStorage } from '#storage/sqlite/open-sqlite.ts'
 import { articleFile } from '#tests/fixtures/factories.ts'
 import { freePort, runCli, startServer } from '#tests/fixtures/process.ts'
 
@@ -191,6 +191,7 @@ describe('the CLI', () => {
 		try {
 			const auth = await openAuth({
 				storage,
+				database: storage.authDatabase,
 				siteUrl: 'http://canopy.test',
 				secret: await authSecret(storage),
 				logger: createLogger('silent'),

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 const password = 'estuary salt marsh 12'
 
 async function withAccount(app: TestApp) {
-	const created = await createUser(app.auth, {
+	const created = await createUser(app.auth, app.storage, {
 		email: 'ana@example.org',
 		name: 'Ana',
 		role: 'editor',

@@ -33,7 +33,7 @@ describe('site settings', () => {
 			['ada@example.org', 'admin'],
 			['ana@example.org', 'editor'],
 		] as const) {
-			await createUser(app.auth, { email, name: email, role, password })
+			await createUser(app.auth, app.storage, { email, name: email, role, password })
 		}
 		admin = await signIn('ada@example.org')
 		editor = await signIn('ana@example.org')

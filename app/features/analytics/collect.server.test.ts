@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import {
 	collectLimits,
 	createCollector,

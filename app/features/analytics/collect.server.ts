@@ -16,7 +16,8 @@ import { isbot } from 'isbot'
 import * as z from 'zod/mini'
 import { visitorHash } from '#app/features/privacy/visitor-hash.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { ScreenViewWrite, Storage } from '#server/storage/types.ts'
+import type { ScreenViewWrite } from '#storage/port/analytics.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import type { ScreenViewBuffer } from './ingest.server.ts'
 
 export interface CollectOptions {

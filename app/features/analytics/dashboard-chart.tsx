@@ -3,7 +3,7 @@
 // the same numbers as a table for anyone who cannot see the chart.
 import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
-import type { AnalyticsDay } from '#server/storage/types.ts'
+import type { AnalyticsDay } from '#storage/port/analytics.ts'
 import { DailyTable } from './dashboard-daily-table.tsx'
 import { formatCount, formatDay, previousPeriodName } from './dashboard-tables.ts'
 

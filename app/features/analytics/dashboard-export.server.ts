@@ -2,7 +2,7 @@
 // browsers, so a cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return
 // first) is written with a leading apostrophe and shows as the text it is.
 import { stringify } from 'csv-stringify/sync'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { dashboardTables, findTable } from './dashboard-tables.ts'
 import {
 	type DashboardRange,

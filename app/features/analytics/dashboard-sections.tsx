@@ -1,7 +1,7 @@
 // The dashboard's parts beside the chart: visitors right now, the period's figures against the
 // period before, and one table of top rows with its CSV download.
 import { Fragment, type ReactNode } from 'react'
-import type { AnalyticsTotals } from '#server/storage/types.ts'
+import type { AnalyticsTotals } from '#storage/port/analytics.ts'
 import { changeText, formatCount } from './dashboard-tables.ts'
 import { type NowFigure, useNowFigure } from './use-dashboard-now.ts'
 

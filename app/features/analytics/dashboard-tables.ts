@@ -1,6 +1,6 @@
 // The dashboard's tables and the words around its figures: shared by the page and its CSV
 // export, so a downloaded table says exactly what the page does.
-import type { AnalyticsDimension, AnalyticsRow } from '#server/storage/types.ts'
+import type { AnalyticsDimension, AnalyticsRow } from '#storage/port/analytics.ts'
 
 export interface DashboardTable {
 	/** The name in the export's address (?table=pages). */

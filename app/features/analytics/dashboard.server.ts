@@ -1,7 +1,8 @@
 // The editors' analytics dashboard: which UTC days to show (from the address), and every figure
 // of those days and of the same number of days just before them, read in parallel.
 import type { FieldErrors } from '#app/lib/field-errors.ts'
-import type { AnalyticsDay, AnalyticsTotals, DayRange, Storage } from '#server/storage/types.ts'
+import type { AnalyticsDay, AnalyticsTotals, DayRange } from '#storage/port/analytics.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type DashboardTable, dashboardTables, rowLabels } from './dashboard-tables.ts'
 
 export const presetDays = [7, 30, 90] as const

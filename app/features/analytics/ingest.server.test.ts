@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
-import type { ScreenViewWrite, Storage } from '#server/storage/types.ts'
+import type { ScreenViewWrite } from '#storage/port/analytics.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { createScreenViewBuffer } from './ingest.server.ts'
 

@@ -2,7 +2,7 @@
 // (default 90 days). Older days are rolled up into daily totals, which the dashboard reads just
 // the same, and their views deleted: a visitor hash is kept no longer than that.
 import { retentionSetting } from '#app/features/privacy/retention-setting.server.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export const viewRetention = retentionSetting({
 	key: 'analytics.retentionDays',

@@ -2,7 +2,7 @@
 // Allow, 415 for a body that is not JSON, and never a 500 for anything a client sent.
 import type { RouterContextProvider } from 'react-router'
 import { servicesContext } from '#app/lib/context.server.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { type ApiCaller, authenticateApiRequest } from './api-keys.server.ts'
 
 export function apiError(

@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { RouterContextProvider } from 'react-router'
 import { getEditor } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import type { ApiKeyRecord, Storage } from '#server/storage/types.ts'
+import type { ApiKeyRecord } from '#storage/port/accounts.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 /** Marks a string as a Canopy key, so it is easy to spot in a leaked file or a secret scanner. */
 export const apiKeyMarker = 'cnp_'
@@ -49,11 +50,7 @@ async function activeUser(
 	userId: string,
 ): Promise<{ id: string; name: string } | undefined> {
 	// better-auth does not know the deactivatedAt column, so its adapter cannot be asked.
-	const row = await storage.authDatabase.db
-		.selectFrom('user')
-		.select(['id', 'name', 'deactivatedAt'])
-		.where('id', '=', userId)
-		.executeTakeFirst()
+	const row = await storage.accounts.find(userId)
 	return row && !row.deactivatedAt ? { id: row.id, name: row.name } : undefined
 }
 

@@ -1,4 +1,5 @@
-import type { ArticleCard, ArticleEvent } from './article-types.ts'
+import type { ArticleCard } from '#storage/port/articles.ts'
+import type { ArticleEvent } from './article-types.ts'
 
 function newestFirst(a: ArticleCard, b: ArticleCard): number {
 	return b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id

@@ -8,7 +8,7 @@ import {
 	readJsonObject,
 } from '#app/features/api-keys/api-http.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
-import type { Article, ArticleListItem, ArticleStatusFilter } from './article-types.ts'
+import type { Article, ArticleListItem, ArticleStatusFilter } from '#storage/port/articles.ts'
 import {
 	createArticle,
 	deleteArticle,

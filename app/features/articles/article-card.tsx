@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { formatDate } from '#app/lib/format.ts'
-import type { ArticleCard as Card } from './article-types.ts'
+import type { ArticleCard as Card } from '#storage/port/articles.ts'
 
 export function ArticleMeta({
 	article,

@@ -10,7 +10,7 @@ import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
 import { NotifyField } from './article-notify-field.tsx'
-import type { ArticleStatus } from './article-types.ts'
+import type { ArticleStatus } from '#storage/port/articles.ts'
 import { fetchJson, useDebounced } from './editor-hooks.ts'
 
 export interface EditorArticle {

@@ -1,4 +1,4 @@
-import type { ArticleWrite } from '#server/storage/types.ts'
+import type { ArticleWrite } from '#storage/port/articles.ts'
 import type { ParsedArticleInput } from './article.schema.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import { readingMinutes } from './markdown-pipeline.server.ts'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { listArticles, saveArticle, unpublishArticle } from './articles.server.ts'
 

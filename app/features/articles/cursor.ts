@@ -1,6 +1,6 @@
 // Keyset cursors for the newest-first list: (publishedAt, id) of the last item shown, so a page
 // is an index range scan however deep the reader goes, never an OFFSET.
-import type { ListCursor } from '#server/storage/types.ts'
+import type { ListCursor } from '#storage/port/articles.ts'
 
 export function encodeCursor(cursor: ListCursor): string {
 	return `${Date.parse(cursor.publishedAt).toString(36)}.${cursor.id.toString(36)}`

@@ -1,7 +1,7 @@
 import { Feed } from 'feed'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 const feedSize = 20
 

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { configVersionHeard } from '#app/features/remote-config/config-store.ts'
 import { applyArticleEvent } from './apply-event.ts'
-import type { ArticleCard, ArticleEvent } from './article-types.ts'
+import type { ArticleCard } from '#storage/port/articles.ts'
+import type { ArticleEvent } from './article-types.ts'
 
 const maxRetryMs = 30_000
 

@@ -1,7 +1,7 @@
 // Sign-in through better-auth's own HTTP handler, on both databases.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { type Auth, authSecret, clientIpHeader, openAuth } from './auth.server.ts'
 import { createUser } from './users.server.ts'
@@ -20,7 +20,7 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 		await storage.migrate()
 		logs = []
 		const logger = createLogger('info', (line) => logs.push(JSON.parse(line)))
-		auth = await openAuth({ storage, siteUrl, secret: await authSecret(storage), logger })
+		auth = await openAuth({ storage, database: storage.authDatabase, siteUrl, secret: await authSecret(storage), logger })
 	})
 
 	afterEach(async () => {
@@ -54,7 +54,7 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 	}
 
 	it('creates an account that signs in with an HttpOnly, SameSite=Lax session cookie carrying its role', async () => {
-		const created = await createUser(auth, editor)
+		const created = await createUser(auth, storage, editor)
 		expect(created).toMatchObject({ ok: true, user: { email: 'ana@example.org', role: 'editor' } })
 
 		const response = await signIn('ana@example.org', editor.password)
@@ -79,7 +79,7 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 		// Tests hash at the lowest cost (password.server.ts); a site hashes at 2^17.
 		vi.stubEnv('NODE_ENV', 'production')
 		try {
-			await createUser(auth, editor)
+			await createUser(auth, storage, editor)
 		} finally {
 			vi.unstubAllEnvs()
 		}
@@ -94,7 +94,7 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 	})
 
 	it('gives the same answer for a wrong password and for an unknown account', async () => {
-		await createUser(auth, editor)
+		await createUser(auth, storage, editor)
 		const wrong = await signIn('ana@example.org', 'not the password 1')
 		const unknown = await signIn('nobody@example.org', 'not the password 1')
 		expect(wrong.status).toBe(401)
@@ -104,14 +104,14 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 	})
 
 	it('limits sign-in attempts from one address, counted in the database', async () => {
-		await createUser(auth, editor)
+		await createUser(auth, storage, editor)
 		const statuses: number[] = []
 		for (let attempt = 0; attempt < 6; attempt++)
 			statuses.push((await signIn('ana@example.org', 'wrong password 99')).status)
 		expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
 		// Another address is not held back by the first one's attempts (on another account: this
 		// one has used up its own five attempts, wherever they came from).
-		await createUser(auth, { ...editor, email: 'ben@example.org' })
+		await createUser(auth, storage, { ...editor, email: 'ben@example.org' })
 		expect((await signIn('ben@example.org', editor.password, { ip: '198.51.100.4' })).status).toBe(
 			200,
 		)
@@ -121,7 +121,7 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 	})
 
 	it('refuses a sign-in posted from another site', async () => {
-		await createUser(auth, editor)
+		await createUser(auth, storage, editor)
 		const response = await signIn('ana@example.org', editor.password, {
 			origin: 'https://evil.example',
 		})
@@ -131,7 +131,7 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 
 	it('refuses invalid accounts with a message per field, and a second account on one email', async () => {
 		expect(
-			await createUser(auth, {
+			await createUser(auth, storage, {
 				email: 'not-an-email',
 				name: '',
 				role: 'owner',
@@ -148,8 +148,8 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 				],
 			},
 		})
-		await createUser(auth, editor)
-		expect(await createUser(auth, { ...editor, email: 'ANA@example.org' })).toEqual({
+		await createUser(auth, storage, editor)
+		expect(await createUser(auth, storage, { ...editor, email: 'ANA@example.org' })).toEqual({
 			ok: false,
 			errors: { email: ['There is already an account with this email address.'] },
 		})

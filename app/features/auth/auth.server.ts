@@ -1,9 +1,9 @@
 // Sign-in for the editor area, with better-auth over Canopy's own database and tables
 // (migrations 0002_auth). See docs/decisions/005-sign-in-with-better-auth.md.
 import { randomBytes } from 'node:crypto'
-import { betterAuth } from 'better-auth'
-import type { Logger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import { type BetterAuthOptions, betterAuth } from 'better-auth'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { maxPasswordLength, minPasswordLength } from './password-rules.ts'
 import { isDeactivated, signInHooks } from './sign-in-guard.server.ts'
@@ -20,19 +20,21 @@ export function authSecret(storage: Storage): Promise<string> {
 
 export interface AuthOptions {
 	storage: Storage
+	/** The database better-auth keeps its tables in: given by the composition root (server/compose.ts). */
+	database: NonNullable<BetterAuthOptions['database']>
 	siteUrl: string
 	secret: string
 	logger: Logger
 }
 
 /** Call after storage.migrate(): better-auth checks the tables once, when it is created. */
-export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
+export function createAuth({ storage, database, siteUrl, secret, logger }: AuthOptions) {
 	return betterAuth({
 		appName: 'Canopy',
 		baseURL: siteUrl,
 		basePath: authBasePath,
 		secret,
-		database: { db: storage.authDatabase.db, type: storage.authDatabase.type },
+		database,
 		emailAndPassword: {
 			enabled: true,
 			// Accounts are made by an admin (setup link, team invite) or the CLI, never by sign-up.
@@ -92,11 +94,6 @@ export function createAuth({ storage, siteUrl, secret, logger }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>
-
-/** The Kysely instance better-auth runs on (storage.authDatabase), for writes it cannot make in one transaction. */
-export function authKysely(auth: Auth) {
-	return auth.options.database.db
-}
 
 /**
  * Creates the instance and waits for better-auth's check of the tables, so a mismatch shows at

@@ -3,6 +3,7 @@
 // unused invite leaves no account without a password behind.
 import { z } from 'zod'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import type { Auth } from './auth.server.ts'
 import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
 import { newUserSchema, roles } from './user.schema.ts'
@@ -51,6 +52,7 @@ export type AcceptInviteResult =
 
 export async function acceptInvite(
 	auth: Auth,
+	storage: Storage,
 	token: string | null,
 	raw: { name: string; password: string },
 ): Promise<AcceptInviteResult> {
@@ -60,7 +62,7 @@ export async function acceptInvite(
 	const checked = await checkNewUser({ ...invite, name: raw.name, password: raw.password })
 	if (!checked.ok) return { ok: false, state: 'open', errors: checked.errors }
 	if (!(await consumeOneTimeLink(auth, 'invite', token))) return { ok: false, state: 'invalid' }
-	const created = await createUser(auth, checked.user)
+	const created = await createUser(auth, storage, checked.user)
 	if (!created.ok) {
 		// The address got an account some other way since the invite was made.
 		return { ok: false, state: 'invalid' }

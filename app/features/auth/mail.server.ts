@@ -1,7 +1,7 @@
 // Account mail (invites, password reset links), when SMTP_URL is set. It goes through the mail
 // outbox: queueing is a quick local write, and a failed send is retried with backoff instead of
 // lost (server/jobs/mail-outbox.ts sends it).
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export interface AccountMail {
 	kind: 'invite' | 'password-reset'

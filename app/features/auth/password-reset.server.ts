@@ -2,9 +2,9 @@
 // otherwise made by an admin on the team page and passed on by them. better-auth's own reset
 // endpoints are not used: they await the mail (its timing would reveal which addresses have
 // accounts) and keep the token as it is.
-import type { Logger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
-import { type Auth, authKysely } from './auth.server.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
+import type { Auth } from './auth.server.ts'
 import { type AccountMailServices, queueAccountMail } from './mail.server.ts'
 import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
 import { passwordProblem } from './password.server.ts'
@@ -86,18 +86,8 @@ export async function resetPassword(
 	const user = await context.internalAdapter.findUserById(userId)
 	if (!user) return { ok: false, state: 'invalid' }
 	const hash = await context.password.hash(password)
-	await authKysely(auth)
-		.transaction()
-		.execute(async (trx) => {
-			await trx
-				.updateTable('account')
-				.set({ password: hash, updatedAt: new Date().toISOString() })
-				.where('userId', '=', userId)
-				.where('providerId', '=', 'credential')
-				.execute()
-			// Whoever was signed in as them (perhaps the reason for the reset) is signed out.
-			await trx.deleteFrom('session').where('userId', '=', userId).execute()
-		})
+	// Whoever was signed in as them (perhaps the reason for the reset) is signed out.
+	await storage.accounts.setPassword(userId, hash, new Date())
 	// Proven the owner: earlier failed sign-ins no longer hold them back.
 	await storage.rateLimits.clear(signInLimitKey(user.email))
 	return { ok: true }

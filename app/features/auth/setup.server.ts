@@ -1,6 +1,7 @@
 // The first admin: on a start with no account, a one-time link (valid one hour) is printed to
 // the log; /admin/setup?token=… makes the admin. The token is kept only as a SHA-256 in
 // better-auth's verification table, and consumed atomically, so it works once.
+import type { Storage } from '#storage/port/storage.ts'
 import type { Auth } from './auth.server.ts'
 import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
 import { checkNewUser, countUsers, createUser, type FieldErrors } from './users.server.ts'
@@ -28,6 +29,7 @@ export type SetupResult =
 
 export async function completeSetup(
 	auth: Auth,
+	storage: Storage,
 	token: string | null,
 	raw: Record<string, unknown>,
 ): Promise<SetupResult> {
@@ -37,7 +39,7 @@ export async function completeSetup(
 	const checked = await checkNewUser({ ...raw, role: 'admin' })
 	if (!checked.ok) return { ok: false, state: 'open', errors: checked.errors }
 	if (!(await consumeOneTimeLink(auth, 'setup', token))) return { ok: false, state: 'invalid' }
-	const created = await createUser(auth, checked.user)
+	const created = await createUser(auth, storage, checked.user)
 	if (!created.ok) return { ok: false, state: 'open', errors: created.errors }
 	return { ok: true, email: checked.user.email, password: checked.user.password }
 }

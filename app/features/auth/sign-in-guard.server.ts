@@ -9,7 +9,7 @@
 // docs/decisions/021-hostile-input.md.
 import { createHash, randomBytes } from 'node:crypto'
 import { createAuthMiddleware } from 'better-auth/api'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export const accountAttempts = 5
 export const accountWindowMs = 15 * 60 * 1000
@@ -56,12 +56,8 @@ const tooManyBody = { message: 'Too many requests. Please try again later.' }
 const wrongPassword = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }
 
 export async function isDeactivated(storage: Storage, userId: string): Promise<boolean> {
-	const row = await storage.authDatabase.db
-		.selectFrom('user')
-		.select('deactivatedAt')
-		.where('id', '=', userId)
-		.executeTakeFirst()
-	return !row || row.deactivatedAt !== null
+	const account = await storage.accounts.find(userId)
+	return !account || account.deactivatedAt !== null
 }
 
 export function signInHooks(storage: Storage) {

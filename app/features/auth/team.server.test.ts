@@ -1,7 +1,7 @@
 // Team changes and account creation under concurrency, on both databases.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { type Auth, authSecret, openAuth } from './auth.server.ts'
 import { changeRole, listTeam, setActive } from './team.server.ts'
@@ -21,6 +21,7 @@ describe.each(databases)('team: $name', ({ create }) => {
 		const logger = createLogger('silent')
 		auth = await openAuth({
 			storage,
+			database: storage.authDatabase,
 			siteUrl: 'http://canopy.test',
 			secret: await authSecret(storage),
 			logger,
@@ -32,7 +33,7 @@ describe.each(databases)('team: $name', ({ create }) => {
 	})
 
 	const admin = async (email: string) => {
-		const made = await createUser(auth, { email, name: email, role: 'admin', password })
+		const made = await createUser(auth, storage, { email, name: email, role: 'admin', password })
 		if (!made.ok) throw new Error('not made')
 		return made.user.id
 	}
@@ -60,7 +61,10 @@ describe.each(databases)('team: $name', ({ create }) => {
 
 	it('makes one account with its password when the same address is created twice at once', async () => {
 		const user = { email: 'ana@example.org', name: 'Ana', role: 'editor', password }
-		const results = await Promise.all([createUser(auth, user), createUser(auth, user)])
+		const results = await Promise.all([
+			createUser(auth, storage, user),
+			createUser(auth, storage, user),
+		])
 		expect(results.filter((result) => result.ok)).toHaveLength(1)
 		const accounts = await storage.authDatabase.db
 			.selectFrom('account')

@@ -1,11 +1,10 @@
-// The team, as admins manage it: accounts, roles, deactivation. Every change that could take
-// away an admin runs in one transaction that first locks the active admins' rows, so two admins
-// demoting each other at the same moment cannot leave the site with none.
-import type { Kysely, Transaction } from 'kysely'
+// The team, as admins manage it: accounts, roles, deactivation. The rule that the site keeps an
+// active admin is here; storage.accounts.change applies it inside the transaction that locks the
+// active admins' rows, so two admins demoting each other at the same moment cannot leave none.
 import { z } from 'zod'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { Database } from '#server/storage/schema.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { AccountRecord } from '#storage/port/accounts.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { inviteSchema } from './invites.server.ts'
 import { type Role, roles } from './user.schema.ts'
 
@@ -20,28 +19,16 @@ export interface TeamMember {
 export type TeamChange = { ok: true; member: TeamMember } | { ok: false; error: string }
 
 export async function listTeam(storage: Storage): Promise<TeamMember[]> {
-	const rows = await storage.authDatabase.db
-		.selectFrom('user')
-		.select(['id', 'name', 'email', 'role', 'deactivatedAt'])
-		.orderBy('name')
-		.orderBy('email')
-		.execute()
-	return rows.map(toMember)
+	return (await storage.accounts.list()).map(toMember)
 }
 
-function toMember(row: {
-	id: string
-	name: string
-	email: string
-	role: string
-	deactivatedAt: unknown
-}): TeamMember {
+function toMember(account: AccountRecord): TeamMember {
 	return {
-		id: row.id,
-		name: row.name,
-		email: row.email,
-		role: row.role as Role,
-		active: row.deactivatedAt === null,
+		id: account.id,
+		name: account.name,
+		email: account.email,
+		role: account.role as Role,
+		active: account.deactivatedAt === null,
 	}
 }
 
@@ -49,55 +36,31 @@ const gone = 'That account no longer exists. Reload the page to see the team as 
 
 type Change = { role: Role } | { active: boolean }
 
-async function change(storage: Storage, userId: string, wanted: Change): Promise<TeamChange> {
-	const { db, type } = storage.authDatabase
-	return (db as Kysely<Database>).transaction().execute(async (trx) => {
-		const admins = await activeAdmins(trx, type === 'postgres')
-		const row = await trx
-			.selectFrom('user')
-			.select(['id', 'name', 'email', 'role', 'deactivatedAt'])
-			.where('id', '=', userId)
-			.executeTakeFirst()
-		if (!row) return { ok: false, error: gone }
-		const member = toMember(row)
+/** The site always keeps an active admin: the one left cannot be demoted or deactivated. */
+function keepsAnAdmin(userId: string, wanted: Change) {
+	return (account: AccountRecord, activeAdminIds: string[]): string | null => {
+		const member = toMember(account)
 		const losesAdmin =
 			member.role === 'admin' &&
 			member.active &&
 			('role' in wanted ? wanted.role !== 'admin' : !wanted.active)
-		if (losesAdmin && admins.every((id) => id === userId)) {
-			return {
-				ok: false,
-				error: `${member.name} is the only active admin. Make someone else an admin first, so the site always has one.`,
-			}
-		}
-		const now = new Date().toISOString()
-		if ('role' in wanted) {
-			await trx
-				.updateTable('user')
-				.set({ role: wanted.role, updatedAt: now })
-				.where('id', '=', userId)
-				.execute()
-			return { ok: true, member: { ...member, role: wanted.role } }
-		}
-		await trx
-			.updateTable('user')
-			.set({ deactivatedAt: wanted.active ? null : now, updatedAt: now })
-			.where('id', '=', userId)
-			.execute()
-		// Their sessions end with the same commit: the next request they make is signed out.
-		if (!wanted.active) await trx.deleteFrom('session').where('userId', '=', userId).execute()
-		return { ok: true, member: { ...member, active: wanted.active } }
-	})
+		if (losesAdmin && activeAdminIds.every((id) => id === userId))
+			return `${member.name} is the only active admin. Make someone else an admin first, so the site always has one.`
+		return null
+	}
 }
 
-/** The active admins' ids, their rows locked until the transaction ends (PostgreSQL; SQLite's writes are serial anyway). */
-async function activeAdmins(trx: Transaction<Database>, lock: boolean): Promise<string[]> {
-	const query = trx
-		.selectFrom('user')
-		.select('id')
-		.where('role', '=', 'admin')
-		.where('deactivatedAt', 'is', null)
-	return (await (lock ? query.forUpdate() : query).execute()).map((row) => row.id)
+async function change(storage: Storage, userId: string, wanted: Change): Promise<TeamChange> {
+	// Judged inside the storage's transaction, on the admins as committed (two admins demoting
+	// each other at the same moment cannot leave the site with none).
+	const result = await storage.accounts.change(
+		userId,
+		wanted,
+		keepsAnAdmin(userId, wanted),
+		new Date(),
+	)
+	if (result.ok) return { ok: true, member: toMember(result.account) }
+	return { ok: false, error: result.reason === 'missing' ? gone : result.message }
 }
 
 export function changeRole(storage: Storage, userId: string, role: Role): Promise<TeamChange> {
@@ -123,12 +86,8 @@ export async function findMember(
 	storage: Storage,
 	userId: string,
 ): Promise<TeamMember | undefined> {
-	const row = await storage.authDatabase.db
-		.selectFrom('user')
-		.select(['id', 'name', 'email', 'role', 'deactivatedAt'])
-		.where('id', '=', userId)
-		.executeTakeFirst()
-	return row ? toMember(row) : undefined
+	const account = await storage.accounts.find(userId)
+	return account ? toMember(account) : undefined
 }
 
 const userIdField = z.string().min(1, 'Choose an account.')

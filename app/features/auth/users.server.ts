@@ -2,7 +2,8 @@
 // (setup.server.ts), a team invite (invites.server.ts) or `npm run cli -- user:create`.
 import { randomUUID } from 'node:crypto'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import { type Auth, authKysely } from './auth.server.ts'
+import type { Storage } from '#storage/port/storage.ts'
+import type { Auth } from './auth.server.ts'
 import { passwordProblem } from './password.server.ts'
 import { newUserSchema, type Role } from './user.schema.ts'
 
@@ -35,7 +36,11 @@ export type CreateUserResult =
 	| { ok: true; user: { id: string; email: string; name: string; role: Role } }
 	| { ok: false; errors: FieldErrors }
 
-export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserResult> {
+export async function createUser(
+	auth: Auth,
+	storage: Storage,
+	raw: unknown,
+): Promise<CreateUserResult> {
 	const checked = await checkNewUser(raw)
 	if (!checked.ok) return checked
 	const { email, name, role, password } = checked.user
@@ -47,40 +52,12 @@ export async function createUser(auth: Auth, raw: unknown): Promise<CreateUserRe
 	if (await context.internalAdapter.findUserByEmail(email)) return taken
 	const hash = await context.password.hash(password)
 	const id = context.generateId({ model: 'user' }) || randomUUID()
-	const now = new Date().toISOString()
 	try {
-		// One transaction: a crash between the two writes must not leave an account that has no
-		// password and so can never sign in.
-		await authKysely(auth)
-			.transaction()
-			.execute(async (trx) => {
-				await trx
-					.insertInto('user')
-					.values({
-						id,
-						name,
-						email,
-						emailVerified: false,
-						image: null,
-						createdAt: now,
-						updatedAt: now,
-						role,
-						deactivatedAt: null,
-					})
-					.execute()
-				await trx
-					.insertInto('account')
-					.values({
-						id: context.generateId({ model: 'account' }) || randomUUID(),
-						accountId: id,
-						providerId: 'credential',
-						userId: id,
-						password: hash,
-						createdAt: now,
-						updatedAt: now,
-					})
-					.execute()
-			})
+		await storage.accounts.create(
+			{ id, name, email, role },
+			{ id: context.generateId({ model: 'account' }) || randomUUID(), passwordHash: hash },
+			new Date(),
+		)
 	} catch (error) {
 		// Someone else made an account with this address between the check and the insert.
 		if (await context.internalAdapter.findUserByEmail(email)) return taken

@@ -5,7 +5,7 @@ import { visitorHash } from '#app/features/privacy/visitor-hash.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { OutgoingMail } from '#server/storage/types.ts'
+import type { OutgoingMail } from '#storage/port/mail.ts'
 import { type ContactSubmission, contactSubmissionSchema } from './contact.schema.ts'
 import { checkFormToken, contactSecret } from './form-token.server.ts'
 

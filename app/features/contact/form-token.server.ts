@@ -3,7 +3,7 @@
 // loaded; people take longer than a few seconds to write. Binding the key means a harvested
 // token can store one message at most (the same key again stores nothing new).
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 /**
  * By default, submissions sooner than this after the form was rendered are taken for a robot's

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { parseSse, waitUntil } from '#tests/fixtures/sse.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { inboxStreamResponse } from './inbox-stream.server.ts'
 
 /** Reads a stream's text as it arrives. */

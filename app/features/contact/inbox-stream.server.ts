@@ -2,7 +2,8 @@
 // `{kind, id}` (open pages read the messages themselves, through their loaders, as the signed-in
 // editor). Editors are few, so each stream reads the change feed itself; the database watch is
 // shared by every stream of a process, so a PostgreSQL server holds one LISTEN for all of them.
-import type { Change, Storage } from '#server/storage/types.ts'
+import type { Change } from '#storage/port/changes.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 const messagesTopic = 'messages'
 const batchSize = 500

@@ -1,6 +1,7 @@
 // The inbox's feature functions: reply links, list rows, opening and the actions, on both databases.
 import { describe, expect, it } from 'vitest'
-import type { NewContactMessage, Storage } from '#server/storage/types.ts'
+import type { NewContactMessage } from '#storage/port/contact.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import {
 	applyInboxAction,

@@ -1,7 +1,8 @@
 // The inbox in the editor area: listing, opening and tidying the messages sent through the
 // contact form. Routes call these; nothing here knows about HTTP beyond the words it answers.
 import { z } from 'zod'
-import type { ContactMessage, Storage } from '#server/storage/types.ts'
+import type { ContactMessage } from '#storage/port/contact.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export const inboxPageSize = 20
 const previewLength = 120

@@ -1,7 +1,7 @@
 // How long contact messages are kept: the `contact.retentionDays` setting (default 365 days).
 // Messages hold visitors' names and addresses, so they are not kept for ever.
 import { retentionSetting } from '#app/features/privacy/retention-setting.server.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export const messageRetention = retentionSetting({
 	key: 'contact.retentionDays',

@@ -8,8 +8,9 @@
 // outruns its deadline and is accepted afterwards, leaves the mail to be taken again when the
 // lease runs out: its recipient may then get it twice. For notifications and one-time links a
 // rare duplicate is far better than a lost mail.
-import type { Logger } from '#server/logger.ts'
-import type { QueuedMail, Storage } from '#server/storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { QueuedMail } from '#storage/port/mail.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import type { MailSender } from './smtp.server.ts'
 
 export interface RetryPolicy {

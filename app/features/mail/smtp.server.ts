@@ -2,7 +2,7 @@
 // (smtp://user:pass@host:587?from=team@example.org); without it mail comes from no-reply at the
 // site's host.
 import { createTransport } from 'nodemailer'
-import type { OutgoingMail } from '#server/storage/types.ts'
+import type { OutgoingMail } from '#storage/port/mail.ts'
 
 export interface MailSender {
 	/** Resolves once the mail server has accepted the mail; rejects when it refused or failed. */

@@ -1,6 +1,6 @@
 // A retention setting: how many whole days something personal is kept (contact messages, raw
 // screen views), stored in the settings table so an operator can change it without a deploy.
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export type RetentionDays = { ok: true; days: number } | { ok: false; error: string }
 

@@ -5,7 +5,7 @@
 // salt: the same visitor gets an unrelated hash tomorrow, and without the salt nobody can test an
 // address against a stored hash.
 import { createHash, randomBytes } from 'node:crypto'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 const saltPrefix = 'privacy.salt.'
 

@@ -1,6 +1,7 @@
 // What editors see of push notices: how many readers are subscribed, and what became of each
 // article's notices. Read for a whole page of articles at once (one query, not one per row).
-import type { PushDeliveryCounts, Storage } from '#server/storage/types.ts'
+import type { PushDeliveryCounts } from '#storage/port/push.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export interface PushResults {
 	/** Subscriptions that can still be sent to now. */

@@ -2,7 +2,7 @@
 // for lists, and the full breakdown for an article's page. Admin pages only.
 
 import { LocalTime } from '#app/components/ui/local-time.tsx'
-import type { PushDeliveryCounts, PushDeliveryState } from '#server/storage/types.ts'
+import type { PushDeliveryCounts, PushDeliveryState } from '#storage/port/push.ts'
 
 /** What decides an article's line: its switch, whether it was announced, whether it is public. */
 export interface AnnouncedArticle {

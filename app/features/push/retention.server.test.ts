@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { startPushCleanup } from '#server/jobs/push-cleanup.ts'
 import { createLogger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { cleanUpPush, deliveryRetentionDays, staleSubscriptionDays } from './retention.server.ts'

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { createPushSubscriptions } from './subscriptions.server.ts'
 

@@ -20,8 +20,8 @@
 import { ECDH } from 'node:crypto'
 import { visitorHash } from '#app/features/privacy/visitor-hash.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { Logger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import { checkPushEndpoint, type PushHostOptions } from './push-endpoint.server.ts'
 import { base64urlBytes, subscriptionSchema, unsubscribeSchema } from './subscription.schema.ts'
 

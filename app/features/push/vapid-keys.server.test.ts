@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { saveSiteSettings } from '#app/features/site/site-settings.server.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { loadVapidKeys, vapidSubject } from './vapid-keys.server.ts'
 

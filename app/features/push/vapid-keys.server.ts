@@ -8,8 +8,15 @@
 import webPush from 'web-push'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
-import type { Config, VapidKeys } from '#server/env.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
+
+/** A VAPID key pair (RFC 8292) in URL-safe base64 without padding, as web-push takes it. */
+export interface VapidKeys {
+	/** The P-256 public key: 65 bytes, uncompressed (0x04, x, y). */
+	publicKey: string
+	/** The P-256 private key: 32 bytes. */
+	privateKey: string
+}
 
 const settingKey = 'push.vapidKeys'
 
@@ -43,7 +50,7 @@ export async function loadVapidKeys(
  */
 export async function vapidSubject(
 	storage: Storage,
-	config: Pick<Config, 'vapidSubject' | 'siteUrl'>,
+	config: { vapidSubject: string | null; siteUrl: string },
 ): Promise<string> {
 	if (config.vapidSubject) return config.vapidSubject
 	const { contactEmail } = await getSiteSettings(storage)

@@ -8,7 +8,7 @@ import {
 	settingToFields,
 } from './config-form.ts'
 import { describeCondition, summarizeChange } from './describe.ts'
-import type { ParameterSetting } from './parameters.ts'
+import type { ParameterSetting } from '#storage/port/config.ts'
 
 function form(entries: [string, string][]): FormData {
 	const data = new FormData()

@@ -180,23 +180,26 @@ describe('the timeout', () => {
 })
 
 describe('retries', () => {
-	it.each([429, 500, 503, 504])('backs off after %i and retries when the wait is over', async (status) => {
-		handler = answerWith(status)
-		const config = client()
-		expect(await config.fetch()).toBe('throttled')
-		const first = throttleState()
-		expect(first).toEqual({ attempts: 1, notBefore: start + 500 })
-		// Asked again while backing off: nothing is sent.
-		expect(await config.fetch({ force: true })).toBe('throttled')
-		expect(received).toHaveLength(1)
-		handler = serveConfig(1, values({ banner_message: 'Back' }))
-		await vi.advanceTimersByTimeAsync(499)
-		expect(received).toHaveLength(1)
-		await vi.advanceTimersByTimeAsync(1)
-		await until(() => throttleState() === undefined)
-		expect(received).toHaveLength(2)
-		expect(config.knownVersion()).toBe(1)
-	})
+	it.each([429, 500, 503, 504])(
+		'backs off after %i and retries when the wait is over',
+		async (status) => {
+			handler = answerWith(status)
+			const config = client()
+			expect(await config.fetch()).toBe('throttled')
+			const first = throttleState()
+			expect(first).toEqual({ attempts: 1, notBefore: start + 500 })
+			// Asked again while backing off: nothing is sent.
+			expect(await config.fetch({ force: true })).toBe('throttled')
+			expect(received).toHaveLength(1)
+			handler = serveConfig(1, values({ banner_message: 'Back' }))
+			await vi.advanceTimersByTimeAsync(499)
+			expect(received).toHaveLength(1)
+			await vi.advanceTimersByTimeAsync(1)
+			await until(() => throttleState() === undefined)
+			expect(received).toHaveLength(2)
+			expect(config.knownVersion()).toBe(1)
+		},
+	)
 
 	it.each([
 		['400', 400],

@@ -1,8 +1,9 @@
 // The published configuration as this instance serves it: the current version's document, read
 // once and again whenever a new version is published (on any instance: the change feed carries
 // topic `config`), and the values it gives each request.
-import type { Logger } from '#server/logger.ts'
-import type { Change, Storage } from '#server/storage/types.ts'
+import type { Logger } from '#app/lib/logger.ts'
+import type { Change } from '#storage/port/changes.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import {
 	contextFrom,
 	evaluate,
@@ -10,7 +11,8 @@ import {
 	readHeaders,
 	valuesTag,
 } from './evaluate.server.ts'
-import type { ConfigDocument, ConfigValues, EvaluatedConfig } from './parameters.ts'
+import type { ConfigDocument } from '#storage/port/config.ts'
+import type { ConfigValues, EvaluatedConfig } from './parameters.ts'
 
 export const configTopic = 'config'
 

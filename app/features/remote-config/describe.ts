@@ -1,12 +1,7 @@
 // Configuration in words, for editors: a value as they would type it, a condition as a sentence
 // ("10 % of visitors · language fr → 'Bonjour'") and the summary a publish records.
-import {
-	type ConditionalValue,
-	type ConditionRules,
-	type ParameterKey,
-	type ParameterSetting,
-	parameters,
-} from './parameters.ts'
+import type { ConditionalValue, ConditionRules, ParameterSetting } from '#storage/port/config.ts'
+import { type ParameterKey, parameters } from './parameters.ts'
 
 const longValue = 60
 

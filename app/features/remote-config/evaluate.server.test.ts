@@ -12,7 +12,8 @@ import {
 	rolloutBucket,
 	valuesTag,
 } from './evaluate.server.ts'
-import { type ConfigDocument, inAppDefaults } from './parameters.ts'
+import type { ConfigDocument } from '#storage/port/config.ts'
+import { inAppDefaults } from './parameters.ts'
 
 const id = () => randomBytes(16).toString('base64url')
 /**

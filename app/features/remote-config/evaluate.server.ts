@@ -3,16 +3,15 @@
 // A stored value the parameter's declaration no longer accepts (the code changed since it was
 // published) is passed over, so it never reaches a page.
 import { createHash } from 'node:crypto'
+import type { ConditionRules, ConfigDocument } from '#storage/port/config.ts'
 import {
-	type ConditionRules,
-	type ConfigDocument,
 	type ConfigValues,
-	type DeviceClass,
 	inAppDefaults,
 	type ParameterKey,
 	parameterKeys,
 	parameters,
 } from './parameters.ts'
+import type { DeviceClass } from '#storage/port/analytics.ts'
 
 export interface EvaluationContext {
 	/** The visitor's config id (the canopy_config_id cookie); null: no rollout matches. */

@@ -2,6 +2,7 @@
 // type, the value the code uses when nothing is set (the in-app default) and what each changes.
 // See docs/decisions/013-remote-config.md. Pages import this file's types only: its schemas are
 // for the server and the editor.
+import type { DeviceClass } from '#storage/port/analytics.ts'
 import * as z from 'zod/mini'
 import { inAppDefaults } from './in-app-defaults.ts'
 
@@ -82,36 +83,7 @@ export const parameterKeys = Object.keys(parameters) as ParameterKey[]
 /** Declared in in-app-defaults.ts, which pages read without this file's schemas. */
 export { inAppDefaults }
 
-export type DeviceClass = 'mobile' | 'tablet' | 'desktop'
 export const deviceClasses: readonly DeviceClass[] = ['mobile', 'tablet', 'desktop']
-
-/** All must hold for the condition to match (docs/decisions/013-remote-config.md). */
-export interface ConditionRules {
-	/** In the first `percent` % of visitors: 0 < percent ≤ 100, two decimals at most. */
-	percent?: number
-	/** Primary language subtags, lower case: ['fr'] matches fr, fr-FR and fr-CA. */
-	languages?: string[]
-	devices?: DeviceClass[]
-	/** ISO 8601 instants: from inclusive, until exclusive. */
-	from?: string
-	until?: string
-}
-
-export interface ConditionalValue {
-	rules: ConditionRules
-	value: unknown
-}
-
-export interface ParameterSetting {
-	/** Absent: the in-app default. */
-	serverDefault?: unknown
-	/** Ordered: the first whose rules all match gives the value. */
-	conditions: ConditionalValue[]
-}
-
-export interface ConfigDocument {
-	parameters: Partial<Record<ParameterKey, ParameterSetting>>
-}
 
 /** What the server evaluated for one visitor: the version it came from (0: none published). */
 export interface EvaluatedConfig {

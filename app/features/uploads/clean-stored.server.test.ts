@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { startUploadCleaning } from '#server/jobs/upload-cleaning.ts'
 import { createLogger } from '#server/logger.ts'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { cameraMarks, photoWithMetadata, pngDeclaring, pngImage } from '#tests/fixtures/images.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { cleanStoredImages } from './clean-stored.server.ts'
@@ -47,7 +47,7 @@ describe.each(databases)('cleaning older images: $name', ({ create }) => {
 			await storedAsUploaded(storage, pngImage(2, 2, { rgb: [n, 0, 0] }), 'image/png')
 		// The migration's statements, as they ran on a database that held these three.
 		const file = new URL(
-			`../../../server/migrations/${storage.dialect}/0012_upload_cleaning.sql`,
+			`../../../storage/migrations/${storage.dialect}/0012_upload_cleaning.sql`,
 			import.meta.url,
 		)
 		const statements = readFileSync(file, 'utf8')

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import type { Storage } from '#server/storage/types.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import {
 	avifImage,
 	cameraMarks,

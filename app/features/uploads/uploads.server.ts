@@ -4,7 +4,8 @@
 // served by any instance.
 import { createHash } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
-import type { Storage, UploadMeta } from '#server/storage/types.ts'
+import type { Storage } from '#storage/port/storage.ts'
+import type { UploadMeta } from '#storage/port/uploads.ts'
 import { cleanImage, unreadableMessage } from './clean-image.server.ts'
 import {
 	type ImageMime,

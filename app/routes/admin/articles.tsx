@@ -1,12 +1,12 @@
 import { Form, Link, useSearchParams } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
-import type { ArticleListItem } from '#app/features/articles/article-types.ts'
+import type { ArticleListItem } from '#storage/port/articles.ts'
 import { listEditorArticles } from '#app/features/articles/editor.server.ts'
 import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { pushSummary, subscriberText } from '#app/features/push/push-results.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import type { PushDeliveryCounts } from '#server/storage/types.ts'
+import type { PushDeliveryCounts } from '#storage/port/push.ts'
 import type { Route } from './+types/articles'
 
 export function meta() {

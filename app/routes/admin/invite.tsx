@@ -21,7 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	const form = await readForm(request)
 	const name = String(form.get('name') ?? '')
-	const result = await acceptInvite(context.get(servicesContext).auth, token, {
+	const { auth, storage } = context.get(servicesContext)
+	const result = await acceptInvite(auth, storage, token, {
 		name,
 		password: String(form.get('password') ?? ''),
 	})

@@ -21,7 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const token = new URL(request.url).searchParams.get('token')
 	const form = await readForm(request)
 	const values = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? '') }
-	const result = await completeSetup(context.get(servicesContext).auth, token, {
+	const { auth, storage } = context.get(servicesContext)
+	const result = await completeSetup(auth, storage, token, {
 		...values,
 		password: String(form.get('password') ?? ''),
 	})

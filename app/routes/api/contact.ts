@@ -12,7 +12,7 @@ import { submitContactMessage } from '#app/features/contact/contact.server.ts'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { type AppServices, clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { storageOutage } from '#server/storage/unavailable.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
 import type { Route } from './+types/contact'
 
 const noStore = { 'Cache-Control': 'no-store' }

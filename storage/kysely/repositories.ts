@@ -1,0 +1,50 @@
+// Every repository both databases share, made once over a Kysely instance: the adapters
+// (sqlite/, postgres/) add only what differs, the change feed's wake-ups and the health.
+import type { Kysely } from 'kysely'
+import type { Storage } from '../port/storage.ts'
+import { createAccountRepository } from './account-repositories.ts'
+import { createAnalyticsRepository } from './analytics-repositories.ts'
+import { createConfigRepository } from './config-repositories.ts'
+import { createMessageRepository, createOutboxRepository } from './contact-repositories.ts'
+import {
+	createApiKeyRepository,
+	createRateLimitRepository,
+	createUploadRepository,
+} from './editor-repositories.ts'
+import { createJobRunRepository } from './job-repositories.ts'
+import {
+	type ChangeHooks,
+	createArticleRepository,
+	createSettingsRepository,
+} from './kysely-repositories.ts'
+import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
+import { createPushRepository } from './push-repositories.ts'
+import type { Database } from './schema.ts'
+
+export type SharedRepositories = Omit<
+	Storage,
+	'dialect' | 'health' | 'changes' | 'migrate' | 'ping' | 'close'
+>
+
+export function createRepositories(
+	db: Kysely<Database>,
+	dialect: Storage['dialect'],
+	hooks: ChangeHooks,
+	portable: PortableDriver,
+): SharedRepositories {
+	return {
+		articles: createArticleRepository(db, hooks, dialect),
+		settings: createSettingsRepository(db, hooks),
+		uploads: createUploadRepository(db),
+		accounts: createAccountRepository(db, dialect),
+		apiKeys: createApiKeyRepository(db),
+		rateLimits: createRateLimitRepository(db),
+		messages: createMessageRepository(db, hooks),
+		outbox: createOutboxRepository(db, dialect),
+		analytics: createAnalyticsRepository(db, dialect),
+		push: createPushRepository(db, dialect),
+		config: createConfigRepository(db, hooks),
+		portable: createPortableRepository(db, portable),
+		jobs: createJobRunRepository(db),
+	}
+}

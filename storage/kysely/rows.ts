@@ -1,0 +1,211 @@
+// Row normalisation: the one place that knows the drivers return different shapes.
+import type { Article, ArticleCard, ArticleListItem, ArticleStatus } from '../port/articles.ts'
+import type { ChangeKind } from '../port/changes.ts'
+import type { ApiKeyRecord } from '../port/accounts.ts'
+import type { Change } from '../port/changes.ts'
+import type { ConfigVersion } from '../port/config.ts'
+import type { ContactMessage } from '../port/contact.ts'
+import type { PushDelivery, PushDeliveryState, PushSubscriptionRecord } from '../port/push.ts'
+import type { QueuedMail } from '../port/mail.ts'
+import type { UploadMeta } from '../port/uploads.ts'
+
+export function toIso(value: unknown): string {
+	if (value instanceof Date) return value.toISOString()
+	if (typeof value === 'string') return new Date(value).toISOString()
+	throw new TypeError(`expected a timestamp, got ${typeof value}`)
+}
+
+export function toIsoOrNull(value: unknown): string | null {
+	return value === null || value === undefined ? null : toIso(value)
+}
+
+function toTags(value: unknown): string[] {
+	const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
+	return Array.isArray(parsed) ? parsed.map(String) : []
+}
+
+type Row = Record<string, unknown>
+
+export function toCard(row: Row): ArticleCard {
+	return {
+		id: Number(row.id),
+		slug: String(row.slug),
+		title: String(row.title),
+		summary: String(row.summary),
+		coverImageUrl: (row.cover_image_url as string | null) ?? null,
+		coverImageAlt: (row.cover_image_alt as string | null) ?? null,
+		tags: toTags(row.tags),
+		authorName: String(row.author_name),
+		readingMinutes: Number(row.reading_minutes),
+		publishedAt: toIso(row.published_at),
+		updatedAt: toIso(row.updated_at),
+	}
+}
+
+export function toArticle(row: Row): Article {
+	return {
+		...toCard({ ...row, published_at: row.published_at ?? row.created_at }),
+		publishedAt: toIsoOrNull(row.published_at),
+		bodyMarkdown: String(row.body_markdown),
+		bodyHtml: String(row.body_html),
+		status: row.status as ArticleStatus,
+		createdAt: toIso(row.created_at),
+		version: Number(row.version),
+		publishAt: toIsoOrNull(row.publish_at),
+		// 1/0 from SQLite, a boolean from PostgreSQL.
+		notify: Boolean(row.notify),
+		notifiedAt: toIsoOrNull(row.notified_at),
+	}
+}
+
+export function toListItem(row: Row): ArticleListItem {
+	return {
+		id: Number(row.id),
+		slug: String(row.slug),
+		title: String(row.title),
+		status: row.status as ArticleStatus,
+		authorName: String(row.author_name),
+		publishAt: toIsoOrNull(row.publish_at),
+		publishedAt: toIsoOrNull(row.published_at),
+		updatedAt: toIso(row.updated_at),
+		version: Number(row.version),
+		notify: Boolean(row.notify),
+		notifiedAt: toIsoOrNull(row.notified_at),
+	}
+}
+
+export const listItemColumns = [
+	'id',
+	'slug',
+	'title',
+	'status',
+	'author_name',
+	'publish_at',
+	'published_at',
+	'updated_at',
+	'version',
+	'notify',
+	'notified_at',
+] as const
+
+export function toUpload(row: Row): UploadMeta {
+	return {
+		hash: String(row.hash),
+		mime: String(row.mime),
+		size: Number(row.size),
+		width: row.width === null || row.width === undefined ? null : Number(row.width),
+		height: row.height === null || row.height === undefined ? null : Number(row.height),
+		createdAt: toIso(row.created_at),
+	}
+}
+
+export function toApiKey(row: Row): ApiKeyRecord {
+	return {
+		id: Number(row.id),
+		name: String(row.name),
+		prefix: String(row.prefix),
+		createdBy: String(row.created_by),
+		createdAt: toIso(row.created_at),
+		lastUsedAt: toIsoOrNull(row.last_used_at),
+		revokedAt: toIsoOrNull(row.revoked_at),
+	}
+}
+
+export function toChange(row: Row): Change {
+	return {
+		id: Number(row.id),
+		topic: String(row.topic),
+		entityId: String(row.entity_id),
+		kind: row.kind as ChangeKind,
+		createdAt: toIso(row.created_at),
+	}
+}
+
+export function toConfigVersion(row: Row): ConfigVersion {
+	// SQLite keeps the document as text; PostgreSQL's jsonb arrives parsed.
+	const document = typeof row.document === 'string' ? JSON.parse(row.document) : row.document
+	return {
+		id: Number(row.id),
+		document: document as ConfigVersion['document'],
+		createdAt: toIso(row.created_at),
+		createdBy: (row.created_by as string | null) ?? null,
+		createdByName: String(row.created_by_name),
+		summary: String(row.summary),
+		restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+	}
+}
+
+export const cardColumns = [
+	'id',
+	'slug',
+	'title',
+	'summary',
+	'cover_image_url',
+	'cover_image_alt',
+	'tags',
+	'author_name',
+	'reading_minutes',
+	'published_at',
+	'updated_at',
+] as const
+
+export function toMessage(row: Row): ContactMessage {
+	return {
+		id: Number(row.id),
+		name: String(row.name),
+		email: String(row.email),
+		subject: String(row.subject),
+		message: String(row.message),
+		createdAt: toIso(row.created_at),
+		readAt: toIsoOrNull(row.read_at),
+		archivedAt: toIsoOrNull(row.archived_at),
+	}
+}
+
+export function toQueuedMail(row: Row): QueuedMail {
+	return {
+		id: Number(row.id),
+		kind: String(row.kind),
+		recipient: String(row.recipient),
+		subject: String(row.subject),
+		textBody: String(row.text_body),
+		replyTo: (row.reply_to as string | null) ?? null,
+		attempts: Number(row.attempts),
+		createdAt: toIso(row.created_at),
+		nextAttemptAt: toIso(row.next_attempt_at),
+		lastError: (row.last_error as string | null) ?? null,
+		sentAt: toIsoOrNull(row.sent_at),
+		abandonedAt: toIsoOrNull(row.abandoned_at),
+	}
+}
+
+export function toPushSubscription(row: Row): PushSubscriptionRecord {
+	return {
+		id: Number(row.id),
+		endpoint: String(row.endpoint),
+		p256dh: String(row.p256dh),
+		auth: String(row.auth),
+		expirationTime: toIsoOrNull(row.expiration_time),
+		createdAt: toIso(row.created_at),
+		refreshedAt: toIso(row.refreshed_at),
+	}
+}
+
+export function toPushDelivery(row: Row): PushDelivery {
+	return {
+		id: Number(row.id),
+		articleId: Number(row.article_id),
+		subscriptionId:
+			row.subscription_id === null || row.subscription_id === undefined
+				? null
+				: Number(row.subscription_id),
+		state: row.state as PushDeliveryState,
+		attempts: Number(row.attempts),
+		createdAt: toIso(row.created_at),
+		nextAttemptAt: toIso(row.next_attempt_at),
+		lastStatus:
+			row.last_status === null || row.last_status === undefined ? null : Number(row.last_status),
+		lastError: (row.last_error as string | null) ?? null,
+		finishedAt: toIsoOrNull(row.finished_at),
+	}
+}

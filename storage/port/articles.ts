@@ -1,0 +1,151 @@
+// Articles as stored and listed, and the repository that keeps them.
+import type { Change } from './changes.ts'
+
+export type ArticleStatus = 'draft' | 'published'
+
+/** What a list or a live event needs to show an article: no body. */
+export interface ArticleCard {
+	id: number
+	slug: string
+	title: string
+	summary: string
+	coverImageUrl: string | null
+	coverImageAlt: string | null
+	tags: string[]
+	authorName: string
+	readingMinutes: number
+	publishedAt: string
+	updatedAt: string
+}
+
+export interface Article extends Omit<ArticleCard, 'publishedAt'> {
+	bodyMarkdown: string
+	bodyHtml: string
+	status: ArticleStatus
+	publishedAt: string | null
+	createdAt: string
+	version: number
+	/** When a scheduled draft goes public; null when nothing is scheduled. */
+	publishAt: string | null
+	/** Whether making it public notifies push subscribers (true unless an editor said not to). */
+	notify?: boolean
+	/** When push subscribers were told of it; an article is announced at most once. */
+	notifiedAt?: string | null
+}
+
+/** A row of the editor's article list. */
+export interface ArticleListItem {
+	id: number
+	slug: string
+	title: string
+	status: ArticleStatus
+	authorName: string
+	publishAt: string | null
+	publishedAt: string | null
+	updatedAt: string
+	version: number
+	/** As on Article: whether becoming public announces it, and when it was announced. */
+	notify: boolean
+	notifiedAt: string | null
+}
+
+/** The editor list's status filter: a scheduled article is a draft with a publishing time. */
+export type ArticleStatusFilter = 'draft' | 'scheduled' | 'published'
+
+export interface ArticleWrite {
+	slug: string
+	title: string
+	summary: string
+	bodyMarkdown: string
+	bodyHtml: string
+	coverImageUrl: string | null
+	coverImageAlt: string | null
+	tags: string[]
+	authorName: string
+	status: ArticleStatus
+	readingMinutes: number
+	publishedAt: string | null
+	/** For a draft: when the publishing job should make it public. Ignored when published. */
+	publishAt?: string | null
+	/**
+	 * Whether becoming public announces it to push subscribers (once in its life, whatever
+	 * happens after). New articles default to true; omitted on a save, the stored choice stays.
+	 */
+	notify?: boolean
+}
+
+export type ArticleUpdateResult =
+	| { ok: true; saved: SavedArticle }
+	| { ok: false; reason: 'missing' }
+	/** Someone saved a newer version since this edit began: current is what they saved. */
+	| { ok: false; reason: 'conflict'; current: Article }
+	| { ok: false; reason: 'slug-taken' }
+
+export type ArticleCreateResult =
+	| { ok: true; saved: SavedArticle }
+	| { ok: false; reason: 'slug-taken' }
+	/** Made by an earlier create with the same key; nothing was made now. As it stands now. */
+	| { ok: false; reason: 'repeated'; article: Article }
+	/** The key came before with another request. */
+	| { ok: false; reason: 'key-reused' }
+
+/** A create sent with an Idempotency-Key: made once for its caller, however often it is sent (for a day). */
+export interface RepeatableRequest {
+	userId: string
+	key: string
+	/** The request's body, hashed: the same key with another body is refused. */
+	fingerprint: string
+}
+
+export interface EditorListOptions {
+	/** Words matched, case-insensitively, against the title, slug and summary. */
+	query?: string
+	status?: ArticleStatusFilter
+	limit: number
+	offset: number
+}
+
+export interface ListCursor {
+	publishedAt: string
+	id: number
+}
+
+export interface SavedArticle {
+	article: Article
+	/** The change written to the feed with it, if the public saw a difference. */
+	change: Change | null
+}
+
+export interface ArticleRepository {
+	findBySlug(slug: string): Promise<Article | undefined>
+	findPublishedBySlug(slug: string): Promise<Article | undefined>
+	/** Published articles, newest first, strictly after the cursor when one is given. */
+	listPublished(options: { limit: number; after?: ListCursor }): Promise<ArticleCard[]>
+	listPublishedByIds(ids: number[]): Promise<ArticleCard[]>
+	/** Published articles with their bodies, newest first: feeds and sitemaps. */
+	listPublishedFull(limit: number): Promise<Article[]>
+	count(): Promise<number>
+	/** Creates or updates the article with this slug and records the public change, atomically. */
+	saveBySlug(write: ArticleWrite): Promise<SavedArticle>
+	/** Deletes the article; records a removal when it was public. */
+	deleteBySlug(slug: string): Promise<Change | null>
+	findById(id: number): Promise<Article | undefined>
+	/** Whether another article than `exceptId` holds this slug. */
+	slugTaken(slug: string, exceptId?: number): Promise<boolean>
+	/** Every article, drafts too, most recently edited first: the editor's list. */
+	listForEditor(options: EditorListOptions): Promise<{ items: ArticleListItem[]; total: number }>
+	/** With `request`, a second create with the same key answers with the first article. */
+	create(write: ArticleWrite, request?: RepeatableRequest): Promise<ArticleCreateResult>
+	/** Saves over version `expectedVersion` only: a newer version is never overwritten. */
+	update(id: number, expectedVersion: number, write: ArticleWrite): Promise<ArticleUpdateResult>
+	/** Deletes the article when it is still at `expectedVersion` (any version when omitted). */
+	deleteById(
+		id: number,
+		expectedVersion?: number,
+	): Promise<{ ok: true; change: Change | null } | { ok: false; reason: 'missing' | 'conflict' }>
+	/**
+	 * Publishes scheduled drafts whose time has come, each in its own committed change. Safe to
+	 * call from several instances at once: each article is published by exactly one of them.
+	 */
+	publishDue(now: Date, limit: number): Promise<Article[]>
+}

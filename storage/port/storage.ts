@@ -1,0 +1,44 @@
+// The storage port: everything above it speaks these types, never a driver's. One file per
+// topic; Storage gathers the repositories of every topic.
+import type { AccountRepository, ApiKeyRepository, RateLimitRepository } from './accounts.ts'
+import type { AnalyticsRepository } from './analytics.ts'
+import type { ArticleRepository } from './articles.ts'
+import type { ChangeRepository } from './changes.ts'
+import type { ConfigRepository } from './config.ts'
+import type { MessageRepository } from './contact.ts'
+import type { JobRunRepository } from './jobs.ts'
+import type { OutboxRepository } from './mail.ts'
+import type { PortableRepository } from './portable.ts'
+import type { PushRepository } from './push.ts'
+import type { SettingsRepository } from './settings.ts'
+import type { StorageHealth } from './unavailable.ts'
+import type { UploadRepository } from './uploads.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Storage {
+	readonly dialect: Dialect
+	/** Whether the database can be reached now; while not, every call throws StorageUnavailable. */
+	readonly health: StorageHealth
+	readonly articles: ArticleRepository
+	readonly changes: ChangeRepository
+	readonly settings: SettingsRepository
+	readonly uploads: UploadRepository
+	/** Staff accounts (better-auth signs them in; the team page manages them). */
+	readonly accounts: AccountRepository
+	readonly apiKeys: ApiKeyRepository
+	readonly rateLimits: RateLimitRepository
+	readonly messages: MessageRepository
+	readonly outbox: OutboxRepository
+	readonly analytics: AnalyticsRepository
+	readonly push: PushRepository
+	readonly config: ConfigRepository
+	/** Export, import and backup of the whole site (docs/decisions/015-portable-export.md). */
+	readonly portable: PortableRepository
+	readonly jobs: JobRunRepository
+	/** Applies pending migrations; returns the names applied. */
+	migrate(): Promise<string[]>
+	/** Throws when the database cannot answer. */
+	ping(): Promise<void>
+	close(): Promise<void>
+}
