@@ -1,3 +1,5 @@
+// Pages, the admin area and resource routes. The server answers a few URLs itself before these
+// (health, sign-in, screen views, push, configuration, the live stream): server/routes.ts.
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
@@ -24,7 +26,6 @@ export default [
 			route('articles/slug-check', 'routes/admin/slug-check.ts'),
 			route('uploads', 'routes/admin/uploads.ts'),
 			route('messages', 'routes/admin/messages.tsx'),
-			route('messages/stream', 'routes/admin/messages-stream.ts'),
 			route('messages/:id', 'routes/admin/message.tsx'),
 			route('analytics', 'routes/admin/analytics.tsx'),
 			route('analytics/export', 'routes/admin/analytics-export.ts'),

@@ -1,6 +1,6 @@
 // The HTTP application. createRequestListener sends the live stream to its own handler and all
-// else to Hono: cached pages first, then security headers, checks, operations endpoints, static
-// files, and React Router.
+// else to Hono: cached pages first, then security headers, checks, the server's own endpoints
+// (server/routes.ts), static files, and React Router (app/routes.ts).
 import { readdirSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { relative } from 'node:path'
@@ -11,75 +11,20 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
-import { type CollectOptions, createCollector } from '#app/features/analytics/collect.server.ts'
-import type { ScreenViewBuffer } from '#app/features/analytics/ingest.server.ts'
-import { type Auth, authBasePath, clientIpHeader } from '#app/features/auth/auth.server.ts'
-import { pushKeyPath, pushSubscriptionsPath } from '#app/features/push/push-api.ts'
-import {
-	createPushSubscriptions,
-	type SubscriptionOptions,
-} from '#app/features/push/subscriptions.server.ts'
-import type { ConfigService } from '#app/features/remote-config/config.server.ts'
-import { createConfigEndpoint } from '#app/features/remote-config/config-endpoint.server.ts'
+import type { AppDependencies } from './app-dependencies.ts'
 import type { AppServices, RequestInfo } from '#app/lib/context.server.ts'
 import { clientIp } from './client-ip.ts'
-import type { Config } from './env.ts'
-import {
-	articleStreamHandler,
-	articleStreamPath,
-	isArticleStreamRequest,
-	type StreamOptions,
-} from './live/article-stream.ts'
-import type { ArticleBroker } from './live/broker.ts'
-import type { Logger } from '#app/lib/logger.ts'
+import { liveStreamHandler, streamOf } from './live/streams.ts'
 import { answerOutages, outageOf, outageResponse } from './outage.ts'
 import { acceptsGzip, createPageCache, pageCacheKey } from './page-cache.ts'
 import { closeIfBodyRefused, isLingering } from './refused-body.ts'
+import { nodeRoutes, serverRoutes } from './routes.ts'
 import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
-import type { Storage } from '#storage/port/storage.ts'
 
 /** What app/entry.server.tsx exports for us, so context keys come from the same module graph. */
 interface EntryModule {
 	createRequestHandler: typeof createRequestHandler
 	createLoadContext(services: AppServices, request: RequestInfo): RouterContextProvider
-}
-
-export interface AppDependencies {
-	config: Config
-	storage: Storage
-	broker: ArticleBroker
-	logger: Logger
-	/** The built server bundle, or (in development) a function that loads the current one. */
-	build: ServerBuild | (() => Promise<ServerBuild>)
-	mode: 'production' | 'development'
-	/** build/client in production; in development Vite serves files itself. */
-	clientDir?: string
-	pageCache?: boolean
-	stream?: Partial<StreamOptions>
-	auth: Auth
-	/** The mail outbox job's wake (none: mail goes at the job's next tick, if it runs). */
-	wakeMailOutbox?: () => void
-	/** Where POST /api/collect queues screen views for their batched write. */
-	screenViews: ScreenViewBuffer
-	/** The collect endpoint's clock and rate limit (tests). */
-	collect?: Partial<CollectOptions>
-	/** The public half of the VAPID pair (app/features/push/vapid-keys.server.ts). */
-	vapidPublicKey: string
-	/** The remote configuration this instance serves (app/features/remote-config/). */
-	remoteConfig: ConfigService
-	push?: PushSettings
-}
-
-export interface PushSettings {
-	/**
-	 * Accepts subscriptions whose push service is on this machine (loopback addresses and
-	 * localhost), which are otherwise refused as a server-side request forgery. For the local
-	 * push service tests run; deliberately not an environment variable, so no deployment can
-	 * turn it on.
-	 */
-	allowLoopbackPushServices?: boolean
-	/** The subscription endpoint's clock and daily cap (tests). */
-	subscriptions?: Partial<Pick<SubscriptionOptions, 'now' | 'perDay'>>
 }
 
 type AppEnv = {
@@ -98,12 +43,6 @@ export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/a
  */
 const articleCapBytes = uploadCapBytes + 1024 * 1024
 const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
-/** A screen view is a few hundred bytes; nothing bigger is one. */
-const collectCapBytes = 4 * 1024
-const collectPath = '/api/collect'
-/** A subscription is well under 1 KB (an endpoint of at most 1,000 characters and two keys). */
-const pushCapBytes = 4 * 1024
-const configPath = '/api/config'
 
 function createApp(deps: AppDependencies) {
 	const { config, storage, broker, logger } = deps
@@ -185,96 +124,32 @@ function createApp(deps: AppDependencies) {
 		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
 	const articleLimit = limitBody(articleCapBytes, 'The request body is larger than 6 MB.')
-	const collectLimit = limitBody(
-		collectCapBytes,
-		`A screen view is at most ${collectCapBytes / 1024} KB; this one is larger.`,
-	)
-	const pushLimit = limitBody(
-		pushCapBytes,
-		`A push subscription is at most ${pushCapBytes / 1024} KB; this one is larger.`,
+	const routes = serverRoutes(deps)
+	const routeLimits = new Map(
+		routes.flatMap((route) =>
+			route.bodyLimit
+				? [[route.path, limitBody(route.bodyLimit.bytes, route.bodyLimit.message)] as const]
+				: [],
+		),
 	)
 	app.use((c, next) => {
-		if (c.req.path === collectPath) return collectLimit(c, next)
-		if (c.req.path === pushSubscriptionsPath) return pushLimit(c, next)
+		const routeLimit = routeLimits.get(c.req.path)
+		if (routeLimit) return routeLimit(c, next)
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
 		if (articlePaths.test(c.req.path)) return articleLimit(c, next)
 		return bodyCap(c, next)
 	})
 
-	app.get('/healthz', (c) => c.json({ status: 'ok' }))
-	app.get('/readyz', async (c) => {
-		if (!storage.health.available) {
-			c.header('Retry-After', String(storage.health.retryAfterSeconds))
-			return c.json({ status: 'unavailable', database: storage.dialect }, 503)
-		}
-		try {
-			await Promise.race([
-				storage.ping(),
-				new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000).unref()),
-			])
-			return c.json({ status: 'ready', database: storage.dialect })
-		} catch {
-			c.header('Retry-After', '5')
-			return c.json({ status: 'unavailable', database: storage.dialect }, 503)
-		}
-	})
-	app.on(['GET', 'POST'], `${authBasePath}/*`, async (c) => {
-		// better-auth learns the visitor's address from this header only: set it from the socket
-		// (or a trusted proxy), never from what the client sent.
-		const headers = new Headers(c.req.raw.headers)
-		headers.set(clientIpHeader, clientIp(c.env.incoming, config.trustedProxies))
-		const response = await deps.auth.handler(new Request(c.req.raw, { headers }))
-		const retryAfter = response.headers.get('x-retry-after')
-		if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) {
-			const answer = new Response(response.body, response)
-			answer.headers.set('Retry-After', retryAfter)
-			return answer
-		}
-		return response
-	})
-	// Screen views (app/features/analytics/collect.server.ts): answered here, before React Router,
-	// as they are the most frequent request a site gets after its pages.
-	const collect = createCollector(
-		{ storage, buffer: deps.screenViews, siteUrl: config.siteUrl },
-		deps.collect,
-	)
-	app.post(collectPath, (c) => collect(c.req.raw, clientIp(c.env.incoming, config.trustedProxies)))
-	app.all(collectPath, (c) =>
-		c.json({ error: 'Send screen views with POST.' }, 405, { Allow: 'POST' }),
-	)
-	// Push subscriptions (app/features/push/): the key a browser subscribes with, and its
-	// subscription stored or deleted. Cross-site writes were refused above.
-	app.get(pushKeyPath, (c) =>
-		c.json({ publicKey: deps.vapidPublicKey }, 200, {
-			// Briefly: a changed key (VAPID_* set or replaced) reaches browsers within minutes.
-			'Cache-Control': 'public, max-age=300',
-		}),
-	)
-	app.all(pushKeyPath, (c) =>
-		c.json({ error: 'Read the push key with GET.' }, 405, { Allow: 'GET, HEAD' }),
-	)
-	const subscriptions = createPushSubscriptions(
-		{ storage, logger, siteUrl: config.siteUrl },
-		{
-			...deps.push?.subscriptions,
-			allowLoopback: deps.push?.allowLoopbackPushServices === true,
-		},
-	)
-	app.post(pushSubscriptionsPath, (c) =>
-		subscriptions.subscribe(c.req.raw, clientIp(c.env.incoming, config.trustedProxies)),
-	)
-	app.delete(pushSubscriptionsPath, (c) => subscriptions.unsubscribe(c.req.raw))
-	app.all(pushSubscriptionsPath, (c) =>
-		c.json({ error: 'Subscribe with POST and unsubscribe with DELETE.' }, 405, {
-			Allow: 'POST, DELETE',
-		}),
-	)
-	// The values of the remote configuration for this visitor (decision 013).
-	const configEndpoint = createConfigEndpoint(deps.remoteConfig)
-	app.get(configPath, (c) => configEndpoint(c.req.raw))
-	app.all(configPath, (c) =>
-		c.json({ error: 'Read the configuration with GET.' }, 405, { Allow: 'GET, HEAD' }),
-	)
+	// The server's own endpoints (server/routes.ts), each method answered, any other one with 405.
+	for (const route of routes) {
+		const methods = Object.keys(route.methods).map((method) => method.toUpperCase())
+		for (const [method, handler] of Object.entries(route.methods))
+			app.on(method.toUpperCase(), route.path, handler)
+		const wrongMethod = route.wrongMethod
+		if (!wrongMethod) continue
+		const allow = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).join(', ')
+		app.all(route.path, (c) => c.json({ error: wrongMethod }, 405, { Allow: allow }))
+	}
 	// The admin API and the contact endpoint are React Router resource routes (app/routes/api/);
 	// nothing else is under /api.
 	app.all('/api/*', (c, next) =>
@@ -364,12 +239,12 @@ function withPublicScheme(request: Request, scheme: string): Request {
 }
 
 /**
- * The Node request listener: the live stream first, then everything else through Hono.
+ * The Node request listener: the live streams first, then everything else through Hono.
  */
 export function createRequestListener(deps: AppDependencies) {
 	const app = createApp(deps)
 	const hono = getRequestListener(app.fetch, { overrideGlobalObjects: deps.mode === 'production' })
-	const stream = articleStreamHandler(deps.broker, deps.logger, {
+	const streams = liveStreamHandler(deps.broker, deps.auth, deps.logger, {
 		https: deps.config.siteUrl.startsWith('https:'),
 		health: deps.storage.health,
 		...deps.stream,
@@ -378,13 +253,14 @@ export function createRequestListener(deps: AppDependencies) {
 		// Sent after a refused body, on a connection that is closing: never run nor answered.
 		if (isLingering(req.socket)) return void req.resume()
 		closeIfBodyRefused(req, res)
-		if (isArticleStreamRequest(req)) stream(req, res)
+		const stream = streamOf(req)
+		if (stream) streams(req, res, stream)
 		else hono(req, res)
 	}
-	// The endpoints this server answers before React Router: the live stream and Hono's own
+	// The endpoints this server answers before React Router: the live streams and Hono's own
 	// routes (its middleware, registered for every path, left out). The route fuzz test walks them.
 	const endpoints = [
-		{ method: 'GET', path: articleStreamPath },
+		...nodeRoutes,
 		...app.routes
 			.filter((route) => route.path !== '*' && route.path !== '/*')
 			.map((route) => ({ method: route.method, path: route.path })),

@@ -13,7 +13,8 @@ import {
 	type ConfigService,
 	createConfigService,
 } from '#app/features/remote-config/config.server.ts'
-import { type AppDependencies, createRequestListener } from './app.ts'
+import type { AppDependencies } from './app-dependencies.ts'
+import { createRequestListener } from './app.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { processName } from './instance.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
@@ -29,7 +30,8 @@ import {
 } from './jobs/push-delivery.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { startUploadCleaning } from './jobs/upload-cleaning.ts'
-import { type ArticleBroker, createArticleBroker } from './live/broker.ts'
+import { createLiveBroker, type LiveBroker } from './live/broker.ts'
+import { liveTopics } from './live/streams.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
 import type { StorageHandle } from '#storage/storage-handle.ts'
 
@@ -82,7 +84,7 @@ export interface CanopyOptions
 
 export interface Canopy {
 	auth: Auth
-	broker: ArticleBroker
+	broker: LiveBroker
 	mailOutbox: MailOutbox
 	/** Sends new articles' push notices; woken when an article is published. */
 	pushDelivery: PushDeliveryWorker
@@ -113,7 +115,8 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	})
 	// Made at first start when not configured, so the key is there before any browser asks.
 	const vapidKeys = await loadVapidKeys(storage, config.vapidKeys)
-	const broker = createArticleBroker(storage, {
+	const broker = createLiveBroker(storage, liveTopics, {
+		heartbeatMs: options.stream?.heartbeatMs,
 		// While the database is away, streams stay open and catch up once it is back.
 		onError: (error) =>
 			storageOutage(error)

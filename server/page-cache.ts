@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { HeaderReader } from '#app/features/remote-config/evaluate.server.ts'
 import { type SplicedGzip, spliceGzip } from './gzip-splice.ts'
-import type { ArticleBroker } from './live/broker.ts'
+import type { LiveBroker } from './live/broker.ts'
 
 export interface CachedPage {
 	status: number
@@ -73,7 +73,7 @@ export function acceptsGzip(incoming: IncomingMessage): boolean {
 
 const publicTopics = new Set(['articles', 'settings', 'config'])
 
-export function createPageCache(broker: ArticleBroker) {
+export function createPageCache(broker: LiveBroker) {
 	const entries = new Map<string, CachedPage>()
 	let generation = 0
 	// Articles, site settings and the remote configuration shape public pages; the inbox (topic

@@ -4,7 +4,11 @@ import type { ArticleEvent } from '#app/features/articles/article-types.ts'
 import { parseSse, recordingSink, waitUntil } from '#tests/fixtures/sse.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { type ArticleBroker, createArticleBroker } from './broker.ts'
+import { createLiveBroker, type LiveBroker } from './broker.ts'
+import { liveStreams, liveTopics } from './streams.ts'
+
+/** What an open article list hears: the articles stream's topics. */
+const articleStream = liveStreams[0]?.topics ?? new Set<string>()
 
 const article = (title: string, body = 'Text about the planet.') => ({
 	title,
@@ -18,10 +22,10 @@ function articleEvents(text: string) {
 		.map((event) => ({ changeId: Number(event.id), ...(JSON.parse(event.data) as ArticleEvent) }))
 }
 
-describe.each(databases)('article broker: $name', ({ create }) => {
+describe.each(databases)('the live broker, as article lists hear it: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
-	let broker: ArticleBroker
+	let broker: LiveBroker
 
 	beforeEach(async () => {
 		database = await create()
@@ -35,8 +39,8 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		await database.drop()
 	})
 
-	async function startBroker(options: Parameters<typeof createArticleBroker>[1] = {}) {
-		broker = createArticleBroker(storage, options)
+	async function startBroker(options: Parameters<typeof createLiveBroker>[2] = {}) {
+		broker = createLiveBroker(storage, liveTopics, options)
 		await broker.start()
 		return broker
 	}
@@ -44,7 +48,7 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 	it('sends each change to a live stream once, in order, with its change id', async () => {
 		await startBroker()
 		const sink = recordingSink()
-		await broker.subscribe(sink, broker.lastId)
+		await broker.subscribe(sink, broker.lastId, articleStream)
 		// Each write waits for its event: an event carries the article as it is when the broker
 		// reads it, so writes landing in one read would all (rightly) show the final state.
 		const first = await saveArticle(storage, article('Wetlands'), 'published')
@@ -72,9 +76,9 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		await waitUntil(() => broker.lastId >= start + 4)
 
 		const fromMemory = recordingSink()
-		await broker.subscribe(fromMemory, start + 2)
+		await broker.subscribe(fromMemory, start + 2, articleStream)
 		const fromTable = recordingSink()
-		await broker.subscribe(fromTable, start)
+		await broker.subscribe(fromTable, start, articleStream)
 		await saveArticle(storage, article('Five'), 'published')
 		await waitUntil(
 			() =>
@@ -96,7 +100,7 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 
 		for (const since of [0, 999]) {
 			const sink = recordingSink()
-			await broker.subscribe(sink, since)
+			await broker.subscribe(sink, since, articleStream)
 			const events = parseSse(sink.text).events
 			expect(events).toEqual([{ id: String(broker.lastId), event: 'reset', data: '{}' }])
 		}
@@ -109,7 +113,7 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		// Started after the changes, so a client from position 0 is served from the table.
 		await startBroker()
 		const sink = recordingSink()
-		await broker.subscribe(sink, 0)
+		await broker.subscribe(sink, 0, articleStream)
 		expect(sink.text).not.toContain('Secret plans')
 		expect(articleEvents(sink.text).map((event) => event.kind)).toEqual(['removed', 'removed'])
 	})
@@ -118,8 +122,8 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 		await startBroker()
 		const stuck = recordingSink({ failAfter: 1 })
 		const healthy = recordingSink()
-		await broker.subscribe(stuck, broker.lastId)
-		await broker.subscribe(healthy, broker.lastId)
+		await broker.subscribe(stuck, broker.lastId, articleStream)
+		await broker.subscribe(healthy, broker.lastId, articleStream)
 		expect(broker.size).toBe(2)
 		for (const title of ['One', 'Two', 'Three'])
 			await saveArticle(storage, article(title), 'published')
@@ -131,10 +135,10 @@ describe.each(databases)('article broker: $name', ({ create }) => {
 	it('keeps idle streams alive with heartbeats and ends them all on close', async () => {
 		await startBroker({ heartbeatMs: 20 })
 		const sink = recordingSink()
-		const unsubscribe = await broker.subscribe(sink, broker.lastId)
+		const unsubscribe = await broker.subscribe(sink, broker.lastId, articleStream)
 		await waitUntil(() => parseSse(sink.text).comments.includes('keep-alive'))
 		const other = recordingSink()
-		await broker.subscribe(other, broker.lastId)
+		await broker.subscribe(other, broker.lastId, articleStream)
 		unsubscribe()
 		expect(broker.size).toBe(1)
 		broker.close()

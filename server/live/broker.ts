@@ -1,7 +1,7 @@
-// Fans the change feed out to open article streams. Each change is read from the database once
-// per process, serialised once, and written to every stream that has not seen it yet.
-import type { ArticleCard } from '#storage/port/articles.ts'
-import type { ArticleEvent } from '#app/features/articles/article-types.ts'
+// Fans the change feed out to every open live stream, by topic (articles, config, messages: the
+// topics server/live/streams.ts lists). Each change is read from the database once per process,
+// made into its topic's frame once, and written to every stream of that topic that has not seen it.
+import { type LiveTopic, resetFrame } from '#app/lib/live-events.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 
@@ -13,6 +13,8 @@ export interface StreamSink {
 
 interface Subscriber {
 	sink: StreamSink
+	/** The topics this stream carries; other changes only move its position. */
+	topics: ReadonlySet<string>
 	/** Highest change id this subscriber has been sent (or skipped past). */
 	since: number
 	live: boolean
@@ -20,23 +22,24 @@ interface Subscriber {
 
 interface Frame {
 	id: number
+	topic: string
 	/** Encoded once, written to every stream as is. */
 	bytes: Buffer
 }
 
 export interface BrokerOptions {
 	heartbeatMs?: number
-	/** Article frames kept in memory for resuming clients before falling back to the database. */
+	/** Frames kept in memory for resuming clients before falling back to the database. */
 	ringSize?: number
 	/** A client further behind than this many changes gets a reset instead of a replay. */
 	maxReplay?: number
 	onError?: (error: unknown) => void
 }
 
-export interface ArticleBroker {
+export interface LiveBroker {
 	start(): Promise<void>
-	/** Registers a stream that has seen every change up to `since`. */
-	subscribe(sink: StreamSink, since: number): Promise<() => void>
+	/** Registers a stream of these topics that has seen every change up to `since`. */
+	subscribe(sink: StreamSink, since: number, topics: ReadonlySet<string>): Promise<() => void>
 	/** Called after each batch of changes (any topic) has been fanned out. */
 	onChanges(listener: (changes: Change[]) => void): () => void
 	readonly size: number
@@ -44,61 +47,34 @@ export interface ArticleBroker {
 	close(): void
 }
 
-export function articleFrame(id: number, event: ArticleEvent): string {
-	return `id: ${id}\nevent: article\ndata: ${JSON.stringify(event)}\n\n`
+/** Every topic's frames for a batch of changes, in id order. */
+async function framesFor(
+	storage: Storage,
+	topics: LiveTopic[],
+	changes: Change[],
+): Promise<Frame[]> {
+	const frames: Frame[] = []
+	for (const topic of topics) {
+		const mine = changes.filter((change) => change.topic === topic.name)
+		if (mine.length === 0) continue
+		for (const frame of await topic.frames(storage, mine))
+			frames.push({ id: frame.id, topic: topic.name, bytes: Buffer.from(frame.text) })
+	}
+	return frames.sort((a, b) => a.id - b.id)
 }
 
-/** A new configuration version was published (docs/decisions/013-remote-config.md). */
-export function configFrame(id: number, version: number): string {
-	return `id: ${id}\nevent: config\ndata: ${JSON.stringify({ version })}\n\n`
-}
-
-export function resetFrame(id: number): string {
-	return `id: ${id}\nevent: reset\ndata: {}\n\n`
-}
-
-async function framesFor(storage: Storage, changes: Change[]): Promise<Frame[]> {
-	const configFrames = changes
-		.filter((change) => change.topic === 'config')
-		.map((change) => ({
-			id: change.id,
-			bytes: Buffer.from(configFrame(change.id, Number(change.entityId))),
-		}))
-	const articleFrames = await articleFramesFor(storage, changes)
-	return configFrames.length === 0
-		? articleFrames
-		: [...articleFrames, ...configFrames].sort((a, b) => a.id - b.id)
-}
-
-async function articleFramesFor(storage: Storage, changes: Change[]): Promise<Frame[]> {
-	const articleChanges = changes.filter((change) => change.topic === 'articles')
-	if (articleChanges.length === 0) return []
-	const wanted = articleChanges
-		.filter((change) => change.kind !== 'removed')
-		.map((change) => Number(change.entityId))
-	const cards = new Map<number, ArticleCard>()
-	for (const card of await storage.articles.listPublishedByIds([...new Set(wanted)]))
-		cards.set(card.id, card)
-	return articleChanges.map((change) => {
-		const id = Number(change.entityId)
-		const card = change.kind === 'removed' ? undefined : cards.get(id)
-		// An article no longer public by the time we read it goes out as removed: the stream never
-		// carries a draft, and the later removal event is then a harmless repeat.
-		const event: ArticleEvent = card
-			? { kind: change.kind as 'added' | 'modified', article: card }
-			: { kind: 'removed', id }
-		return { id: change.id, bytes: Buffer.from(articleFrame(change.id, event)) }
-	})
-}
-
-export function createArticleBroker(storage: Storage, options: BrokerOptions = {}): ArticleBroker {
+export function createLiveBroker(
+	storage: Storage,
+	liveTopics: LiveTopic[],
+	options: BrokerOptions = {},
+): LiveBroker {
 	const heartbeatMs = options.heartbeatMs ?? 15_000
 	const ringSize = options.ringSize ?? 1_024
 	const maxReplay = options.maxReplay ?? 5_000
 	const subscribers = new Set<Subscriber>()
 	const listeners = new Set<(changes: Change[]) => void>()
 	const ring: Frame[] = []
-	// The ring holds every article frame with an id above ringFloor.
+	// The ring holds every frame with an id above ringFloor.
 	let ringFloor = 0
 	let lastId = 0
 	let draining: Promise<void> | undefined
@@ -113,6 +89,7 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 	const send = (subscriber: Subscriber, frame: Frame) => {
 		if (frame.id <= subscriber.since) return
 		subscriber.since = frame.id
+		if (!subscriber.topics.has(frame.topic)) return
 		if (!subscriber.sink.write(frame.bytes)) subscribers.delete(subscriber)
 	}
 
@@ -129,7 +106,7 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 			if (closed) return
 			const changes = await storage.changes.after(lastId, 500)
 			if (changes.length === 0 || closed) return
-			const frames = await framesFor(storage, changes)
+			const frames = await framesFor(storage, liveTopics, changes)
 			remember(frames)
 			lastId = changes.at(-1)?.id ?? lastId
 			for (const subscriber of subscribers) {
@@ -187,8 +164,8 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 			heartbeat.unref()
 		},
 
-		async subscribe(sink, since) {
-			const subscriber: Subscriber = { sink, since, live: false }
+		async subscribe(sink, since, topics) {
+			const subscriber: Subscriber = { sink, topics, since, live: false }
 			subscribers.add(subscriber)
 			const unsubscribe = () => {
 				subscribers.delete(subscriber)
@@ -209,7 +186,7 @@ export function createArticleBroker(storage: Storage, options: BrokerOptions = {
 						(change) => change.id <= target,
 					)
 					if (changes.length === 0) break
-					for (const frame of await framesFor(storage, changes)) send(subscriber, frame)
+					for (const frame of await framesFor(storage, liveTopics, changes)) send(subscriber, frame)
 					cursor = changes.at(-1)?.id ?? target
 				}
 				if (!subscribers.has(subscriber)) return unsubscribe

@@ -7,6 +7,15 @@ import type { Database } from './schema.ts'
 
 const columns = ['id', 'name', 'email', 'role', 'deactivatedAt'] as const
 
+/** PostgreSQL gives its timestamptz column as a Date, SQLite the text written: both as ISO text. */
+function toRecord(row: AccountRecord | { deactivatedAt: unknown }): AccountRecord {
+	const { deactivatedAt } = row as { deactivatedAt: string | Date | null }
+	return {
+		...(row as AccountRecord),
+		deactivatedAt: deactivatedAt === null ? null : new Date(deactivatedAt).toISOString(),
+	}
+}
+
 export function createAccountRepository(db: Kysely<Database>, dialect: Dialect): AccountRepository {
 	/** The active admins' ids, their rows locked until the transaction ends (PostgreSQL; SQLite's writes are serial anyway). */
 	async function activeAdmins(trx: Transaction<Database>): Promise<string[]> {
@@ -22,11 +31,22 @@ export function createAccountRepository(db: Kysely<Database>, dialect: Dialect):
 
 	return {
 		async list() {
-			return db.selectFrom('user').select(columns).orderBy('name').orderBy('email').execute()
+			const rows = await db
+				.selectFrom('user')
+				.select(columns)
+				.orderBy('name')
+				.orderBy('email')
+				.execute()
+			return rows.map(toRecord)
 		},
 
 		async find(id) {
-			return db.selectFrom('user').select(columns).where('id', '=', id).executeTakeFirst()
+			const row = await db
+				.selectFrom('user')
+				.select(columns)
+				.where('id', '=', id)
+				.executeTakeFirst()
+			return row && toRecord(row)
 		},
 
 		async create(account, credential, now) {
@@ -73,12 +93,13 @@ export function createAccountRepository(db: Kysely<Database>, dialect: Dialect):
 		async change(userId, change, allow, now) {
 			return db.transaction().execute(async (trx) => {
 				const admins = await activeAdmins(trx)
-				const account: AccountRecord | undefined = await trx
+				const row = await trx
 					.selectFrom('user')
 					.select(columns)
 					.where('id', '=', userId)
 					.executeTakeFirst()
-				if (!account) return { ok: false, reason: 'missing' } as const
+				if (!row) return { ok: false, reason: 'missing' } as const
+				const account = toRecord(row)
 				const refusal = allow(account, admins)
 				if (refusal) return { ok: false, reason: 'refused', message: refusal } as const
 				const at = now.toISOString()

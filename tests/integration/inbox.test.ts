@@ -35,20 +35,11 @@ const escapedHtml = (text: string) =>
 describe('the inbox', () => {
 	let app: TestApp
 	const cookies = { editor: '', admin: '' }
-	// Database watches held open by the app, to see that a stream gives its own back.
-	let watching = 0
+	// Streams open on the app's live broker, to see that a stream gives its place back.
+	const watching = () => app.broker.size
 
 	beforeAll(async () => {
 		app = await startTestApp({ seed: false })
-		const watch = app.storage.changes.watch.bind(app.storage.changes)
-		app.storage.changes.watch = (wake) => {
-			watching++
-			const stop = watch(wake)
-			return () => {
-				watching--
-				stop()
-			}
-		}
 		await makeUser(app, 'rosa@example.org', 'editor', 'Rosa Lima')
 		await makeUser(app, 'ada@example.org', 'admin', 'Ada Admin')
 		cookies.editor = await signIn(app, 'rosa@example.org')
@@ -97,7 +88,7 @@ describe('the inbox', () => {
 		const posted = await postForm(app, `/admin/messages/${id}`, { intent: 'delete' })
 		expect(posted.status).toBe(302)
 		expect(await app.storage.messages.get(id)).toBeDefined()
-		expect(watching).toBe(0)
+		expect(watching()).toBe(0)
 	})
 
 	it('lists messages with sender, subject, time and a "New" badge, and counts unread in the navigation', async () => {
@@ -272,14 +263,14 @@ describe('the inbox', () => {
 		)
 	})
 
-	it('streams a new message to a signed-in editor as {kind, id}, and gives its watch back when the client goes', async () => {
+	it('streams a new message to a signed-in editor as {kind, id}, and gives its place back when the client goes', async () => {
 		const stream = await openStream(app, cookies.editor)
 		expect(stream.response.status).toBe(200)
 		expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
 		// Security headers on the stream too.
 		expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff')
 		await waitUntil(() => stream.text.includes('retry:'))
-		expect(watching).toBe(1)
+		expect(watching()).toBe(1)
 		const { id } = await receive({ name: 'Live Sender' })
 		await waitUntil(() => parseSse(stream.text).events.length > 0, 5_000)
 		const [event] = parseSse(stream.text).events
@@ -288,7 +279,7 @@ describe('the inbox', () => {
 		expect(stream.text).not.toContain('Live Sender')
 
 		stream.controller.abort()
-		await waitUntil(() => watching === 0, 5_000)
+		await waitUntil(() => watching() === 0, 5_000)
 	})
 
 	it('replays to a reconnecting client what it missed after its Last-Event-ID', async () => {
@@ -298,6 +289,6 @@ describe('the inbox', () => {
 		await waitUntil(() => parseSse(stream.text).events.length > 0, 5_000)
 		expect(JSON.parse(parseSse(stream.text).events[0]?.data ?? '')).toEqual({ kind: 'added', id })
 		app.server.closeAllConnections()
-		await waitUntil(() => watching === 0, 5_000)
+		await waitUntil(() => watching() === 0, 5_000)
 	})
 })

@@ -5,12 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import type { AnalyticsDay } from '#storage/port/analytics.ts'
 import { DailyTable } from './dashboard-daily-table.tsx'
-import { formatCount, formatDay, previousPeriodName } from './dashboard-tables.ts'
-
-export interface ChartProps {
-	current: AnalyticsDay[]
-	previous: AnalyticsDay[]
-}
+import { type ChartProps, formatCount, formatDay, previousPeriodName } from './dashboard-tables.ts'
 
 const chartHeight = 300
 const dayTick = new Intl.DateTimeFormat('en-GB', {

@@ -1,8 +1,7 @@
 // The chart's numbers as a table: each UTC day of the period beside the same day of the one before.
 import { memo } from 'react'
-import type { ChartProps } from './dashboard-chart.tsx'
 import { ScrollBox } from './dashboard-sections.tsx'
-import { formatCount, formatDay } from './dashboard-tables.ts'
+import { type ChartProps, formatCount, formatDay } from './dashboard-tables.ts'
 
 // Kept from re-rendering as the pointer moves over the chart: it can have 366 rows.
 export const DailyTable = memo(function DailyTable({ current, previous }: ChartProps) {

@@ -1,6 +1,12 @@
 // The dashboard's tables and the words around its figures: shared by the page and its CSV
 // export, so a downloaded table says exactly what the page does.
-import type { AnalyticsDimension, AnalyticsRow } from '#storage/port/analytics.ts'
+import type { AnalyticsDay, AnalyticsDimension, AnalyticsRow } from '#storage/port/analytics.ts'
+
+/** The daily chart's figures and its table's: this period and the one before it. */
+export interface ChartProps {
+	current: AnalyticsDay[]
+	previous: AnalyticsDay[]
+}
 
 export interface DashboardTable {
 	/** The name in the export's address (?table=pages). */

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
-import type { EditorArticle } from './article-editor.tsx'
+import type { EditorArticle } from './article-editor-types.ts'
 
 /** Unpublish and delete, apart from the form; deleting asks first (a disclosure, no JS needed). */
 export function DangerZone({

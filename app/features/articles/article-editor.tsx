@@ -6,38 +6,11 @@ import { Form, useBlocker, useFetcher, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
-import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
 import { NotifyField } from './article-notify-field.tsx'
-import type { ArticleStatus } from '#storage/port/articles.ts'
+import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { fetchJson, useDebounced } from './editor-hooks.ts'
-
-export interface EditorArticle {
-	id: number
-	slug: string
-	title: string
-	summary: string
-	bodyMarkdown: string
-	tags: string[]
-	coverImageUrl: string | null
-	coverImageAlt: string | null
-	status: ArticleStatus
-	publishAt: string | null
-	publishedAt: string | null
-	updatedAt: string
-	version: number
-	notify: boolean
-	notifiedAt: string | null
-}
-
-/** What the action answers: errors and the values to show again, or a saved version. */
-export interface EditorActionData {
-	errors?: FieldErrors
-	values?: Record<string, string>
-	conflict?: { version: number; updatedAt: string; title: string }
-	saved?: { version: number; updatedAt: string; intent: string }
-}
 
 const autosaveDelayMs = 2_000
 const previewDelayMs = 300

@@ -3,11 +3,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { configVersionHeard } from '#app/features/remote-config/config-store.ts'
+import { openLiveStream } from '#app/lib/live-stream.client.ts'
 import { applyArticleEvent } from './apply-event.ts'
 import type { ArticleCard } from '#storage/port/articles.ts'
 import type { ArticleEvent } from './article-types.ts'
-
-const maxRetryMs = 30_000
 
 export function useLiveArticles(initial: ArticleCard[], changeId: number, acceptsNew: boolean) {
 	const [items, setItems] = useState(initial)
@@ -24,16 +23,8 @@ export function useLiveArticles(initial: ArticleCard[], changeId: number, accept
 
 	useEffect(() => {
 		let lastId = changeId
-		let source: EventSource | undefined
-		let retry: ReturnType<typeof setTimeout> | undefined
-		let delay = 1_000
-
-		const open = () => {
-			source = new EventSource(`/api/articles/stream?since=${lastId}`)
-			source.addEventListener('open', () => {
-				delay = 1_000
-			})
-			source.addEventListener('article', (message) => {
+		return openLiveStream('/api/articles/stream', changeId, {
+			article(message) {
 				const id = Number(message.lastEventId)
 				if (!(id > lastId)) return
 				lastId = id
@@ -43,37 +34,23 @@ export function useLiveArticles(initial: ArticleCard[], changeId: number, accept
 					setAnnouncement(`New article: ${event.article.title}`)
 					setFresh((ids) => new Set(ids).add(event.article.id))
 				}
-			})
-			// A published config version (docs/decisions/013-remote-config.md). Its id does not move
-			// the list's position: hearing it again after a resume is harmless, as older versions
-			// are ignored.
-			source.addEventListener('config', (message) => {
+			},
+			// A published config version (docs/decisions/013-remote-config.md). Hearing it again
+			// after a resume is harmless, as older versions are ignored.
+			config(message) {
 				try {
 					const { version } = JSON.parse(message.data) as { version?: unknown }
 					if (typeof version === 'number') configVersionHeard(version)
 				} catch {
 					// Not the event this page knows: nothing to do.
 				}
-			})
-			source.addEventListener('reset', (message) => {
+			},
+			reset(message) {
 				// Too far behind for a replay: read the list again and go on from the new position.
 				lastId = Number(message.lastEventId) || lastId
 				revalidate.current()
-			})
-			source.addEventListener('error', () => {
-				// EventSource retries a dropped connection by itself, but gives up for good on an
-				// HTTP error (a restarting server's 503); then we reopen it, backing off.
-				if (source?.readyState !== EventSource.CLOSED) return
-				source.close()
-				retry = setTimeout(open, delay)
-				delay = Math.min(delay * 2, maxRetryMs)
-			})
-		}
-		open()
-		return () => {
-			clearTimeout(retry)
-			source?.close()
-		}
+			},
+		})
 	}, [changeId, acceptsNew])
 
 	return { items, announcement, fresh }

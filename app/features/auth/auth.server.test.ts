@@ -20,7 +20,13 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 		await storage.migrate()
 		logs = []
 		const logger = createLogger('info', (line) => logs.push(JSON.parse(line)))
-		auth = await openAuth({ storage, database: storage.authDatabase, siteUrl, secret: await authSecret(storage), logger })
+		auth = await openAuth({
+			storage,
+			database: storage.authDatabase,
+			siteUrl,
+			secret: await authSecret(storage),
+			logger,
+		})
 	})
 
 	afterEach(async () => {

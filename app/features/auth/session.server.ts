@@ -8,7 +8,7 @@ import {
 	redirect,
 } from 'react-router'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { authBasePath, clientIpHeader } from './auth.server.ts'
+import { type Auth, authBasePath, clientIpHeader } from './auth.server.ts'
 import type { Role } from './user.schema.ts'
 
 export interface Editor {
@@ -22,8 +22,12 @@ export async function getEditor(
 	context: Readonly<RouterContextProvider>,
 	request: Request,
 ): Promise<Editor | null> {
-	const { auth } = context.get(servicesContext)
-	const session = await auth.api.getSession({ headers: request.headers })
+	return editorOf(context.get(servicesContext).auth, request.headers)
+}
+
+/** Who these request headers' session cookie belongs to: an active editor, or null. */
+export async function editorOf(auth: Auth, headers: Headers): Promise<Editor | null> {
+	const session = await auth.api.getSession({ headers })
 	if (!session) return null
 	const { id, name, email, role, deactivatedAt } = session.user as {
 		id: string
@@ -37,6 +41,11 @@ export async function getEditor(
 	return { id, name, email, role }
 }
 
+/** Where someone not signed in is sent, to come back to `pathAndQuery` afterwards. */
+export function signInAddress(pathAndQuery: string): string {
+	return `/admin/sign-in?next=${encodeURIComponent(pathAndQuery)}`
+}
+
 /** The signed-in editor; anyone else is sent to sign in, and comes back here afterwards. */
 export async function requireEditor(
 	context: Readonly<RouterContextProvider>,
@@ -45,7 +54,7 @@ export async function requireEditor(
 	const editor = await getEditor(context, request)
 	if (editor) return editor
 	const { pathname, search } = new URL(request.url)
-	throw redirect(`/admin/sign-in?next=${encodeURIComponent(pathname + search)}`)
+	throw redirect(signInAddress(pathname + search))
 }
 
 /** The signed-in editor, for loaders and actions under the guarded layout. */

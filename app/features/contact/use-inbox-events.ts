@@ -1,6 +1,7 @@
 // Tells an open editor page that messages changed (new, read, archived, deleted), so it can read
 // them again. Events are coalesced: a burst of changes makes one call.
 import { useEffect, useRef } from 'react'
+import { openLiveStream } from '#app/lib/live-stream.client.ts'
 
 export interface InboxEvent {
 	kind: 'added' | 'modified' | 'removed'
@@ -21,12 +22,8 @@ export function useInboxEvents(
 	const start = useRef(since)
 
 	useEffect(() => {
-		let source: EventSource | undefined
-		let retry: ReturnType<typeof setTimeout> | undefined
 		let flush: ReturnType<typeof setTimeout> | undefined
 		let pending: InboxEvent[] = []
-		let delay = 1_000
-		let position = start.current
 
 		const queue = (event: InboxEvent) => {
 			pending.push(event)
@@ -39,34 +36,19 @@ export function useInboxEvents(
 			}, delayMs)
 		}
 
-		const open = () => {
-			source = new EventSource(`${streamPath}?since=${position}`)
-			source.addEventListener('open', () => {
-				delay = 1_000
-			})
-			source.addEventListener('message', (message) => {
-				position = Number(message.lastEventId) || position
-				queue(JSON.parse(message.data) as InboxEvent)
-			})
-			source.addEventListener('reset', (message) => {
+		const close = openLiveStream(
+			streamPath,
+			start.current,
+			{
+				message: (message) => queue(JSON.parse(message.data) as InboxEvent),
 				// Too far behind to replay: anything may have changed.
-				position = Number(message.lastEventId) || position
-				queue({ kind: 'modified', id: 0 })
-			})
-			source.addEventListener('error', () => {
-				// A dropped connection is retried by EventSource itself; an HTTP error (a restarting
-				// server, an expired session) closes it for good, so reopen it, backing off.
-				if (source?.readyState !== EventSource.CLOSED) return
-				source.close()
-				retry = setTimeout(open, delay)
-				delay = Math.min(delay * 2, maxRetryMs)
-			})
-		}
-		open()
+				reset: () => queue({ kind: 'modified', id: 0 }),
+			},
+			maxRetryMs,
+		)
 		return () => {
-			clearTimeout(retry)
 			clearTimeout(flush)
-			source?.close()
+			close()
 		}
 	}, [delayMs])
 }

@@ -1,0 +1,30 @@
+// What the article editor shows and what its action answers: shared by the form, its parts and
+// the server action, so none of them imports another.
+import type { FieldErrors } from '#app/lib/field-errors.ts'
+import type { ArticleStatus } from '#storage/port/articles.ts'
+
+export interface EditorArticle {
+	id: number
+	slug: string
+	title: string
+	summary: string
+	bodyMarkdown: string
+	tags: string[]
+	coverImageUrl: string | null
+	coverImageAlt: string | null
+	status: ArticleStatus
+	publishAt: string | null
+	publishedAt: string | null
+	updatedAt: string
+	version: number
+	notify: boolean
+	notifiedAt: string | null
+}
+
+/** What the action answers: errors and the values to show again, or a saved version. */
+export interface EditorActionData {
+	errors?: FieldErrors
+	values?: Record<string, string>
+	conflict?: { version: number; updatedAt: string; title: string }
+	saved?: { version: number; updatedAt: string; intent: string }
+}
