@@ -46,8 +46,8 @@ export default [
 	...prefix('api/admin', [
 		route('articles', 'routes/api/admin-articles.ts'),
 		route('articles/:id', 'routes/api/admin-article.ts'),
-		route('articles/:id/publish', 'routes/api/admin-article-publish.ts'),
-		route('articles/:id/unpublish', 'routes/api/admin-article-unpublish.ts'),
+		route('articles/:id/publish', 'routes/api/admin-article-state.ts', { id: 'api-publish' }),
+		route('articles/:id/unpublish', 'routes/api/admin-article-state.ts', { id: 'api-unpublish' }),
 		route('uploads', 'routes/api/admin-uploads.ts'),
 		route('*', 'routes/api/admin-not-found.ts'),
 	]),

@@ -6,12 +6,12 @@ import { parseArgs } from 'node:util'
 import { rollUpOldViews, viewRetention } from '#app/features/analytics/retention.server.ts'
 import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import { FrontMatterError, parseArticleFile } from '#app/features/articles/front-matter.server.ts'
-import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createResetLink, parseResetEmail } from '#app/features/auth/password-reset.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { messageRetention } from '#app/features/contact/message-retention.server.ts'
 import { showCurrentConfig } from '#app/features/remote-config/config-admin.server.ts'
 import { ConfigError, loadConfig } from './env.ts'
+import { openSiteAuth } from './site-auth.ts'
 import { createLogger } from './logger.ts'
 import { CommandError } from './portable/command-error.ts'
 import { describeOpenFailure } from '#storage/open-errors.ts'
@@ -75,13 +75,7 @@ type Output = string | { stdout?: string; stderr?: string }
 async function openCliAuth(storage: Storage) {
 	const config = loadConfig(process.env)
 	const logger = createLogger('warn', (line) => process.stderr.write(line))
-	const auth = await openAuth({
-		storage,
-		database: storage.authDatabase,
-		siteUrl: config.siteUrl,
-		secret: await authSecret(storage),
-		logger,
-	})
+	const auth = await openSiteAuth(storage, config.siteUrl, logger)
 	return { auth, siteUrl: config.siteUrl }
 }
 

@@ -7,7 +7,7 @@ import {
 	type ScreenViewBuffer,
 	type ScreenViewBufferOptions,
 } from '#app/features/analytics/ingest.server.ts'
-import { type Auth, authSecret, openAuth } from '#app/features/auth/auth.server.ts'
+import type { Auth } from '#app/features/auth/auth.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import {
 	type ConfigService,
@@ -17,6 +17,7 @@ import type { AppDependencies } from './app-dependencies.ts'
 import { createRequestListener } from './app.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { processName } from './instance.ts'
+import { openSiteAuth } from './site-auth.ts'
 import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
 import { startChangePruning } from './jobs/change-pruning.ts'
 import { type MailOutbox, type MailOutboxOptions, startMailOutbox } from './jobs/mail-outbox.ts'
@@ -102,17 +103,11 @@ export interface Canopy {
 	close(): Promise<void>
 }
 
-/** Call after storage.migrate(): better-auth checks its tables once, when it starts. */
+/** Call after storage.migrate(). */
 export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	const { config, storage, logger } = options
 	const jobs = { ...allJobs, ...options.jobs }
-	const auth = await openAuth({
-		storage,
-		database: storage.authDatabase,
-		siteUrl: config.siteUrl,
-		secret: await authSecret(storage),
-		logger,
-	})
+	const auth = await openSiteAuth(storage, config.siteUrl, logger)
 	// Made at first start when not configured, so the key is there before any browser asks.
 	const vapidKeys = await loadVapidKeys(storage, config.vapidKeys)
 	const broker = createLiveBroker(storage, liveTopics, {

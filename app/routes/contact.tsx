@@ -1,11 +1,9 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { type ContactActionData, ContactForm } from '#app/features/contact/contact-form.tsx'
 import { contactFields } from '#app/features/contact/contact.schema.ts'
-import { submitContactMessage } from '#app/features/contact/contact.server.ts'
-import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { receiveContactMessage } from '#app/features/contact/contact.server.ts'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { storageOutage } from '#storage/port/unavailable.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
@@ -74,47 +72,39 @@ export async function action({ request, context }: Route.ActionArgs) {
 			: undefined
 
 	const services = context.get(servicesContext)
-	const { contact_form_enabled: open } = await services.remoteConfig.valuesFor(request)
-	if (!open) {
-		// What was typed comes back in the form, so the visitor can copy it into an email.
-		const site = await getSiteSettings(services.storage)
-		return data<ContactActionData>(
-			{
-				outcome: 'closed',
-				errors: {
-					form: [
-						`The contact form was closed while you wrote, and your message was not sent. Copy it from below and email it to ${site.contactEmail}.`,
-					],
-				},
-				values,
-				form: posted,
-			},
-			503,
-		)
-	}
-	let result: Awaited<ReturnType<typeof submitContactMessage>>
-	try {
-		result = await submitContactMessage(services, context.get(clientIpContext), input)
-	} catch (error) {
-		const outage = storageOutage(error)
-		if (!outage) throw error
-		// The form comes back as it was, with its key: sent again, it is stored once even if this
-		// try did reach the database just before it went away.
-		return data<ContactActionData>(
-			{
-				outcome: 'unavailable',
-				errors: {
-					form: [
-						'Your message could not be sent just now: the site cannot reach its database. What you wrote is still below; please send it again in a minute. It will not arrive twice.',
-					],
-				},
-				values,
-				form: posted,
-			},
-			{ status: 503, headers: { 'Retry-After': String(outage.retryAfterSeconds) } },
-		)
-	}
+	const result = await receiveContactMessage(services, request, context.get(clientIpContext), input)
 	switch (result.outcome) {
+		case 'closed':
+			// What was typed comes back in the form, so the visitor can copy it into an email.
+			return data<ContactActionData>(
+				{
+					outcome: 'closed',
+					errors: {
+						form: [
+							`The contact form was closed while you wrote, and your message was not sent. Copy it from below and email it to ${result.contactEmail}.`,
+						],
+					},
+					values,
+					form: posted,
+				},
+				503,
+			)
+		case 'unavailable':
+			// The form comes back as it was, with its key: sent again, it is stored once even if
+			// this try did reach the database just before it went away.
+			return data<ContactActionData>(
+				{
+					outcome: 'unavailable',
+					errors: {
+						form: [
+							'Your message could not be sent just now: the site cannot reach its database. What you wrote is still below; please send it again in a minute. It will not arrive twice.',
+						],
+					},
+					values,
+					form: posted,
+				},
+				{ status: 503, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+			)
 		case 'invalid':
 			return data<ContactActionData>(
 				{ outcome: 'invalid', errors: result.errors, values, form: posted },

@@ -11,10 +11,11 @@ export interface BatchWorker<Outcome> {
 	/** Something was queued: step now rather than at the next tick. */
 	wake(): void
 	/**
-	 * Stops the timer and waits for the step under way, or at most `graceMs` (a step left then
-	 * is left to its leases, as if the process had died).
+	 * Stops the timer and waits for the step under way, or at most `stopGraceMs` (a step left
+	 * then is left to its leases, as if the process had died); then lets go of what the steps
+	 * held (`release`).
 	 */
-	stop(graceMs?: number): Promise<void>
+	stop(): Promise<void>
 }
 
 export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
@@ -26,6 +27,10 @@ export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
 	batchSize: number
 	intervalMs: number
 	logger: Logger
+	/** How long stop() waits for a step under way; unset: until it ends. */
+	stopGraceMs?: number
+	/** What the steps held open (an SMTP pool, an HTTP agent), closed once stopped. */
+	release?: () => void
 }): BatchWorker<Outcome> {
 	let chain: Promise<unknown> = Promise.resolve()
 	const warn = retryWarning(spec.logger, spec.failed)
@@ -67,21 +72,23 @@ export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
 			if (stepping) wokenMeanwhile = true
 			else schedule(0)
 		},
-		async stop(graceMs) {
+		async stop() {
 			stopped = true
 			clearTimeout(timer)
-			if (graceMs === undefined) {
-				await chain
-				return
-			}
+			const graceMs = spec.stopGraceMs
 			let grace: NodeJS.Timeout | undefined
 			await Promise.race([
 				chain,
-				new Promise((resolve) => {
-					grace = setTimeout(resolve, graceMs)
-				}),
+				...(graceMs === undefined
+					? []
+					: [
+							new Promise((resolve) => {
+								grace = setTimeout(resolve, graceMs)
+							}),
+						]),
 			])
 			clearTimeout(grace)
+			spec.release?.()
 		},
 	}
 }

@@ -60,20 +60,13 @@ export function startMailOutbox(
 		timeoutMs: options.sendTimeoutMs ?? 30_000,
 	})
 
-	const worker = startBatchWorker({
+	return startBatchWorker({
 		step: () => deliverDueMail(storage, sender, logger, delivery),
 		nothing: () => nothing,
 		failed: 'mail: could not read the outbox',
 		batchSize,
 		intervalMs,
 		logger,
+		release: () => sender.close(),
 	})
-	return {
-		wake: worker.wake,
-		runOnce: worker.runOnce,
-		async stop() {
-			await worker.stop()
-			sender.close()
-		},
-	}
 }

@@ -209,20 +209,14 @@ export function startPushDelivery(
 		return outcome
 	}
 
-	const worker = startBatchWorker({
+	return startBatchWorker({
 		step,
 		nothing,
 		failed: 'push: could not read the deliveries',
 		batchSize,
 		intervalMs,
 		logger,
+		stopGraceMs: options.stopGraceMs ?? 10_000,
+		release: () => ownAgent?.destroy(),
 	})
-	return {
-		wake: worker.wake,
-		runOnce: worker.runOnce,
-		async stop() {
-			await worker.stop(options.stopGraceMs ?? 10_000)
-			ownAgent?.destroy()
-		},
-	}
 }

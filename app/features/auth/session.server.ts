@@ -120,3 +120,16 @@ export function passCookies(response: Response): Headers {
 	for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie)
 	return headers
 }
+
+/**
+ * Signs a just-made account in (setup link, invite) through the same door as every later
+ * sign-in, and sends the browser on to the editor area; to the sign-in page should that fail.
+ */
+export async function enterNewAccount(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+	account: { email: string; password: string },
+): Promise<never> {
+	const signedIn = await callAuth(context, request, '/sign-in/email', account)
+	throw redirect(signedIn.ok ? '/admin' : '/admin/sign-in', { headers: passCookies(signedIn) })
+}

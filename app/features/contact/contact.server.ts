@@ -6,6 +6,7 @@ import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { OutgoingMail } from '#storage/port/mail.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
 import { type ContactSubmission, contactSubmissionSchema } from './contact.schema.ts'
 import { checkFormToken, contactSecret } from './form-token.server.ts'
 
@@ -160,5 +161,44 @@ export async function submitContactMessage(
 		created,
 		name: message.name,
 		email: message.email,
+	}
+}
+
+/** Where to write instead while an editor has closed the contact form (remote configuration). */
+export async function contactFormClosed(
+	services: Pick<AppServices, 'storage' | 'remoteConfig'>,
+	request: Request,
+): Promise<{ contactEmail: string } | undefined> {
+	const { contact_form_enabled: open } = await services.remoteConfig.valuesFor(request)
+	if (open) return undefined
+	const { contactEmail } = await getSiteSettings(services.storage)
+	return { contactEmail }
+}
+
+export type ReceiveResult =
+	| SubmitResult
+	/** Closed by an editor: nothing was stored. */
+	| { outcome: 'closed'; contactEmail: string }
+	/** The database is away: sent again with the same key, it is stored once. */
+	| { outcome: 'unavailable'; retryAfterSeconds: number }
+
+/**
+ * A message from the page's form or the API, whichever: refused while the form is closed, and
+ * answered `unavailable` while the database cannot be reached. The routes only word the outcome.
+ */
+export async function receiveContactMessage(
+	services: Services & Pick<AppServices, 'remoteConfig'>,
+	request: Request,
+	clientIp: string,
+	input: unknown,
+): Promise<ReceiveResult> {
+	const closed = await contactFormClosed(services, request)
+	if (closed) return { outcome: 'closed', ...closed }
+	try {
+		return await submitContactMessage(services, clientIp, input)
+	} catch (error) {
+		const outage = storageOutage(error)
+		if (!outage) throw error
+		return { outcome: 'unavailable', retryAfterSeconds: outage.retryAfterSeconds }
 	}
 }

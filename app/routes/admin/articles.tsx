@@ -1,3 +1,4 @@
+import { Pager } from '#app/components/ui/pager.tsx'
 import { Form, Link, useSearchParams } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
@@ -141,15 +142,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 					</table>
 				</div>
 			)}
-			{pages > 1 ? (
-				<nav aria-label="Pages" className="pager">
-					{page > 1 ? <Link to={link({ page: String(page - 1) })}>Newer</Link> : null}
-					<span>
-						Page {page} of {pages}
-					</span>
-					{page < pages ? <Link to={link({ page: String(page + 1) })}>Older</Link> : null}
-				</nav>
-			) : null}
+			<Pager page={page} pages={pages} link={link} />
 		</>
 	)
 }

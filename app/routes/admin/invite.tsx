@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { acceptInvite, readInvite } from '#app/features/auth/invites.server.ts'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
-import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
+import { enterNewAccount } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import type { Route } from './+types/invite'
@@ -31,12 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			? data({ invalid: false, name, errors: result.errors }, 400)
 			: data({ invalid: true, name, errors: {} }, 403)
 	}
-	// Signed in straight away, through the same door as every later sign-in.
-	const signedIn = await callAuth(context, request, '/sign-in/email', {
-		email: result.email,
-		password: result.password,
-	})
-	throw redirect(signedIn.ok ? '/admin' : '/admin/sign-in', { headers: passCookies(signedIn) })
+	return enterNewAccount(context, request, { email: result.email, password: result.password })
 }
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {

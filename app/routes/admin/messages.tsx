@@ -1,3 +1,4 @@
+import { Pager } from '#app/components/ui/pager.tsx'
 import { Form, Link } from 'react-router'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
 import type { Route } from './+types/messages'
@@ -109,15 +110,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 					</ul>
 				</>
 			)}
-			{pages > 1 ? (
-				<nav aria-label="Pages" className="pager">
-					{page > 1 ? <Link to={link({ page: String(page - 1) })}>Newer</Link> : null}
-					<span>
-						Page {page} of {pages}
-					</span>
-					{page < pages ? <Link to={link({ page: String(page + 1) })}>Older</Link> : null}
-				</nav>
-			) : null}
+			<Pager page={page} pages={pages} link={link} />
 		</>
 	)
 }

@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
-import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
+import { enterNewAccount } from '#app/features/auth/session.server.ts'
 import { completeSetup, setupState } from '#app/features/auth/setup.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -33,12 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: result.state === 'open' ? 400 : 403 },
 		)
 	}
-	// Signed in straight away, through the same door as every later sign-in.
-	const signedIn = await callAuth(context, request, '/sign-in/email', {
-		email: result.email,
-		password: result.password,
-	})
-	throw redirect(signedIn.ok ? '/admin' : '/admin/sign-in', { headers: passCookies(signedIn) })
+	return enterNewAccount(context, request, { email: result.email, password: result.password })
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,20 +8,15 @@
 //     -> 400 { errors }, 413, 415, 429 { error } with Retry-After
 //   either: 503 { error } while editors have turned the contact form off (remote configuration),
 //   or with Retry-After while the database cannot be reached
-import { submitContactMessage } from '#app/features/contact/contact.server.ts'
+import { contactFormClosed, receiveContactMessage } from '#app/features/contact/contact.server.ts'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
-import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
-import { type AppServices, clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { storageOutage } from '#storage/port/unavailable.ts'
+import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import type { Route } from './+types/contact'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
 /** The contact form turned off by an editor (remote configuration): 503, the address to write to. */
-async function closed(request: Request, services: AppServices): Promise<Response | undefined> {
-	const { contact_form_enabled: open } = await services.remoteConfig.valuesFor(request)
-	if (open) return undefined
-	const { contactEmail } = await getSiteSettings(services.storage)
+function closedAnswer(contactEmail: string): Response {
 	return refuse(503, {
 		error: `The contact form is closed just now: nothing was stored. Write to ${contactEmail} instead.`,
 	})
@@ -29,8 +24,8 @@ async function closed(request: Request, services: AppServices): Promise<Response
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
-	const refused = await closed(request, services)
-	if (refused) return refused
+	const closed = await contactFormClosed(services, request)
+	if (closed) return closedAnswer(closed.contactEmail)
 	const identity = await newFormIdentity(services.storage)
 	return Response.json(
 		{ ...identity, minimumWaitSeconds: services.contactMinimumFillMs / 1000 },
@@ -50,8 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!/^application\/json\s*(;|$)/i.test(type)) {
 		return refuse(415, { error: 'Send the message as JSON (Content-Type: application/json).' })
 	}
-	const refused = await closed(request, context.get(servicesContext))
-	if (refused) return refused
+	const services = context.get(servicesContext)
+	const closed = await contactFormClosed(services, request)
+	if (closed) return closedAnswer(closed.contactEmail)
 	let body: unknown
 	try {
 		body = await request.json()
@@ -62,26 +58,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return refuse(400, { errors: { form: ['Send one JSON object with the message’s fields.'] } })
 	}
 
-	let result: Awaited<ReturnType<typeof submitContactMessage>>
-	try {
-		result = await submitContactMessage(
-			context.get(servicesContext),
-			context.get(clientIpContext),
-			body,
-		)
-	} catch (error) {
-		const outage = storageOutage(error)
-		if (!outage) throw error
-		const seconds = outage.retryAfterSeconds
-		return refuse(
-			503,
-			{
-				error: `The message could not be stored just now: the site cannot reach its database. Send it again in ${seconds} seconds with the same idempotencyKey; it is stored once, even if this try did arrive.`,
-			},
-			{ 'Retry-After': String(seconds) },
-		)
-	}
+	const result = await receiveContactMessage(services, request, context.get(clientIpContext), body)
 	switch (result.outcome) {
+		case 'closed':
+			return closedAnswer(result.contactEmail)
+		case 'unavailable':
+			return refuse(
+				503,
+				{
+					error: `The message could not be stored just now: the site cannot reach its database. Send it again in ${result.retryAfterSeconds} seconds with the same idempotencyKey; it is stored once, even if this try did arrive.`,
+				},
+				{ 'Retry-After': String(result.retryAfterSeconds) },
+			)
 		case 'invalid':
 			return refuse(400, { errors: result.errors })
 		case 'limited':

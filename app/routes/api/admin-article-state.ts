@@ -1,7 +1,13 @@
 // POST /api/admin/articles/:id/publish {version}: makes the article public now.
-import type { Route } from './+types/admin-article-publish'
+// POST /api/admin/articles/:id/unpublish {version}: takes it off the site; it stays as a draft.
+// One module for both addresses (app/routes.ts): they differ only in the change they make.
+import type { Route } from './+types/admin-article-state'
 import { methodNotAllowed, parseId, withApiCaller } from '#app/features/api-keys/api-http.server.ts'
-import { notFound, publishArticleApi } from '#app/features/articles/article-api.server.ts'
+import {
+	notFound,
+	publishArticleApi,
+	unpublishArticleApi,
+} from '#app/features/articles/article-api.server.ts'
 
 const allow = ['POST']
 
@@ -13,6 +19,10 @@ export function action({ context, request, params }: Route.ActionArgs) {
 	return withApiCaller(context, request, (api) => {
 		if (request.method !== 'POST') return methodNotAllowed(request, allow)
 		const id = parseId(params.id)
-		return id === null ? notFound() : publishArticleApi(api, id)
+		if (id === null) return notFound()
+		const change = new URL(request.url).pathname.endsWith('/unpublish')
+			? unpublishArticleApi
+			: publishArticleApi
+		return change(api, id)
 	})
 }
