@@ -26,6 +26,7 @@ import { freePort } from './support/canopy-server.ts'
 import { exited, pollUntil, startNode, stopProcess, waitForOutput } from './support/processes.ts'
 import { ms, row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 const subscribers = 1_500
 /** The push worker's default sends in flight, per instance. */
@@ -54,7 +55,7 @@ async function startSite(
 	await admin.end()
 	const url = new URL(serverUrl)
 	url.searchParams.set('options', `-c search_path=${schema}`)
-	const storage = openPostgresStorage(serverUrl, { schema, poolSize: 4 })
+	const storage = openPostgresStorage(serverUrl, { schema, poolSize: 4, rules: storageRules })
 	await storage.migrate()
 	const instances: Site['instances'] = []
 	const close = async () => {

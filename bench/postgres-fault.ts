@@ -17,13 +17,14 @@ import { startCanopy } from './support/canopy-server.ts'
 import { withDeadline } from './support/processes.ts'
 import { met, ms, row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 const bench = 'postgres-fault'
 
 export async function run(target: Target): Promise<BenchResult> {
 	const { notes, note } = createNotes(bench)
 	const cluster = await startPrivatePostgres()
-	const storage = openPostgresStorage(cluster.url)
+	const storage = openPostgresStorage(cluster.url, { rules: storageRules })
 	let server: Awaited<ReturnType<typeof startCanopy>> | undefined
 	try {
 		server = await startCanopy(target, {

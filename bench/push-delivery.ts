@@ -18,6 +18,7 @@ import { type BrowserSubscription, startPushService } from '#tests/fixtures/push
 import { createNotes, type BenchResult } from './support/bench-result.ts'
 import { row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 const subscribers = 10_000
 const concurrency = 20
@@ -26,7 +27,7 @@ const siteUrl = 'https://blog.example.org'
 export async function run(_target: Target): Promise<BenchResult> {
 	const { notes, note } = createNotes('push-delivery')
 	const dir = mkdtempSync(join(tmpdir(), 'canopy-push-bench-'))
-	const storage = openSqliteStorage(join(dir, 'canopy.db'))
+	const storage = openSqliteStorage(join(dir, 'canopy.db'), { rules: storageRules })
 	const service = await startPushService()
 	try {
 		await storage.migrate()

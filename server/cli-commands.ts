@@ -18,6 +18,7 @@ import { describeOpenFailure } from '#storage/open-errors.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
+import { storageRules } from './storage-rules.ts'
 
 const usage = `Usage: npm run cli -- <command>
 
@@ -221,7 +222,7 @@ async function main(argv: string[]): Promise<number> {
 	const config = loadConfig(process.env)
 	let storage: Storage | undefined
 	try {
-		storage = openStorage(config)
+		storage = openStorage(config, storageRules)
 		if (name !== 'db:migrate') await storage.migrate()
 		const flags = {
 			draft: values.draft ?? false,

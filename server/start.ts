@@ -14,6 +14,7 @@ import { describeOpenFailure } from '#storage/open-errors.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
+import { storageRules } from './storage-rules.ts'
 
 // React and React Router pick their builds from NODE_ENV when the app bundle is first imported
 // (below); unset means their development builds, about half as fast and never meant to serve.
@@ -34,7 +35,7 @@ let storage: Storage
 try {
 	// A SQLite file held by another process (a long CLI command) makes a write wait, and with it,
 	// node:sqlite being synchronous, every request: a quarter of a second, then a 503 (decision 016).
-	storage = openStorage(config, logger, { busyTimeoutMs: 250 })
+	storage = openStorage(config, storageRules, logger, { busyTimeoutMs: 250 })
 	const applied = await storage.migrate()
 	if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
 	const seeded = await seedIfEmpty(storage)

@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest'
 import { postgresUrl } from '#tests/fixtures/storage.ts'
 import { describeOpenFailure, redactDatabaseUrl } from './open-errors.ts'
 import { openStorage } from './open-storage.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 async function failureOf(config: { databaseUrl: string; dataDir: string }) {
 	let storage: ReturnType<typeof openStorage> | undefined
 	try {
-		storage = openStorage(config)
+		storage = openStorage(config, storageRules)
 		await storage.migrate()
 	} catch (error) {
 		return describeOpenFailure(error, config)

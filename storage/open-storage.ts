@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import { openPostgresStorage } from './postgres/open-postgres.ts'
 import { openSqliteStorage, type SqliteOptions } from './sqlite/open-sqlite.ts'
+import type { StorageRules } from './port/storage.ts'
 import type { StorageHandle } from './storage-handle.ts'
 
 /** Where the database's comings and goings are told: the server's logger fits. */
@@ -12,11 +13,13 @@ export interface StorageLog {
 
 export function openStorage(
 	config: { databaseUrl: string; dataDir: string },
+	rules: StorageRules,
 	logger?: StorageLog,
-	sqlite: SqliteOptions = {},
+	sqlite: Omit<SqliteOptions, 'rules'> = {},
 ): StorageHandle {
 	if (config.databaseUrl)
 		return openPostgresStorage(config.databaseUrl, {
+			rules,
 			// One line when an outage begins and one when it ends; each request in between is a 503.
 			onDown: (error) =>
 				logger?.warn('database unreachable: answering 503 until it is back', {
@@ -24,5 +27,5 @@ export function openStorage(
 				}),
 			onUp: (downMs) => logger?.info('database reachable again', { downMs }),
 		})
-	return openSqliteStorage(join(config.dataDir, 'canopy.db'), sqlite)
+	return openSqliteStorage(join(config.dataDir, 'canopy.db'), { ...sqlite, rules })
 }

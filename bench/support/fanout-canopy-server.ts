@@ -11,10 +11,11 @@ import { createLogger } from '#server/logger.ts'
 import { seedIfEmpty } from '#server/seed.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import { answerCalls, clock, settledMemory } from './ipc.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 const config = loadConfig(process.env)
 const logger = createLogger(config.logLevel)
-const storage = openStorage(config)
+const storage = openStorage(config, storageRules)
 await storage.migrate()
 await seedIfEmpty(storage)
 // No background jobs: nothing but the publishes under test touches the database.

@@ -10,9 +10,10 @@ import { openStorage } from '#storage/open-storage.ts'
 import type { ArticleWrite, SavedArticle } from '#storage/port/articles.ts'
 import { makeApiKey } from '#tests/fixtures/api-key.ts'
 import { answerCalls } from './ipc.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 const databaseUrl = process.env.DATABASE_URL ?? ''
-const storage = openStorage({ databaseUrl, dataDir: '' })
+const storage = openStorage({ databaseUrl, dataDir: '' }, storageRules)
 const bare = new pg.Client({ connectionString: databaseUrl })
 await bare.connect()
 

@@ -11,7 +11,12 @@ import type { ChangeKind } from '../port/changes.ts'
 import { articleDeliveries, cancelArticleDeliveries } from './push-repositories.ts'
 import { cardColumns, listItemColumns, toArticle, toCard, toChange, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
-import type { ArticleCreateResult, ArticleRepository, ArticleWrite } from '../port/articles.ts'
+import type {
+	ArticleCreateResult,
+	ArticleRepository,
+	ArticleRules,
+	ArticleWrite,
+} from '../port/articles.ts'
 import type { Change, ChangeRepository } from '../port/changes.ts'
 import type { Dialect } from '../port/storage.ts'
 import type { SettingsRepository } from '../port/settings.ts'
@@ -110,25 +115,19 @@ async function recordArticleChange(
 }
 
 /**
- * Whether this save announces the article to push subscribers: the first time it goes public,
- * unless it is saved with notify off. Announcing is setting notified_at in the save's own write
- * (a second UPDATE of the row would cost a round trip and a row version). At most once: the row
- * was read under a lock (PostgreSQL: FOR UPDATE, or the version check of update(); SQLite: the
- * one writer), so of two transactions publishing it, the second sees notified_at set.
+ * Whether this save announces the article (rules.announces), read from the row as stored.
+ * Announcing is setting notified_at in the save's own write (a second UPDATE of the row would
+ * cost a round trip and a row version). At most once: the row was read under a lock (PostgreSQL:
+ * FOR UPDATE, or the version check of update(); SQLite: the one writer), so of two transactions
+ * publishing it, the second sees notified_at set.
  */
 function announcing(
+	rules: ArticleRules,
 	kind: ChangeKind | null,
 	notify: boolean | number | undefined,
 	notifiedAt: unknown,
 ): boolean {
-	return kind === 'added' && Boolean(notify ?? true) && (notifiedAt ?? null) === null
-}
-
-function publicChange(wasPublic: boolean, isPublic: boolean): ChangeKind | null {
-	if (wasPublic && isPublic) return 'modified'
-	if (isPublic) return 'added'
-	if (wasPublic) return 'removed'
-	return null
+	return rules.announces(kind, Boolean(notify ?? true), (notifiedAt ?? null) !== null)
 }
 
 function articleColumns(write: ArticleWrite) {
@@ -168,7 +167,9 @@ export function createArticleRepository(
 	db: Kysely<Database>,
 	hooks: ChangeHooks,
 	dialect: Dialect,
+	rules: ArticleRules,
 ): ArticleRepository {
+	const publicChange = rules.publicChange
 	const published = () =>
 		db.selectFrom('articles').select(cardColumns).where('status', '=', 'published')
 
@@ -242,7 +243,12 @@ export function createArticleRepository(
 				if (dialect === 'postgres') lookup = lookup.forUpdate()
 				const before = await lookup.executeTakeFirst()
 				const kind = publicChange(before?.status === 'published', write.status === 'published')
-				const announced = announcing(kind, write.notify ?? before?.notify, before?.notified_at)
+				const announced = announcing(
+					rules,
+					kind,
+					write.notify ?? before?.notify,
+					before?.notified_at,
+				)
 				const announcement = announced ? { notified_at: now } : {}
 				const row = before
 					? await trx
@@ -343,8 +349,8 @@ export function createArticleRepository(
 						const repeat = await earlier(trx)
 						if (repeat) return repeat
 					}
-					const kind = write.status === 'published' ? 'added' : null
-					const announced = announcing(kind, write.notify, null)
+					const kind = publicChange(false, write.status === 'published')
+					const announced = announcing(rules, kind, write.notify, null)
 					const row = await trx
 						.insertInto('articles')
 						.values({
@@ -393,7 +399,12 @@ export function createArticleRepository(
 					if (Number(before.version) !== expectedVersion)
 						return { ok: false, reason: 'conflict', current: toArticle(before) }
 					const kind = publicChange(before.status === 'published', write.status === 'published')
-					const announced = announcing(kind, write.notify ?? before.notify, before.notified_at)
+					const announced = announcing(
+						rules,
+						kind,
+						write.notify ?? before.notify,
+						before.notified_at,
+					)
 					const updated = await trx
 						.updateTable('articles')
 						.set((eb) => ({
@@ -443,11 +454,9 @@ export function createArticleRepository(
 						.executeTakeFirst()
 					return { ok: false, reason: exists ? 'conflict' : 'missing' }
 				}
-				if (row.status !== 'published') return { ok: true, change: null }
-				return {
-					ok: true,
-					change: await appendChange(trx, hooks, 'articles', String(id), 'removed'),
-				}
+				const kind = publicChange(row.status === 'published', false)
+				if (!kind) return { ok: true, change: null }
+				return { ok: true, change: await appendChange(trx, hooks, 'articles', String(id), kind) }
 			})
 			if (outcome.ok && outcome.change) hooks.committed(outcome.change)
 			return outcome
@@ -467,9 +476,10 @@ export function createArticleRepository(
 				// (SQLite has one writer at a time: the transaction itself is the lock.)
 				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
 				const rows = await due.execute()
-				const done: { article: ReturnType<typeof toArticle>; change: Change }[] = []
+				const done: { article: ReturnType<typeof toArticle>; change: Change | null }[] = []
+				const kind = publicChange(false, true)
 				for (const row of rows) {
-					const announced = announcing('added', row.notify, row.notified_at)
+					const announced = announcing(rules, kind, row.notify, row.notified_at)
 					const updated = await trx
 						.updateTable('articles')
 						.set((eb) => ({
@@ -486,12 +496,12 @@ export function createArticleRepository(
 						.executeTakeFirst()
 					if (!updated) continue
 					const id = Number(row.id)
-					const change = await recordArticleChange(trx, hooks, id, 'added', announced, at)
+					const change = await recordArticleChange(trx, hooks, id, kind, announced, at)
 					done.push({ article: toArticle(updated), change })
 				}
 				return done
 			})
-			for (const { change } of published) hooks.committed(change)
+			for (const { change } of published) if (change) hooks.committed(change)
 			return published.map(({ article }) => article)
 		},
 		async deleteBySlug(slug) {
@@ -501,8 +511,8 @@ export function createArticleRepository(
 					.where('slug', '=', slug)
 					.returning(['id', 'status'])
 					.executeTakeFirst()
-				if (row?.status !== 'published') return null
-				return appendChange(trx, hooks, 'articles', String(row.id), 'removed')
+				const kind = row && publicChange(row.status === 'published', false)
+				return row && kind ? appendChange(trx, hooks, 'articles', String(row.id), kind) : null
 			})
 			if (change) hooks.committed(change)
 			return change

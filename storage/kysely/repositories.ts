@@ -1,7 +1,7 @@
 // Every repository both databases share, made once over a Kysely instance: the adapters
 // (sqlite/, postgres/) add only what differs, the change feed's wake-ups and the health.
 import type { Kysely } from 'kysely'
-import type { Storage } from '../port/storage.ts'
+import type { Storage, StorageRules } from '../port/storage.ts'
 import { createAccountRepository } from './account-repositories.ts'
 import { createAnalyticsRepository } from './analytics-repositories.ts'
 import { createConfigRepository } from './config-repositories.ts'
@@ -31,9 +31,10 @@ export function createRepositories(
 	dialect: Storage['dialect'],
 	hooks: ChangeHooks,
 	portable: PortableDriver,
+	rules: StorageRules,
 ): SharedRepositories {
 	return {
-		articles: createArticleRepository(db, hooks, dialect),
+		articles: createArticleRepository(db, hooks, dialect, rules.articles),
 		settings: createSettingsRepository(db, hooks),
 		uploads: createUploadRepository(db),
 		accounts: createAccountRepository(db, dialect),

@@ -1,5 +1,5 @@
 // Articles as stored and listed, and the repository that keeps them.
-import type { Change } from './changes.ts'
+import type { Change, ChangeKind } from './changes.ts'
 
 export type ArticleStatus = 'draft' | 'published'
 
@@ -148,4 +148,20 @@ export interface ArticleRepository {
 	 * call from several instances at once: each article is published by exactly one of them.
 	 */
 	publishDue(now: Date, limit: number): Promise<Article[]>
+}
+
+/**
+ * What a save means beyond the row, decided by the articles feature
+ * (app/features/articles/publishing-rules.ts) and given to the storage when it is opened; the
+ * repository applies it inside the save's transaction, so the article, its change row and its
+ * push deliveries commit together.
+ */
+export interface ArticleRules {
+	/** The change readers see when an article goes from `wasPublic` to `isPublic`; null: none. */
+	publicChange(wasPublic: boolean, isPublic: boolean): ChangeKind | null
+	/**
+	 * Whether this save announces the article: one push delivery per live subscription, and
+	 * the article marked announced. `notify` is the editor's choice (true unless turned off).
+	 */
+	announces(change: ChangeKind | null, notify: boolean, announcedBefore: boolean): boolean
 }

@@ -2,7 +2,7 @@
 // topic; Storage gathers the repositories of every topic.
 import type { AccountRepository, ApiKeyRepository, RateLimitRepository } from './accounts.ts'
 import type { AnalyticsRepository } from './analytics.ts'
-import type { ArticleRepository } from './articles.ts'
+import type { ArticleRepository, ArticleRules } from './articles.ts'
 import type { ChangeRepository } from './changes.ts'
 import type { ConfigRepository } from './config.ts'
 import type { MessageRepository } from './contact.ts'
@@ -41,4 +41,9 @@ export interface Storage {
 	/** Throws when the database cannot answer. */
 	ping(): Promise<void>
 	close(): Promise<void>
+}
+
+/** The features' decisions a write carries out, given to the storage when it is opened. */
+export interface StorageRules {
+	articles: ArticleRules
 }

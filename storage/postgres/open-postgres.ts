@@ -5,6 +5,7 @@ import { createRepositories } from '../kysely/repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { postgresPortableDriver } from '../kysely/portable-repository.ts'
 import type { Database } from '../kysely/schema.ts'
+import type { StorageRules } from '../port/storage.ts'
 import type { StorageHandle } from '../storage-handle.ts'
 import { StorageUnavailable } from '../port/unavailable.ts'
 import { createChangeListener } from './change-listener.ts'
@@ -27,6 +28,8 @@ const types = {
 }
 
 export interface PostgresOptions {
+	/** The features' decisions a write carries out (server/storage-rules.ts). */
+	rules: StorageRules
 	/** A schema to use instead of public (tests give each test its own). */
 	schema?: string
 	poolSize?: number
@@ -55,7 +58,7 @@ async function probe(config: pg.ClientConfig, timeoutMs = 2_000): Promise<void> 
 	}
 }
 
-export function openPostgresStorage(url: string, options: PostgresOptions = {}): StorageHandle {
+export function openPostgresStorage(url: string, options: PostgresOptions): StorageHandle {
 	// Named in pg_stat_activity, so an operator can tell the pool, the listener and the probe apart.
 	const name = new URL(url).searchParams.get('application_name') || 'canopy'
 	const connection = {
@@ -107,7 +110,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions = {}):
 		dialect: 'postgres',
 		health: guard,
 		authDatabase: { db, type: 'postgres' },
-		...createRepositories(db, 'postgres', hooks, postgresPortableDriver(db)),
+		...createRepositories(db, 'postgres', hooks, postgresPortableDriver(db), options.rules),
 		changes,
 		async migrate() {
 			const client = await pool.connect().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import { createRepositories } from '../kysely/repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { sqlitePortableDriver } from '../kysely/portable-repository.ts'
 import type { Database } from '../kysely/schema.ts'
+import type { StorageRules } from '../port/storage.ts'
 import type { StorageHandle } from '../storage-handle.ts'
 import { alwaysAvailable } from '../port/unavailable.ts'
 import { kyselySqliteDatabase } from './node-sqlite-database.ts'
@@ -36,6 +37,8 @@ export function openSqliteDatabase(
 }
 
 export interface SqliteOptions {
+	/** The features' decisions a write carries out (server/storage-rules.ts). */
+	rules: StorageRules
 	/**
 	 * The wait for another process's write lock. node:sqlite waits synchronously, so in a serving
 	 * process every visitor waits with it: the server keeps it short and answers a longer hold
@@ -44,7 +47,7 @@ export interface SqliteOptions {
 	busyTimeoutMs?: number
 }
 
-export function openSqliteStorage(file: string, options: SqliteOptions = {}): StorageHandle {
+export function openSqliteStorage(file: string, options: SqliteOptions): StorageHandle {
 	const busyTimeoutMs = Math.max(0, Math.round(options.busyTimeoutMs ?? defaultBusyTimeoutMs))
 	const native = openSqliteDatabase(file, busyTimeoutMs)
 	const db = new Kysely<Database>({
@@ -94,7 +97,7 @@ export function openSqliteStorage(file: string, options: SqliteOptions = {}): St
 		dialect: 'sqlite',
 		health: alwaysAvailable,
 		authDatabase: { db, type: 'sqlite' },
-		...createRepositories(db, 'sqlite', hooks, sqlitePortableDriver(db, native)),
+		...createRepositories(db, 'sqlite', hooks, sqlitePortableDriver(db, native), options.rules),
 		changes,
 		async migrate() {
 			// Another process migrating the same file may hold the lock for a while: wait it out.

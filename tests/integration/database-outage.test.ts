@@ -66,7 +66,7 @@ describe.runIf(postgresUrl)('a PostgreSQL outage under a running instance', () =
 
 	async function start(
 		options: Parameters<typeof startTestApp>[0] = {},
-		storageOptions: Omit<PostgresOptions, 'schema'> = {},
+		storageOptions: Omit<PostgresOptions, 'schema' | 'rules'> = {},
 	) {
 		app = await startTestApp({
 			...options,

@@ -16,6 +16,7 @@ import { runFaultScenario } from '#tests/fixtures/fault-scenario.ts'
 import { type PrivatePostgres, startPrivatePostgres } from '#tests/fixtures/private-postgres.ts'
 import { freePort, type ServerProcess, startServer } from '#tests/fixtures/process.ts'
 import { postgresUrl } from '#tests/fixtures/storage.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 describe.runIf(postgresUrl)('PostgreSQL stopped and started under a running Canopy', () => {
 	let cluster: PrivatePostgres
@@ -30,7 +31,7 @@ describe.runIf(postgresUrl)('PostgreSQL stopped and started under a running Cano
 			{ DATABASE_URL: cluster.url, DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' },
 			await freePort(),
 		)
-		storage = openPostgresStorage(cluster.url)
+		storage = openPostgresStorage(cluster.url, { rules: storageRules })
 		apiKey = await makeApiKey(storage, server.url)
 	}, 60_000)
 

@@ -12,6 +12,7 @@ import { loadMigrations } from '#storage/migrations.ts'
 import { openSqliteStorage } from '#storage/sqlite/open-sqlite.ts'
 import { articleFile } from '#tests/fixtures/factories.ts'
 import { freePort, runCli, startServer } from '#tests/fixtures/process.ts'
+import { storageRules } from '#server/storage-rules.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -187,7 +188,7 @@ describe('the CLI', () => {
 			(await runCli(['user:create', '--email', 'ana@example.org', '--role', 'admin'], env)).stderr,
 		).toContain('There is already an account with this email address.')
 
-		const storage = openSqliteStorage(join(dataDir, 'canopy.db'))
+		const storage = openSqliteStorage(join(dataDir, 'canopy.db'), { rules: storageRules })
 		try {
 			const auth = await openAuth({
 				storage,

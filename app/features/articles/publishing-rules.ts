@@ -1,0 +1,22 @@
+// What saving an article means beyond its row: the change readers see, and whether push
+// subscribers are told. The storage applies these inside the save's own transaction
+// (storage/kysely/kysely-repositories.ts), so the change row, the deliveries and the article
+// commit together; the decisions are here.
+import type { ArticleRules } from '#storage/port/articles.ts'
+
+export const articleRules: ArticleRules = {
+	/** Readers see an article arrive, change and leave; a draft saved as a draft is no change. */
+	publicChange(wasPublic, isPublic) {
+		if (wasPublic && isPublic) return 'modified'
+		if (isPublic) return 'added'
+		if (wasPublic) return 'removed'
+		return null
+	},
+	/**
+	 * Subscribers are told once in an article's life: the first time it goes public, unless an
+	 * editor saved it with "notify" off. Unpublishing and publishing again tells nobody.
+	 */
+	announces(change, notify, announcedBefore) {
+		return change === 'added' && notify && !announcedBefore
+	},
+}
