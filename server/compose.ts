@@ -8,6 +8,7 @@ import {
 	type ScreenViewBufferOptions,
 } from '#app/features/analytics/ingest.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
+import type { PushDeliveryOptions } from '#app/features/push/delivery-worker.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import {
 	type ConfigService,
@@ -18,19 +19,10 @@ import { createRequestListener } from './app.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { processName } from './instance.ts'
 import { openSiteAuth } from './site-auth.ts'
-import { startAnalyticsRollup } from './jobs/analytics-rollup.ts'
-import { startChangePruning } from './jobs/change-pruning.ts'
+import { startPeriodicJobs } from './jobs/jobs.ts'
 import { type MailOutbox, type MailOutboxOptions, startMailOutbox } from './jobs/mail-outbox.ts'
-import { startMessageRetention } from './jobs/message-retention.ts'
-import { startPrivacyCleanup } from './jobs/privacy-cleanup.ts'
-import { startPushCleanup } from './jobs/push-cleanup.ts'
-import {
-	type PushDeliveryOptions,
-	type PushDeliveryWorker,
-	startPushDelivery,
-} from './jobs/push-delivery.ts'
+import { type PushDeliveryWorker, startPushDelivery } from './jobs/push-delivery.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
-import { startUploadCleaning } from './jobs/upload-cleaning.ts'
 import { createLiveBroker, type LiveBroker } from './live/broker.ts'
 import { liveTopics } from './live/streams.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
@@ -129,7 +121,6 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		leaseMs: config.jobs.leaseMs,
 		holder: options.instance ?? processName,
 	}
-	if (jobs.changePruning) stops.push(startChangePruning(storage, logger, timing).stop)
 	if (jobs.scheduledPublishing) stops.push(startScheduledPublishing(storage, logger).stop)
 	const mailOutbox = startMailOutbox(storage, logger, {
 		...(jobs.mailOutbox || {}),
@@ -153,11 +144,8 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
 	stops.push(broker.onChanges(remoteConfig.onChanges))
-	if (jobs.messageRetention) stops.push(startMessageRetention(storage, logger, timing).stop)
-	if (jobs.privacyCleanup) stops.push(startPrivacyCleanup(storage, logger, timing).stop)
-	if (jobs.pushCleanup) stops.push(startPushCleanup(storage, logger, timing).stop)
-	if (jobs.analyticsRollup) stops.push(startAnalyticsRollup(storage, logger, timing).stop)
-	if (jobs.uploadCleaning) stops.push(startUploadCleaning(storage, logger, timing).stop)
+	// The periodic jobs, each once per interval across every instance (server/jobs/jobs.ts).
+	stops.push(...startPeriodicJobs(jobs, storage, logger, timing))
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
 

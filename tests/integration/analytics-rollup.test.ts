@@ -3,7 +3,8 @@
 // shows and sets the setting and rolls up on demand.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { viewRetention } from '#app/features/analytics/retention.server.ts'
-import { startAnalyticsRollup } from '#server/jobs/analytics-rollup.ts'
+import { analyticsRollupJob } from '#app/features/analytics/retention.server.ts'
+import { startJob } from '#server/jobs/jobs.ts'
 import { createLogger } from '#server/logger.ts'
 import type { AnalyticsDimension, DayRange, ScreenViewWrite } from '#storage/port/analytics.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
@@ -78,7 +79,7 @@ describe.each(databases)('analytics roll-up: $name', ({ create }) => {
 		const before = await figures(range)
 		expect(await storage.analytics.totals(range)).toEqual({ visitors: 14, views: 21, visits: 14 })
 
-		const job = startAnalyticsRollup(storage, logger, {
+		const job = startJob(analyticsRollupJob, storage, logger, {
 			intervalMs: 60 * 60 * 1000,
 			clock: () => new Date(now),
 		})
@@ -119,7 +120,7 @@ describe.each(databases)('analytics roll-up: $name', ({ create }) => {
 		const now = Date.parse('2026-06-10T08:00:00Z')
 		await viewsFrom(now, 400)
 		await storage.settings.set({ [viewRetention.key]: 'a season' })
-		const job = startAnalyticsRollup(storage, logger, { clock: () => new Date(now) })
+		const job = startJob(analyticsRollupJob, storage, logger, { clock: () => new Date(now) })
 		try {
 			await job.runOnce()
 			await job.runOnce()

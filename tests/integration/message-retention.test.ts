@@ -2,7 +2,8 @@
 // deleted, newer ones kept; a setting that cannot be read deletes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { messageRetention } from '#app/features/contact/message-retention.server.ts'
-import { startMessageRetention } from '#server/jobs/message-retention.ts'
+import { messageRetentionJob } from '#app/features/contact/message-retention.server.ts'
+import { startJob } from '#server/jobs/jobs.ts'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
@@ -54,7 +55,7 @@ describe.each(databases)('message retention: $name', ({ create }) => {
 
 	it('keeps messages for 365 days unless set otherwise, and deletes only older ones', async () => {
 		for (const days of [2, 364, 366, 400]) await messageFrom(days)
-		const job = startMessageRetention(storage, logger, {
+		const job = startJob(messageRetentionJob, storage, logger, {
 			intervalMs: 60 * 60 * 1000,
 			clock: () => new Date(now),
 		})
@@ -76,7 +77,7 @@ describe.each(databases)('message retention: $name', ({ create }) => {
 	it('deletes nothing while the setting cannot be read, and says so once', async () => {
 		await messageFrom(400)
 		await storage.settings.set({ [messageRetention.key]: 'a year' })
-		const job = startMessageRetention(storage, logger, { intervalMs: 60 * 60 * 1000 })
+		const job = startJob(messageRetentionJob, storage, logger, { intervalMs: 60 * 60 * 1000 })
 		try {
 			await job.runOnce()
 			await job.runOnce()

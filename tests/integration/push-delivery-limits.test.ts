@@ -3,7 +3,7 @@
 // counts down, and a notice claimed after its day is not sent), on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRetry } from '#app/features/push/delivery.server.ts'
-import type { PushDeliveryOptions } from '#server/jobs/push-delivery.ts'
+import type { PushDeliveryOptions } from '#app/features/push/delivery-worker.server.ts'
 import { startTestApp } from '#tests/fixtures/app.ts'
 import { adminKey, publishArticle, subscribeBrowsers } from '#tests/fixtures/push-delivery.ts'
 import { startPushService, type TestPushService } from '#tests/fixtures/push-service.ts'

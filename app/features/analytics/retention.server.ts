@@ -3,6 +3,8 @@
 // the same, and their views deleted: a visitor hash is kept no longer than that.
 import { retentionSetting } from '#app/features/privacy/retention-setting.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import type { SettingJobSpec } from '#app/lib/jobs.ts'
+import { utcDay } from '#app/features/privacy/visitor-hash.server.ts'
 
 export const viewRetention = retentionSetting({
 	key: 'analytics.retentionDays',
@@ -32,4 +34,36 @@ export async function rollUpOldViews(storage: Storage, now: Date): Promise<RollU
 	const beforeDay = firstKeptDay(now, parsed.days)
 	const { days, views } = await storage.analytics.rollUp(beforeDay)
 	return { ok: true, retentionDays: parsed.days, beforeDay, days, views }
+}
+
+/**
+ * Every hour, once across instances: roll the days older than the setting up into daily totals
+ * and delete their views. A day is rolled up in one transaction (totals written, views deleted
+ * together), so a pass cut off leaves each day rolled up or untouched, never counted twice.
+ */
+export const analyticsRollupJob: SettingJobSpec<{
+	retentionDays: number
+	beforeDay: string
+	days: number
+	views: number
+}> = {
+	name: 'analytics-rollup',
+	area: 'analytics',
+	settingKey: viewRetention.key,
+	skipped: 'no day rolled up',
+	failed: 'could not roll up old days',
+	pass: ({ storage, clock }) => rollUpOldViews(storage, clock()),
+	report: ({ days, views, beforeDay }) =>
+		days > 0 ? ['old days rolled up', { days, views, before: beforeDay }] : undefined,
+	// After a start, the dashboard's first read computes every kept day's figures: seconds on a
+	// busy site. Each instance keeps its own copy of them, so each computes them here, once,
+	// whichever instance rolled up, and the first editor to open the dashboard is spared that.
+	async afterFirstClaim({ storage, logger, clock }) {
+		const retention = await viewRetention.read(storage)
+		if (!retention.ok) return
+		const now = clock()
+		await storage.analytics
+			.totals({ from: firstKeptDay(now, retention.days), to: utcDay(now) })
+			.catch((error) => logger.warn('analytics: could not compute the kept days', { error }))
+	},
 }

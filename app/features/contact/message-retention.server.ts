@@ -2,6 +2,7 @@
 // Messages hold visitors' names and addresses, so they are not kept for ever.
 import { retentionSetting } from '#app/features/privacy/retention-setting.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import type { SettingJobSpec } from '#app/lib/jobs.ts'
 
 export const messageRetention = retentionSetting({
 	key: 'contact.retentionDays',
@@ -30,4 +31,16 @@ export async function deleteExpiredMessages(
 		new Date(now.getTime() - parsed.days * dayMs),
 	)
 	return { ok: true, days: parsed.days, deleted }
+}
+
+/** Every hour, once across instances: one DELETE, so a pass cut off deleted all of it or none. */
+export const messageRetentionJob: SettingJobSpec<{ days: number; deleted: number }> = {
+	name: 'message-retention',
+	area: 'messages',
+	settingKey: messageRetention.key,
+	skipped: 'no old message deleted',
+	failed: 'could not delete old messages',
+	pass: ({ storage, clock }) => deleteExpiredMessages(storage, clock()),
+	report: ({ deleted, days }) =>
+		deleted > 0 ? ['old messages deleted', { deleted, retentionDays: days }] : undefined,
 }

@@ -6,6 +6,7 @@
 // address against a stored hash.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Storage } from '#storage/port/storage.ts'
+import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
 
 const saltPrefix = 'privacy.salt.'
 
@@ -66,4 +67,20 @@ export async function forgetOldSalts(
 	const salts = await storage.settings.deleteByPrefix(saltPrefix, [`${saltPrefix}${today}`])
 	const counters = await storage.rateLimits.prune(now.getTime() - 24 * 60 * 60 * 1000)
 	return { salts, counters }
+}
+
+/**
+ * Every hour, once across instances: past days' salts and stale rate-limit counters forgotten.
+ * It only deletes, each step in one statement: a pass cut off is finished by the next.
+ */
+export const privacyCleanupJob: PeriodicJobSpec<void> = {
+	name: 'privacy-cleanup',
+	async pass({ storage, logger, clock }) {
+		try {
+			const forgotten = await forgetOldSalts(storage, clock())
+			if (forgotten.salts > 0) logger.info('privacy: past days’ salts deleted', forgotten)
+		} catch (error) {
+			logger.warn('privacy: could not delete past salts; will retry', { error })
+		}
+	},
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { startPushCleanup } from '#server/jobs/push-cleanup.ts'
+import { startJob } from '#server/jobs/jobs.ts'
+import { pushCleanupJob } from './retention.server.ts'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
@@ -54,7 +55,7 @@ describe.each(databases)('push clean-up on $name', ({ create }) => {
 		await save('https://push.example.net/silent', new Date(now.getTime() - 300 * day))
 		const logs: { msg: string }[] = []
 		const logger = createLogger('info', (line) => logs.push(JSON.parse(line)))
-		const job = startPushCleanup(storage, logger, { clock: () => now, intervalMs: 60_000 })
+		const job = startJob(pushCleanupJob, storage, logger, { clock: () => now, intervalMs: 60_000 })
 		try {
 			expect(await job.runOnce()).toEqual({ subscriptions: 0, deliveries: 0 })
 		} finally {

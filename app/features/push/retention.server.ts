@@ -2,6 +2,7 @@
 // into per-article totals once nobody needs them one by one. Run hourly by
 // server/jobs/push-cleanup.ts; see docs/decisions/014-push-retention.md.
 import type { Storage } from '#storage/port/storage.ts'
+import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
 
 const dayMs = 24 * 60 * 60 * 1_000
 
@@ -34,4 +35,25 @@ export async function cleanUpPush(storage: Storage, now: Date): Promise<PushClea
 		new Date(now.getTime() - deliveryRetentionDays * dayMs),
 	)
 	return { subscriptions, deliveries }
+}
+
+/**
+ * Every hour, once across instances: dead subscriptions deleted, old delivery rows retired into
+ * their articles' totals. Each batch is one transaction, and each retired row is counted once
+ * whichever pass retires it, so a pass cut off is finished by the next. Its result: what the
+ * pass did, or undefined when it failed (logged; tried next hour).
+ */
+export const pushCleanupJob: PeriodicJobSpec<PushCleanup | undefined> = {
+	name: 'push-cleanup',
+	async pass({ storage, logger, clock }) {
+		try {
+			const done = await cleanUpPush(storage, clock())
+			if (done.subscriptions > 0 || done.deliveries > 0)
+				logger.info('push: dead subscriptions deleted, old deliveries retired', { ...done })
+			return done
+		} catch (error) {
+			logger.warn('push: could not clean up subscriptions and deliveries; will retry', { error })
+			return undefined
+		}
+	},
 }

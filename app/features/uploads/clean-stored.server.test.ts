@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { startUploadCleaning } from '#server/jobs/upload-cleaning.ts'
+import { startJob } from '#server/jobs/jobs.ts'
+import { uploadCleaningJob } from './clean-stored.server.ts'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { cameraMarks, photoWithMetadata, pngDeclaring, pngImage } from '#tests/fixtures/images.ts'
@@ -76,7 +77,7 @@ describe.each(databases)('cleaning older images: $name', ({ create }) => {
 		// The job runs a pass as the server starts.
 		const logs: Record<string, unknown>[] = []
 		const logger = createLogger('info', (line) => logs.push(JSON.parse(line)))
-		const job = startUploadCleaning(storage, logger, { intervalMs: 60_000 })
+		const job = startJob(uploadCleaningJob, storage, logger, { intervalMs: 60_000 })
 		await expect
 			.poll(() => logs.find((entry) => String(entry.msg).startsWith('uploads: older')))
 			.toMatchObject({ cleaned: 2, left: 0 })

@@ -5,6 +5,7 @@
 import type { Storage } from '#storage/port/storage.ts'
 import { cleanImage } from './clean-image.server.ts'
 import { isImageMime } from './image-types.ts'
+import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
 
 const nextKey = 'uploads.cleaning.next'
 const beforeKey = 'uploads.cleaning.before'
@@ -54,4 +55,29 @@ export async function cleanStoredImages(
 	}
 	if (next < before) done.left = (await storage.uploads.listByIds(next, before, 1_000)).length
 	return done
+}
+
+/**
+ * Once across instances, at start and again within the interval while images are left: the
+ * images stored before uploads were cleaned, made again without their metadata. Once all are
+ * done a pass finds nothing and costs one settings read. Undefined: the pass failed (logged).
+ */
+export const uploadCleaningJob: PeriodicJobSpec<StoredImagesCleaned | undefined> = {
+	name: 'upload-cleaning',
+	async pass({ storage, logger }) {
+		try {
+			const done = await cleanStoredImages(storage)
+			for (const { hash, reason } of done.deleted)
+				logger.warn('uploads: an image that cannot be stored safely was deleted', { hash, reason })
+			if (done.cleaned > 0)
+				logger.info('uploads: older images made again without their metadata', {
+					cleaned: done.cleaned,
+					left: done.left,
+				})
+			return done
+		} catch (error) {
+			logger.warn('uploads: could not clean older images; will retry', { error })
+			return undefined
+		}
+	},
 }
