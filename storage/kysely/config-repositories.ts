@@ -3,7 +3,7 @@
 // the primary key is the lock: of two publishes on one base, the second's insert meets the
 // first's row (PostgreSQL waits for the first to commit, then refuses), so exactly one wins.
 import type { Kysely } from 'kysely'
-import { appendChange, type ChangeHooks } from './kysely-repositories.ts'
+import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { toConfigVersion } from './rows.ts'
 import type { Database } from './schema.ts'
 import type { Change } from '../port/changes.ts'

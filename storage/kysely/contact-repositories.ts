@@ -1,6 +1,7 @@
 // Contact messages and the mail outbox, written once against Kysely for both adapters.
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { appendChange, type ChangeHooks, likePattern } from './kysely-repositories.ts'
+import { appendChange, type ChangeHooks } from './change-repository.ts'
+import { likePattern } from './like-pattern.ts'
 import { leaseDue } from './lease.ts'
 import { toMessage, toQueuedMail } from './rows.ts'
 import type { Database } from './schema.ts'

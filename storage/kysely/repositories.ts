@@ -12,13 +12,11 @@ import {
 	createUploadRepository,
 } from './editor-repositories.ts'
 import { createJobRunRepository } from './job-repositories.ts'
-import {
-	type ChangeHooks,
-	createArticleRepository,
-	createSettingsRepository,
-} from './kysely-repositories.ts'
+import { createArticleRepository } from './article-repository.ts'
+import type { ChangeHooks } from './change-repository.ts'
 import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
 import { createPushRepository } from './push-repositories.ts'
+import { createSettingsRepository } from './settings-repository.ts'
 import type { Database } from './schema.ts'
 
 export type SharedRepositories = Omit<

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import { type ChangeHooks, createChangeRepository } from '../kysely/kysely-repositories.ts'
+import { type ChangeHooks, createChangeRepository } from '../kysely/change-repository.ts'
 import { createRepositories } from '../kysely/repositories.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
 import { postgresPortableDriver } from '../kysely/portable-repository.ts'

@@ -1,6 +1,6 @@
 // What saving an article means beyond its row: the change readers see, and whether push
 // subscribers are told. The storage applies these inside the save's own transaction
-// (storage/kysely/kysely-repositories.ts), so the change row, the deliveries and the article
+// (storage/kysely/article-repository.ts), so the change row, the deliveries and the article
 // commit together; the decisions are here.
 import type { ArticleRules } from '#storage/port/articles.ts'
 

@@ -1,0 +1,128 @@
+// Reading articles, for both databases: public cards and pages, the editor's list, lookups.
+import { type Kysely, sql } from 'kysely'
+import type { ArticleRepository } from '../port/articles.ts'
+import { likePattern } from './like-pattern.ts'
+import { cardColumns, listItemColumns, toArticle, toCard, toListItem } from './rows.ts'
+import type { Database } from './schema.ts'
+
+export type ArticleReads = Pick<
+	ArticleRepository,
+	| 'findBySlug'
+	| 'findPublishedBySlug'
+	| 'listPublished'
+	| 'listPublishedByIds'
+	| 'listPublishedFull'
+	| 'count'
+	| 'findById'
+	| 'slugTaken'
+	| 'listForEditor'
+>
+
+export function articleReads(db: Kysely<Database>): ArticleReads {
+	const published = () =>
+		db.selectFrom('articles').select(cardColumns).where('status', '=', 'published')
+
+	return {
+		async findBySlug(slug) {
+			const row = await db
+				.selectFrom('articles')
+				.selectAll()
+				.where('slug', '=', slug)
+				.executeTakeFirst()
+			return row && toArticle(row)
+		},
+		async findPublishedBySlug(slug) {
+			const row = await db
+				.selectFrom('articles')
+				.selectAll()
+				.where('slug', '=', slug)
+				.where('status', '=', 'published')
+				.executeTakeFirst()
+			return row && toArticle(row)
+		},
+		async listPublished({ limit, after }) {
+			let query = published()
+			if (after) {
+				const at = new Date(after.publishedAt).toISOString()
+				query = query.where((eb) =>
+					eb.or([
+						eb('published_at', '<', at),
+						eb.and([eb('published_at', '=', at), eb('id', '<', after.id)]),
+					]),
+				)
+			}
+			const rows = await query
+				.orderBy('published_at', 'desc')
+				.orderBy('id', 'desc')
+				.limit(limit)
+				.execute()
+			return rows.map(toCard)
+		},
+		async listPublishedByIds(ids) {
+			if (ids.length === 0) return []
+			const rows = await published().where('id', 'in', ids).execute()
+			return rows.map(toCard)
+		},
+		async listPublishedFull(limit) {
+			const rows = await db
+				.selectFrom('articles')
+				.selectAll()
+				.where('status', '=', 'published')
+				.orderBy('published_at', 'desc')
+				.orderBy('id', 'desc')
+				.limit(limit)
+				.execute()
+			return rows.map(toArticle)
+		},
+		async count() {
+			const row = await db
+				.selectFrom('articles')
+				.select((eb) => eb.fn.countAll().as('n'))
+				.executeTakeFirstOrThrow()
+			return Number(row.n)
+		},
+		async findById(id) {
+			const row = await db
+				.selectFrom('articles')
+				.selectAll()
+				.where('id', '=', id)
+				.executeTakeFirst()
+			return row && toArticle(row)
+		},
+		async slugTaken(slug, exceptId) {
+			let query = db.selectFrom('articles').select('id').where('slug', '=', slug)
+			if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+			return (await query.executeTakeFirst()) !== undefined
+		},
+		async listForEditor({ query, status, limit, offset }) {
+			let base = db.selectFrom('articles')
+			if (status === 'published') base = base.where('status', '=', 'published')
+			if (status === 'draft')
+				base = base.where('status', '=', 'draft').where('publish_at', 'is', null)
+			if (status === 'scheduled')
+				base = base.where('status', '=', 'draft').where('publish_at', 'is not', null)
+			const words = query?.trim()
+			if (words) {
+				const pattern = likePattern(words)
+				base = base.where((eb) =>
+					eb.or(
+						(['title', 'slug', 'summary'] as const).map(
+							(column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+						),
+					),
+				)
+			}
+			const [rows, total] = await Promise.all([
+				base
+					.select(listItemColumns)
+					.orderBy('updated_at', 'desc')
+					.orderBy('id', 'desc')
+					.limit(limit)
+					.offset(offset)
+					.execute(),
+				base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+			])
+			return { items: rows.map(toListItem), total: Number(total.n) }
+		},
+	}
+}

@@ -1,0 +1,274 @@
+// Writing articles, for both databases: each save, publish and delete commits the article, its
+// change on the feed and its push deliveries together. What the write means (the change readers
+// see, whether subscribers are told) is the feature's rule (ArticleRules), applied here.
+import type { Kysely } from 'kysely'
+import type { ArticleCreateResult, ArticleRepository, ArticleRules } from '../port/articles.ts'
+import type { Change } from '../port/changes.ts'
+import type { Dialect } from '../port/storage.ts'
+import { articleReads } from './article-reads.ts'
+import { appendChange, type ChangeHooks } from './change-repository.ts'
+import {
+	announcing,
+	articleColumns,
+	isUniqueViolation,
+	recordArticleChange,
+} from './article-save.ts'
+import { toArticle } from './rows.ts'
+import type { Database } from './schema.ts'
+
+/** How long a create's Idempotency-Key is remembered. */
+const requestKeptMs = 24 * 60 * 60 * 1000
+
+export function createArticleRepository(
+	db: Kysely<Database>,
+	hooks: ChangeHooks,
+	dialect: Dialect,
+	rules: ArticleRules,
+): ArticleRepository {
+	const publicChange = rules.publicChange
+	return {
+		...articleReads(db),
+		async saveBySlug(write) {
+			const saved = await db.transaction().execute(async (trx) => {
+				const now = new Date().toISOString()
+				let lookup = trx
+					.selectFrom('articles')
+					.select(['id', 'status', 'notify', 'notified_at'])
+					.where('slug', '=', write.slug)
+				// Another save of the same slug waits here, then reads what this one wrote.
+				if (dialect === 'postgres') lookup = lookup.forUpdate()
+				const before = await lookup.executeTakeFirst()
+				const kind = publicChange(before?.status === 'published', write.status === 'published')
+				const announced = announcing(
+					rules,
+					kind,
+					write.notify ?? before?.notify,
+					before?.notified_at,
+				)
+				const announcement = announced ? { notified_at: now } : {}
+				const row = before
+					? await trx
+							.updateTable('articles')
+							.set((eb) => ({
+								...articleColumns(write),
+								...announcement,
+								updated_at: now,
+								version: eb('version', '+', 1),
+							}))
+							.where('id', '=', before.id)
+							.returningAll()
+							.executeTakeFirstOrThrow()
+					: await trx
+							.insertInto('articles')
+							.values({
+								...articleColumns(write),
+								...announcement,
+								created_at: now,
+								updated_at: now,
+							})
+							.returningAll()
+							.executeTakeFirstOrThrow()
+				const change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
+				return { article: toArticle(row), change }
+			})
+			if (saved.change) hooks.committed(saved.change)
+			return saved
+		},
+		async create(write, request) {
+			/** The article an earlier create with this request's key made, or why it cannot answer. */
+			const earlier = async (from: Kysely<Database>): Promise<ArticleCreateResult | undefined> => {
+				if (!request) return undefined
+				const seen = await from
+					.selectFrom('api_requests')
+					.innerJoin('articles', 'articles.id', 'api_requests.article_id')
+					.selectAll('articles')
+					.select('api_requests.fingerprint')
+					.where('api_requests.user_id', '=', request.userId)
+					.where('api_requests.idempotency_key', '=', request.key)
+					.where('api_requests.created_at', '>', new Date(Date.now() - requestKeptMs).toISOString())
+					.executeTakeFirst()
+				if (!seen) return undefined
+				if (seen.fingerprint !== request.fingerprint) return { ok: false, reason: 'key-reused' }
+				return { ok: false, reason: 'repeated', article: toArticle(seen) }
+			}
+			let outcome: ArticleCreateResult
+			let change: Change | null = null
+			try {
+				outcome = await db.transaction().execute(async (trx): Promise<ArticleCreateResult> => {
+					const now = new Date().toISOString()
+					if (request) {
+						const dayAgo = new Date(Date.now() - requestKeptMs).toISOString()
+						await trx.deleteFrom('api_requests').where('created_at', '<=', dayAgo).execute()
+						const repeat = await earlier(trx)
+						if (repeat) return repeat
+					}
+					const kind = publicChange(false, write.status === 'published')
+					const announced = announcing(rules, kind, write.notify, null)
+					const row = await trx
+						.insertInto('articles')
+						.values({
+							...articleColumns(write),
+							...(announced ? { notified_at: now } : {}),
+							created_at: now,
+							updated_at: now,
+						})
+						.returningAll()
+						.executeTakeFirstOrThrow()
+					if (request)
+						await trx
+							.insertInto('api_requests')
+							.values({
+								user_id: request.userId,
+								idempotency_key: request.key,
+								fingerprint: request.fingerprint,
+								article_id: Number(row.id),
+								created_at: now,
+							})
+							.execute()
+					change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
+					return { ok: true, saved: { article: toArticle(row), change } }
+				})
+			} catch (error) {
+				if (!isUniqueViolation(error)) throw error
+				// The same request sent twice at once: the other one made the article (and took
+				// its slug, or the key) and has committed by now.
+				return (await earlier(db)) ?? { ok: false, reason: 'slug-taken' }
+			}
+			if (change) hooks.committed(change)
+			return outcome
+		},
+		async update(id, expectedVersion, write) {
+			type Outcome = Awaited<ReturnType<ArticleRepository['update']>>
+			let outcome: Outcome
+			try {
+				outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+					const now = new Date().toISOString()
+					const before = await trx
+						.selectFrom('articles')
+						.selectAll()
+						.where('id', '=', id)
+						.executeTakeFirst()
+					if (!before) return { ok: false, reason: 'missing' }
+					if (Number(before.version) !== expectedVersion)
+						return { ok: false, reason: 'conflict', current: toArticle(before) }
+					const kind = publicChange(before.status === 'published', write.status === 'published')
+					const announced = announcing(
+						rules,
+						kind,
+						write.notify ?? before.notify,
+						before.notified_at,
+					)
+					const updated = await trx
+						.updateTable('articles')
+						.set((eb) => ({
+							...articleColumns(write),
+							...(announced ? { notified_at: now } : {}),
+							updated_at: now,
+							version: eb('version', '+', 1),
+						}))
+						.where('id', '=', id)
+						// Checked again in the write itself: on PostgreSQL two transactions can both
+						// pass the read above, and only one of them may win.
+						.where('version', '=', expectedVersion)
+						.returningAll()
+						.executeTakeFirst()
+					if (!updated) {
+						const current = await trx
+							.selectFrom('articles')
+							.selectAll()
+							.where('id', '=', id)
+							.executeTakeFirst()
+						return current
+							? { ok: false, reason: 'conflict', current: toArticle(current) }
+							: { ok: false, reason: 'missing' }
+					}
+					const change = await recordArticleChange(trx, hooks, id, kind, announced, now)
+					return { ok: true, saved: { article: toArticle(updated), change } }
+				})
+			} catch (error) {
+				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
+				throw error
+			}
+			if (outcome.ok && outcome.saved.change) hooks.committed(outcome.saved.change)
+			return outcome
+		},
+		async deleteById(id, expectedVersion) {
+			type Outcome = Awaited<ReturnType<ArticleRepository['deleteById']>>
+			const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
+				// Its push deliveries go with it (ON DELETE CASCADE), so nothing more of it is sent.
+				let query = trx.deleteFrom('articles').where('id', '=', id)
+				if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
+				const row = await query.returning(['id', 'status']).executeTakeFirst()
+				if (!row) {
+					const exists = await trx
+						.selectFrom('articles')
+						.select('id')
+						.where('id', '=', id)
+						.executeTakeFirst()
+					return { ok: false, reason: exists ? 'conflict' : 'missing' }
+				}
+				const kind = publicChange(row.status === 'published', false)
+				if (!kind) return { ok: true, change: null }
+				return { ok: true, change: await appendChange(trx, hooks, 'articles', String(id), kind) }
+			})
+			if (outcome.ok && outcome.change) hooks.committed(outcome.change)
+			return outcome
+		},
+		async publishDue(now, limit) {
+			const at = now.toISOString()
+			const published = await db.transaction().execute(async (trx) => {
+				let due = trx
+					.selectFrom('articles')
+					.select(['id', 'publish_at', 'notify', 'notified_at'])
+					.where('status', '=', 'draft')
+					.where('publish_at', 'is not', null)
+					.where('publish_at', '<=', at)
+					.orderBy('publish_at')
+					.limit(limit)
+				// Instances running the job together each take different rows, never the same one.
+				// (SQLite has one writer at a time: the transaction itself is the lock.)
+				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
+				const rows = await due.execute()
+				const done: { article: ReturnType<typeof toArticle>; change: Change | null }[] = []
+				const kind = publicChange(false, true)
+				for (const row of rows) {
+					const announced = announcing(rules, kind, row.notify, row.notified_at)
+					const updated = await trx
+						.updateTable('articles')
+						.set((eb) => ({
+							...(announced ? { notified_at: at } : {}),
+							status: 'published',
+							published_at: row.publish_at,
+							publish_at: null,
+							updated_at: at,
+							version: eb('version', '+', 1),
+						}))
+						.where('id', '=', Number(row.id))
+						.where('status', '=', 'draft')
+						.returningAll()
+						.executeTakeFirst()
+					if (!updated) continue
+					const id = Number(row.id)
+					const change = await recordArticleChange(trx, hooks, id, kind, announced, at)
+					done.push({ article: toArticle(updated), change })
+				}
+				return done
+			})
+			for (const { change } of published) if (change) hooks.committed(change)
+			return published.map(({ article }) => article)
+		},
+		async deleteBySlug(slug) {
+			const change = await db.transaction().execute(async (trx) => {
+				const row = await trx
+					.deleteFrom('articles')
+					.where('slug', '=', slug)
+					.returning(['id', 'status'])
+					.executeTakeFirst()
+				const kind = row && publicChange(row.status === 'published', false)
+				return row && kind ? appendChange(trx, hooks, 'articles', String(row.id), kind) : null
+			})
+			if (change) hooks.committed(change)
+			return change
+		},
+	}
+}

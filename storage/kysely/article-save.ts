@@ -1,0 +1,88 @@
+// What one article save writes besides the row: its change on the feed and, when it announces
+// the article, its push deliveries (cancelled when it stops being public); and the row's columns.
+import type { Transaction } from 'kysely'
+import type { ArticleRules, ArticleWrite } from '../port/articles.ts'
+import type { Change, ChangeKind } from '../port/changes.ts'
+import { appendChange, type ChangeHooks } from './change-repository.ts'
+import { articleDeliveries, cancelArticleDeliveries } from './push-shared.ts'
+import type { Database } from './schema.ts'
+
+/**
+ * What a save means for readers and for push, written in the save's transaction: the change row
+ * for the live feed and, when the save announced the article (set its notified_at: see
+ * `announcing`), one push delivery per subscriber; when it stops being public, what has not gone
+ * out is cancelled. No change for a draft saved as a draft.
+ */
+export async function recordArticleChange(
+	trx: Transaction<Database>,
+	hooks: ChangeHooks,
+	articleId: number,
+	kind: ChangeKind,
+	announced: boolean,
+	now: string,
+): Promise<Change>
+export async function recordArticleChange(
+	trx: Transaction<Database>,
+	hooks: ChangeHooks,
+	articleId: number,
+	kind: ChangeKind | null,
+	announced: boolean,
+	now: string,
+): Promise<Change | null>
+export async function recordArticleChange(
+	trx: Transaction<Database>,
+	hooks: ChangeHooks,
+	articleId: number,
+	kind: ChangeKind | null,
+	announced: boolean,
+	now: string,
+): Promise<Change | null> {
+	if (!kind) return null
+	if (kind === 'removed') await cancelArticleDeliveries(trx, articleId, now)
+	const deliveries = announced ? articleDeliveries(trx, articleId) : undefined
+	return appendChange(trx, hooks, 'articles', String(articleId), kind, deliveries)
+}
+
+/**
+ * Whether this save announces the article (rules.announces), read from the row as stored.
+ * Announcing is setting notified_at in the save's own write (a second UPDATE of the row would
+ * cost a round trip and a row version). At most once: the row was read under a lock (PostgreSQL:
+ * FOR UPDATE, or the version check of update(); SQLite: the one writer), so of two transactions
+ * publishing it, the second sees notified_at set.
+ */
+export function announcing(
+	rules: ArticleRules,
+	kind: ChangeKind | null,
+	notify: boolean | number | undefined,
+	notifiedAt: unknown,
+): boolean {
+	return rules.announces(kind, Boolean(notify ?? true), (notifiedAt ?? null) !== null)
+}
+
+export function articleColumns(write: ArticleWrite) {
+	return {
+		slug: write.slug,
+		title: write.title,
+		summary: write.summary,
+		body_markdown: write.bodyMarkdown,
+		body_html: write.bodyHtml,
+		cover_image_url: write.coverImageUrl,
+		cover_image_alt: write.coverImageAlt,
+		tags: JSON.stringify(write.tags),
+		author_name: write.authorName,
+		status: write.status,
+		reading_minutes: write.readingMinutes,
+		published_at: write.publishedAt === null ? null : new Date(write.publishedAt).toISOString(),
+		// Only a draft waits for a time; publishing (by hand or by the job) clears it.
+		publish_at:
+			write.status === 'draft' && write.publishAt ? new Date(write.publishAt).toISOString() : null,
+		// Left out when not given: saving an article keeps the choice made for it.
+		...(write.notify === undefined ? {} : { notify: write.notify }),
+	}
+}
+
+/** A unique-constraint failure on either database (the slug, raced by another writer). */
+export function isUniqueViolation(error: unknown): boolean {
+	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+	return code === '23505' || (typeof message === 'string' && message.includes('UNIQUE constraint'))
+}
