@@ -1,9 +1,9 @@
 // The remote configuration part of the storage contract (migration 0009): versions 1, 2, 3 …
 // published only on the current one, exactly one of two racing publishes winning, each with its
 // change on the feed, and documents read back as they were written, on both databases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ConfigDocument } from './port/config.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import type { ConfigPublish } from './port/config.ts'
 import type { StorageHandle as Storage } from './storage-handle.ts'
 
@@ -25,15 +25,7 @@ describe.each(databases)('config storage contract: $name', ({ create }) => {
 	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	it('has no version before the first publish', async () => {
 		expect(await storage.config.current()).toBeUndefined()

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import type { ArticleEvent } from '#app/features/articles/article-types.ts'
 import { parseSse, recordingSink, waitUntil } from '#tests/fixtures/sse.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { createLiveBroker, type LiveBroker } from './broker.ts'
 import { liveStreams, liveTopics } from './streams.ts'
@@ -27,16 +27,10 @@ describe.each(databases)('the live broker, as article lists hear it: $name', ({ 
 	let storage: Storage
 	let broker: LiveBroker
 
-	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
-	})
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 
 	afterEach(async () => {
 		broker?.close()
-		await storage.close()
-		await database.drop()
 	})
 
 	async function startBroker(options: Parameters<typeof createLiveBroker>[2] = {}) {

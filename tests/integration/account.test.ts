@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { postForm } from '#tests/fixtures/forms.ts'
 
 const oldPassword = 'estuary salt marsh 12'
 const newPassword = 'peat bogs store carbon 34'
@@ -23,16 +24,7 @@ describe('password change', () => {
 	})
 
 	const post = (path: string, fields: Record<string, string>, cookie = '') =>
-		fetch(`${app.url}${path}`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: {
-				Origin: app.url,
-				'Content-Type': 'application/x-www-form-urlencoded',
-				Cookie: cookie,
-			},
-			body: new URLSearchParams(fields),
-		})
+		postForm(app, path, fields, { cookie })
 	const signIn = async (password: string) => {
 		const response = await post('/admin/sign-in', { email: 'ana@example.org', password })
 		return {

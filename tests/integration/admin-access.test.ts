@@ -5,6 +5,7 @@ import { safeNext } from '#app/features/auth/session.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { loadBuild } from '#server/build.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { postForm } from '#tests/fixtures/forms.ts'
 
 const password = 'estuary salt marsh 12'
 
@@ -54,12 +55,7 @@ function post(
 	fields: Record<string, string>,
 	headers: Record<string, string> = {},
 ) {
-	return fetch(`${app.url}${path}`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { Origin: app.url, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-		body: new URLSearchParams(fields),
-	})
+	return postForm(app, path, fields, { headers })
 }
 
 describe('the editor area', () => {

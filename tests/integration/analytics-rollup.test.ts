@@ -1,7 +1,7 @@
 // The analytics roll-up on both databases: the hourly job rolls up the days older than the
 // retention setting, and only those, leaving every figure of the dashboard as it was; the CLI
 // shows and sets the setting and rolls up on demand.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { viewRetention } from '#app/features/analytics/retention.server.ts'
 import { analyticsRollupJob } from '#app/features/analytics/retention.server.ts'
 import { startJob } from '#server/jobs/jobs.ts'
@@ -10,7 +10,7 @@ import type { AnalyticsDimension, DayRange, ScreenViewWrite } from '#storage/por
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { screenView } from '#tests/fixtures/analytics.ts'
 import { runCli } from '#tests/fixtures/process.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 const dimensions: AnalyticsDimension[] = [
@@ -38,15 +38,9 @@ describe.each(databases)('analytics roll-up: $name', ({ create }) => {
 	const logs: { level: string; msg: string }[] = []
 	const logger = createLogger('debug', (line) => logs.push(JSON.parse(line)))
 
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
 		logs.length = 0
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
 	})
 
 	/** Two visitors, three views, at noon UTC `daysAgo` days before `now`. */

@@ -5,6 +5,7 @@ import { createUser } from '#app/features/auth/users.server.ts'
 import { createLogger } from '#server/logger.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { postForm } from '#tests/fixtures/forms.ts'
 
 const password = 'estuary salt marsh 12'
 
@@ -13,16 +14,7 @@ describe('the article editor', () => {
 	let cookie = ''
 
 	const post = (path: string, fields: Record<string, string>) =>
-		fetch(`${app.url}${path}`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: {
-				Origin: app.url,
-				'Content-Type': 'application/x-www-form-urlencoded',
-				Cookie: cookie,
-			},
-			body: new URLSearchParams(fields),
-		})
+		postForm(app, path, fields, { cookie })
 	const get = (path: string) => fetch(`${app.url}${path}`, { headers: { Cookie: cookie } })
 	const fields = (overrides: Record<string, string> = {}) => ({
 		title: 'Tidal flats',

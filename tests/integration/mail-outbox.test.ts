@@ -15,7 +15,7 @@ import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { makeAccount, postForm, signIn, teamPassword } from '#tests/fixtures/forms.ts'
 import { closedPort, startSmtpServer, type TestSmtpServer } from '#tests/fixtures/smtp.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 
 const siteUrl = 'https://canopy.example.org'
 
@@ -62,18 +62,14 @@ describe.each(databases)('mail outbox: $name', ({ create }) => {
 	let smtp: TestSmtpServer | undefined
 	let senders: MailSender[]
 
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
 		senders = []
 	})
 	afterEach(async () => {
 		for (const sender of senders) sender.close()
 		await smtp?.close()
 		smtp = undefined
-		await storage.close()
-		await database.drop()
 	})
 
 	function senderFor(url: string) {

@@ -1,12 +1,12 @@
 // The message retention job on both databases: messages older than the retention setting are
 // deleted, newer ones kept; a setting that cannot be read deletes nothing.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { messageRetention } from '#app/features/contact/message-retention.server.ts'
 import { messageRetentionJob } from '#app/features/contact/message-retention.server.ts'
 import { startJob } from '#server/jobs/jobs.ts'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 
@@ -17,15 +17,9 @@ describe.each(databases)('message retention: $name', ({ create }) => {
 	const logger = createLogger('debug', (line) => logs.push(JSON.parse(line)))
 	const now = Date.now()
 
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
 		logs.length = 0
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
 	})
 
 	/** A message received `daysAgo` days before now, written as if it had arrived then. */

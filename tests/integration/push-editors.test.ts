@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, makeKey, makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { databases } from '#tests/fixtures/storage.ts'
+import { postForm } from '#tests/fixtures/forms.ts'
 
 let counter = 0
 
@@ -38,16 +39,7 @@ describe.each(databases)('push notices in the editor area on $name', ({ create }
 
 	/** Posts the editor form as a browser without JavaScript does. */
 	const post = (path: string, fields: Record<string, string>) =>
-		fetch(`${app.url}${path}`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: {
-				Origin: app.url,
-				'Content-Type': 'application/x-www-form-urlencoded',
-				Cookie: cookie,
-			},
-			body: new URLSearchParams(fields),
-		})
+		postForm(app, path, fields, { cookie })
 	const page = async (path: string) => {
 		const response = await fetch(`${app.url}${path}`, { headers: { Cookie: cookie } })
 		expect(response.status).toBe(200)

@@ -2,7 +2,7 @@
 // checked as you type, autosave for drafts, a guard against leaving with unsaved changes, and a
 // clear answer when someone else saved first. Works as a plain form without JavaScript.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { Form, useBlocker, useFetcher, useNavigation } from 'react-router'
+import { Form, useFetcher, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
@@ -10,10 +10,9 @@ import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
 import { NotifyField } from './article-notify-field.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
-import { fetchJson, useDebounced } from './editor-hooks.ts'
+import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
 
 const autosaveDelayMs = 2_000
-const previewDelayMs = 300
 
 function savedMessage(intent: string): string {
 	if (intent === 'publish') return 'Published. Readers on the articles page see it now.'
@@ -57,44 +56,10 @@ export function ArticleEditor({
 	}, [article])
 	useEffect(() => setConflict(actionData?.conflict), [actionData])
 
-	// Live preview: the server's renderer, debounced as the author types. Plain fetch, not a
-	// fetcher: a fetcher's action makes the router revalidate every loader on the page, and one
-	// finishing during a save's redirect to a route the page has not discovered yet throws.
 	const [body, setBody] = useState(value('body', article?.bodyMarkdown ?? ''))
-	const debouncedBody = useDebounced(body, previewDelayMs)
-	const [previewHtml, setPreviewHtml] = useState(initialHtml)
-	const firstBody = useRef(debouncedBody)
-	useEffect(() => {
-		if (debouncedBody === firstBody.current) return
-		firstBody.current = debouncedBody
-		const controller = new AbortController()
-		fetchJson<{ html: string }>('/admin/articles/preview', controller.signal, {
-			method: 'POST',
-			body: new URLSearchParams({ body: debouncedBody }),
-		}).then((answer) => {
-			if (answer) setPreviewHtml(answer.html)
-		})
-		return () => controller.abort()
-	}, [debouncedBody])
-
-	// The slug, checked as it is typed.
+	const previewHtml = useLivePreview(body, initialHtml)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
-	const debouncedSlug = useDebounced(slug.trim(), previewDelayMs)
-	const [slugLive, setSlugLive] = useState<string | null>(null)
-	const storedSlug = article?.slug ?? ''
-	const articleId = article?.id
-	useEffect(() => {
-		setSlugLive(null)
-		if (!debouncedSlug || debouncedSlug === storedSlug) return
-		const query = new URLSearchParams({ slug: debouncedSlug })
-		if (articleId) query.set('id', String(articleId))
-		const controller = new AbortController()
-		fetchJson<{ problem: string | null }>(
-			`/admin/articles/slug-check?${query}`,
-			controller.signal,
-		).then((answer) => setSlugLive(answer?.problem ?? null))
-		return () => controller.abort()
-	}, [debouncedSlug, storedSlug, articleId])
+	const slugLive = useSlugCheck(slug, article)
 
 	// Autosave: drafts only (a published or scheduled article changes only when asked to).
 	const autosave = useFetcher<EditorActionData>()
@@ -140,17 +105,7 @@ export function ArticleEditor({
 			)
 	}, [autosaved])
 
-	// Leaving with unsaved changes: ask first, inside the app and when closing the tab.
-	const blocker = useBlocker(
-		({ currentLocation, nextLocation }) =>
-			dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-	)
-	useEffect(() => {
-		if (!dirty) return
-		const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-		window.addEventListener('beforeunload', warn)
-		return () => window.removeEventListener('beforeunload', warn)
-	}, [dirty])
+	const blocker = useLeaveGuard(dirtyRef, dirty)
 
 	const onChange = () => {
 		markDirty(true)

@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { sqliteDatabase, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { listArticles, saveArticle, unpublishArticle } from './articles.server.ts'
 
 describe('articles', () => {
 	let database: TestDatabase
 	let storage: Storage
 
-	beforeEach(async () => {
-		database = sqliteDatabase()
-		storage = database.open()
-		await storage.migrate()
-	})
-
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(sqliteDatabase, (fresh) => ({ storage, database } = fresh))
 
 	it('makes the slug from the title, renders the body and times the read', async () => {
 		const result = await saveArticle(

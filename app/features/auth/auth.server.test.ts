@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { type Auth, authSecret, clientIpHeader, openAuth } from './auth.server.ts'
 import { createUser } from './users.server.ts'
 
@@ -14,10 +14,8 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 	let auth: Auth
 	let logs: Record<string, unknown>[]
 
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
 		logs = []
 		const logger = createLogger('info', (line) => logs.push(JSON.parse(line)))
 		auth = await openAuth({
@@ -31,8 +29,6 @@ describe.each(databases)('sign-in: $name', ({ create }) => {
 
 	afterEach(async () => {
 		expect(logs.filter((entry) => entry.level === 'error')).toEqual([])
-		await storage.close()
-		await database.drop()
 	})
 
 	const signIn = (

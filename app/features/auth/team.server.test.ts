@@ -1,8 +1,8 @@
 // Team changes and account creation under concurrency, on both databases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { type Auth, authSecret, openAuth } from './auth.server.ts'
 import { changeRole, listTeam, setActive } from './team.server.ts'
 import { createUser } from './users.server.ts'
@@ -14,10 +14,8 @@ describe.each(databases)('team: $name', ({ create }) => {
 	let storage: Storage
 	let auth: Auth
 
+	freshStorageEachTest(create, (fresh) => ({ storage, database } = fresh))
 	beforeEach(async () => {
-		database = await create()
-		storage = database.open()
-		await storage.migrate()
 		const logger = createLogger('silent')
 		auth = await openAuth({
 			storage,
@@ -26,10 +24,6 @@ describe.each(databases)('team: $name', ({ create }) => {
 			secret: await authSecret(storage),
 			logger,
 		})
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
 	})
 
 	const admin = async (email: string) => {

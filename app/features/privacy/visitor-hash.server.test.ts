@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { sqliteDatabase, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { forgetOldSalts, utcDay, visitorHash } from './visitor-hash.server.ts'
 
 describe('the visitor hash', () => {
@@ -11,15 +11,7 @@ describe('the visitor hash', () => {
 	const evening = new Date('2026-05-01T23:59:59Z')
 	const nextDay = new Date('2026-05-02T00:00:00Z')
 
-	beforeEach(async () => {
-		database = sqliteDatabase()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(sqliteDatabase, (fresh) => ({ storage, database } = fresh))
 
 	it('is the same all (UTC) day for the same parts, and another the next day', async () => {
 		const first = await visitorHash(storage, ['contact', ip], morning)

@@ -1,9 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
+import { sqliteDatabase, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { createPushSubscriptions } from './subscriptions.server.ts'
 
 function request(body: unknown) {
@@ -35,15 +35,7 @@ describe('createPushSubscriptions', () => {
 		logger: createLogger('info', (line) => logs.push(line)),
 		siteUrl: 'http://127.0.0.1',
 	})
-	beforeEach(async () => {
-		database = sqliteDatabase()
-		storage = database.open()
-		await storage.migrate()
-	})
-	afterEach(async () => {
-		await storage.close()
-		await database.drop()
-	})
+	freshStorageEachTest(sqliteDatabase, (fresh) => ({ storage, database } = fresh))
 
 	it('keeps padded keys without their padding, as browsers send them', async () => {
 		const { subscribe } = createPushSubscriptions(deps())
