@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { globSync } from 'node:fs'
+import { globSync, readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 // Kept apart from vite.config.ts: the React Router plugin must not load under Vitest.

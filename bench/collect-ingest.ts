@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { createNotes, type BenchResult } from './support/bench-result.ts'
+import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { startCanopy } from './support/canopy-server.ts'
 import type { CollectLoadOptions, CollectLoadResult } from './support/collect-client.ts'
-import type { PacedLoadOptions } from './support/paced-client.ts'
 import { describeInterference, disturbedAbove, watchInterference } from './support/interference.ts'
+import type { PacedLoadOptions } from './support/paced-client.ts'
 import { articlePath } from './support/pages.ts'
 import {
 	exitedWithin,

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
+import { storageRules } from '#server/storage-rules.ts'
 import { rollUpLock } from '#storage/kysely/analytics-repositories.ts'
 import { openPostgresStorage } from '#storage/postgres/open-postgres.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
@@ -26,7 +27,6 @@ import { freePort } from './support/canopy-server.ts'
 import { exited, pollUntil, startNode, stopProcess, waitForOutput } from './support/processes.ts'
 import { ms, row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 const subscribers = 1_500
 /** The push worker's default sends in flight, per instance. */

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createNotes, type BenchResult } from './support/bench-result.ts'
+import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { describeInterference, disturbedAbove, leastDisturbed } from './support/interference.ts'
 import { callsTo, clock, type ServerMemory } from './support/ipc.ts'
 import {

@@ -7,6 +7,8 @@
 // 503's answer time while it is down, beside a page's before the stop. The correctness figures
 // (messages lost, stream events missed) are the ones tests/integration/postgres-fault.test.ts
 // asserts.
+
+import { storageRules } from '#server/storage-rules.ts'
 import { openPostgresStorage } from '#storage/postgres/open-postgres.ts'
 import { makeApiKey } from '#tests/fixtures/api-key.ts'
 import { auditFaultRun, faultFigures } from '#tests/fixtures/fault-audit.ts'
@@ -17,7 +19,6 @@ import { startCanopy } from './support/canopy-server.ts'
 import { withDeadline } from './support/processes.ts'
 import { met, ms, row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 const bench = 'postgres-fault'
 

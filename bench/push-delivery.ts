@@ -12,13 +12,13 @@ import { buildPayload, pushTopic, pushTtlSeconds } from '#app/features/push/deli
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { startPushDelivery } from '#server/jobs/push-delivery.ts'
 import { createLogger } from '#server/logger.ts'
+import { storageRules } from '#server/storage-rules.ts'
 import { openSqliteStorage } from '#storage/sqlite/open-sqlite.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { type BrowserSubscription, startPushService } from '#tests/fixtures/push-service.ts'
-import { createNotes, type BenchResult } from './support/bench-result.ts'
+import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 const subscribers = 10_000
 const concurrency = 20

@@ -4,9 +4,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createNotes, type BenchResult } from './support/bench-result.ts'
+import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { startCanopy } from './support/canopy-server.ts'
 import { getOk } from './support/http-get.ts'
+import { describeInterference, disturbedAbove, leastDisturbed } from './support/interference.ts'
 import type { LoadOptions, LoadResult } from './support/load-client.ts'
 import { articlePath } from './support/pages.ts'
 import type { PlainPage } from './support/plain-page-server.ts'
@@ -17,7 +18,6 @@ import {
 	stopProcess,
 	waitForOutput,
 } from './support/processes.ts'
-import { describeInterference, disturbedAbove, leastDisturbed } from './support/interference.ts'
 import { waitForQuiet } from './support/quiet.ts'
 import { kb, met, type Row, row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'

@@ -10,14 +10,14 @@ import { createResetLink, parseResetEmail } from '#app/features/auth/password-re
 import { createUser } from '#app/features/auth/users.server.ts'
 import { messageRetention } from '#app/features/contact/message-retention.server.ts'
 import { showCurrentConfig } from '#app/features/remote-config/config-admin.server.ts'
-import { ConfigError, loadConfig } from './env.ts'
-import { openSiteAuth } from './site-auth.ts'
-import { createLogger } from './logger.ts'
-import { CommandError } from './portable/command-error.ts'
 import { describeOpenFailure } from '#storage/open-errors.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
+import { ConfigError, loadConfig } from './env.ts'
+import { createLogger } from './logger.ts'
+import { CommandError } from './portable/command-error.ts'
+import { openSiteAuth } from './site-auth.ts'
 import { storageRules } from './storage-rules.ts'
 
 const usage = `Usage: npm run cli -- <command>

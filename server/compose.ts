@@ -9,24 +9,24 @@ import {
 } from '#app/features/analytics/ingest.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
 import type { PushDeliveryOptions } from '#app/features/push/delivery-worker.server.ts'
+import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import {
 	type ConfigService,
 	createConfigService,
 } from '#app/features/remote-config/config.server.ts'
-import type { AppDependencies } from './app-dependencies.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
+import type { StorageHandle } from '#storage/storage-handle.ts'
 import { createRequestListener } from './app.ts'
-import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
+import type { AppDependencies } from './app-dependencies.ts'
 import { processName } from './instance.ts'
-import { openSiteAuth } from './site-auth.ts'
 import { startPeriodicJobs } from './jobs/jobs.ts'
 import { type MailOutbox, type MailOutboxOptions, startMailOutbox } from './jobs/mail-outbox.ts'
 import { type PushDeliveryWorker, startPushDelivery } from './jobs/push-delivery.ts'
 import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
 import { createLiveBroker, type LiveBroker } from './live/broker.ts'
 import { liveTopics } from './live/streams.ts'
-import { storageOutage } from '#storage/port/unavailable.ts'
-import type { StorageHandle } from '#storage/storage-handle.ts'
+import { openSiteAuth } from './site-auth.ts'
 
 export interface CanopyJobs {
 	scheduledPublishing: boolean

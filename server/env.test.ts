@@ -1,5 +1,5 @@
-import webPush from 'web-push'
 import { describe, expect, it } from 'vitest'
+import webPush from 'web-push'
 import { loadConfig } from './env.ts'
 
 const pair = webPush.generateVAPIDKeys()

@@ -1,12 +1,13 @@
 // Instances comparing what they run with, through a real database: SQLite, and PostgreSQL when
 // configured.
-import webPush from 'web-push'
+
 import { afterEach, describe, expect, it } from 'vitest'
+import webPush from 'web-push'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { loadConfig } from './env.ts'
 import { type AgreementOptions, joinInstances } from './instance-agreement.ts'
 import { createLogger } from './logger.ts'
-import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 
 const stored = webPush.generateVAPIDKeys()
 

@@ -4,9 +4,9 @@
 // every instance seen lately. A different push key refuses the start; a different SITE_URL,
 // SMTP_URL or VAPID_SUBJECT is logged as a warning (docs/decisions/019-instance-settings-agree.md).
 import { hostname } from 'node:os'
-import type { Config } from './env.ts'
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import type { Config } from './env.ts'
 
 const prefix = 'instance.'
 

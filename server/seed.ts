@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
 import { parseArticleFile } from '#app/features/articles/front-matter.server.ts'
 import { slugify } from '#app/features/articles/slug.ts'
-import { processName } from './instance.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import { processName } from './instance.ts'
 
 const folder = new URL('./seed/articles/', import.meta.url)
 

@@ -2,9 +2,8 @@
 // published only on the current one, exactly one of two racing publishes winning, each with its
 // change on the feed, and documents read back as they were written, on both databases.
 import { describe, expect, it } from 'vitest'
-import type { ConfigDocument } from './port/config.ts'
-import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
-import type { ConfigPublish } from './port/config.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
+import type { ConfigDocument, ConfigPublish } from './port/config.ts'
 import type { StorageHandle as Storage } from './storage-handle.ts'
 
 function banner(text: string): ConfigDocument {

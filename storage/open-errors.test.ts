@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { storageRules } from '#server/storage-rules.ts'
 import { postgresUrl } from '#tests/fixtures/storage.ts'
 import { describeOpenFailure, redactDatabaseUrl } from './open-errors.ts'
 import { openStorage } from './open-storage.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 async function failureOf(config: { databaseUrl: string; dataDir: string }) {
 	let storage: ReturnType<typeof openStorage> | undefined

@@ -1,8 +1,8 @@
 // The one place an adapter is chosen.
 import { join } from 'node:path'
+import type { StorageRules } from './port/storage.ts'
 import { openPostgresStorage } from './postgres/open-postgres.ts'
 import { openSqliteStorage, type SqliteOptions } from './sqlite/open-sqlite.ts'
-import type { StorageRules } from './port/storage.ts'
 import type { StorageHandle } from './storage-handle.ts'
 
 /** Where the database's comings and goings are told: the server's logger fits. */

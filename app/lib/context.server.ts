@@ -4,8 +4,8 @@
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '#app/features/auth/auth.server.ts'
 import type { ConfigService } from '#app/features/remote-config/config.server.ts'
-import type { Logger } from './logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import type { Logger } from './logger.ts'
 
 export interface AppServices {
 	storage: Storage

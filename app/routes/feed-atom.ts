@@ -1,6 +1,6 @@
-import type { Route } from './+types/feed-atom'
 import { buildFeed } from '#app/features/articles/feeds.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/feed-atom'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage, siteUrl } = context.get(servicesContext)

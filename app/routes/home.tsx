@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/home'
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { latestArticles } from '#app/features/articles/articles.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
-import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+import type { Route } from './+types/home'
 
 export const handle = { screen: 'home' } satisfies ScreenHandle
 

@@ -1,6 +1,6 @@
-import type { Route } from './+types/media'
 import { readImage } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/media'
 
 // An image's address is its content's hash, so the bytes behind a URL never change: browsers and
 // proxies may keep them for good. (nosniff and the CSP come from the server for every response.)

@@ -1,5 +1,5 @@
-import type { Route } from './+types/robots'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/robots'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const { siteUrl } = context.get(servicesContext)

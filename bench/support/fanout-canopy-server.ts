@@ -9,9 +9,9 @@ import { composeCanopy } from '#server/compose.ts'
 import { loadConfig } from '#server/env.ts'
 import { createLogger } from '#server/logger.ts'
 import { seedIfEmpty } from '#server/seed.ts'
+import { storageRules } from '#server/storage-rules.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import { answerCalls, clock, settledMemory } from './ipc.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 const config = loadConfig(process.env)
 const logger = createLogger(config.logLevel)

@@ -6,11 +6,11 @@ import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
 import { seedIfEmpty } from '#server/seed.ts'
+import { storageRules } from '#server/storage-rules.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import type { ArticleWrite, SavedArticle } from '#storage/port/articles.ts'
 import { makeApiKey } from '#tests/fixtures/api-key.ts'
 import { answerCalls } from './ipc.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 const databaseUrl = process.env.DATABASE_URL ?? ''
 const storage = openStorage({ databaseUrl, dataDir: '' }, storageRules)

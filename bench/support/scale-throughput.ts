@@ -2,11 +2,12 @@
 // on the same PostgreSQL database, with the page cache and without it (a Cookie header, which
 // the page cache skips, so every request is rendered). Through nginx, as deployed; when nginx is
 // not installed, autocannon shares its connections between the instances' ports instead.
-import { type Balancer, nginxVersion, startNginx } from './nginx-balancer.ts'
+
 import { describeCpu, watchCpu } from './cpu-use.ts'
 import { describeInterference, disturbedAbove, watchInterference } from './interference.ts'
 import type { LoadResult } from './load-client.ts'
 import { runLoad } from './load-run.ts'
+import { type Balancer, nginxVersion, startNginx } from './nginx-balancer.ts'
 import { articlePath } from './pages.ts'
 import { kb, type Row, row, times } from './report.ts'
 import type { Target } from './target.ts'

@@ -11,9 +11,10 @@
 // An instance that did not get the claim sleeps until the pass is due, or the lease runs out,
 // whichever is later (at most `recheckMs`), and tries again. See
 // docs/decisions/017-jobs-across-instances.md.
-import { processName } from '../instance.ts'
+
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import { processName } from '../instance.ts'
 import { retryWarning } from './retry-warning.ts'
 
 export interface PeriodicJob<Result> {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import type { ArticleEvent } from '#app/features/articles/article-types.ts'
-import { parseSse, recordingSink, waitUntil } from '#tests/fixtures/sse.ts'
-import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { saveArticle, unpublishArticle } from '#app/features/articles/articles.server.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
+import { parseSse, recordingSink, waitUntil } from '#tests/fixtures/sse.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { createLiveBroker, type LiveBroker } from './broker.ts'
 import { liveStreams, liveTopics } from './streams.ts'
 

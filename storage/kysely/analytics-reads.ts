@@ -8,10 +8,10 @@
 // are computed one at a time, letting requests in between.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { type Kysely, sql } from 'kysely'
-import { allFigures, type Figure, figuresFrom, viewColumns } from './analytics-figures.ts'
-import type { Database } from './schema.ts'
 import type { DayRange } from '../port/analytics.ts'
 import type { Dialect } from '../port/storage.ts'
+import { allFigures, type Figure, figuresFrom, viewColumns } from './analytics-figures.ts'
+import type { Database } from './schema.ts'
 
 export interface FigureRow {
 	day: string

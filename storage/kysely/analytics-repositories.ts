@@ -2,9 +2,6 @@
 // stored in batches, the dashboard's figures, and the roll-up of old days into daily totals.
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { type Kysely, sql } from 'kysely'
-import { allFigures, figuresFrom, viewColumns } from './analytics-figures.ts'
-import { createFigureReader, type FigureRow } from './analytics-reads.ts'
-import type { Database } from './schema.ts'
 import type {
 	AnalyticsDay,
 	AnalyticsDimension,
@@ -13,6 +10,9 @@ import type {
 	DayRange,
 } from '../port/analytics.ts'
 import type { Dialect } from '../port/storage.ts'
+import { allFigures, figuresFrom, viewColumns } from './analytics-figures.ts'
+import { createFigureReader, type FigureRow } from './analytics-reads.ts'
+import type { Database } from './schema.ts'
 
 /** Rows per INSERT: 14 columns each stays well under either database's parameter limit. */
 const insertChunk = 500

@@ -6,13 +6,13 @@ import type { ArticleCreateResult, ArticleRepository, ArticleRules } from '../po
 import type { Change } from '../port/changes.ts'
 import type { Dialect } from '../port/storage.ts'
 import { articleReads } from './article-reads.ts'
-import { appendChange, type ChangeHooks } from './change-repository.ts'
 import {
 	announcing,
 	articleColumns,
 	isUniqueViolation,
 	recordArticleChange,
 } from './article-save.ts'
+import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { toArticle } from './rows.ts'
 import type { Database } from './schema.ts'
 

@@ -3,11 +3,11 @@
 // the primary key is the lock: of two publishes on one base, the second's insert meets the
 // first's row (PostgreSQL waits for the first to commit, then refuses), so exactly one wins.
 import type { Kysely } from 'kysely'
+import type { Change } from '../port/changes.ts'
+import type { ConfigRepository, ConfigVersion } from '../port/config.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { toConfigVersion } from './rows.ts'
 import type { Database } from './schema.ts'
-import type { Change } from '../port/changes.ts'
-import type { ConfigRepository, ConfigVersion } from '../port/config.ts'
 
 /** Thrown inside the transaction to roll it back: the base is no longer the current version. */
 class StaleBase extends Error {}

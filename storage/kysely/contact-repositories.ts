@@ -1,14 +1,14 @@
 // Contact messages and the mail outbox, written once against Kysely for both adapters.
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { appendChange, type ChangeHooks } from './change-repository.ts'
-import { likePattern } from './like-pattern.ts'
-import { leaseDue } from './lease.ts'
-import { toMessage, toQueuedMail } from './rows.ts'
-import type { Database } from './schema.ts'
 import type { Change } from '../port/changes.ts'
-import type { Dialect } from '../port/storage.ts'
 import type { MessageRepository } from '../port/contact.ts'
 import type { OutboxRepository, OutgoingMail } from '../port/mail.ts'
+import type { Dialect } from '../port/storage.ts'
+import { appendChange, type ChangeHooks } from './change-repository.ts'
+import { leaseDue } from './lease.ts'
+import { likePattern } from './like-pattern.ts'
+import { toMessage, toQueuedMail } from './rows.ts'
+import type { Database } from './schema.ts'
 
 /** The feed topic of the inbox: open inbox pages learn of new and changed messages from it. */
 export const messagesTopic = 'messages'

@@ -1,10 +1,10 @@
 // Repositories of the editor area (images, API keys, rate limits), written once against Kysely
 // for both adapters.
 import { type Kysely, sql } from 'kysely'
-import { toApiKey, toUpload } from './rows.ts'
-import type { Database } from './schema.ts'
 import type { ApiKeyRepository, RateLimitRepository } from '../port/accounts.ts'
 import type { UploadRepository } from '../port/uploads.ts'
+import { toApiKey, toUpload } from './rows.ts'
+import type { Database } from './schema.ts'
 
 export function createUploadRepository(db: Kysely<Database>): UploadRepository {
 	const metaColumns = ['hash', 'mime', 'size', 'width', 'height', 'created_at'] as const

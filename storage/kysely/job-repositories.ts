@@ -3,9 +3,9 @@
 // writer at a time, and PostgreSQL makes a second UPDATE of the same row wait for the first to
 // commit, then checks its WHERE again against the row the first one left (lease taken: no match).
 import type { Kysely } from 'kysely'
+import type { JobRun, JobRunRepository } from '../port/jobs.ts'
 import { toIso, toIsoOrNull } from './rows.ts'
 import type { Database } from './schema.ts'
-import type { JobRun, JobRunRepository } from '../port/jobs.ts'
 
 function toJobRun(row: Record<string, unknown>): JobRun {
 	return {

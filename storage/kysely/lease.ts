@@ -2,8 +2,8 @@
 // rows for a while (the lease), and a worker that dies leaves its lease to run out, after which
 // the rows are taken again.
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely'
-import type { Database } from './schema.ts'
 import type { Dialect } from '../port/storage.ts'
+import type { Database } from './schema.ts'
 
 /** The tables with next_attempt_at, lease_until and attempts. */
 export type LeasedTable = 'mail_outbox' | 'push_deliveries'

@@ -5,7 +5,6 @@
 import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs'
 import type { DatabaseSync } from 'node:sqlite'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { orderedSelect, sectionTables } from './portable-rows.ts'
 import type {
 	PortableReader,
 	PortableRepository,
@@ -13,8 +12,9 @@ import type {
 	PortableWriter,
 	PortableWrites,
 } from '../port/portable.ts'
-import type { Database } from './schema.ts'
 import type { Dialect } from '../port/storage.ts'
+import { orderedSelect, sectionTables } from './portable-rows.ts'
+import type { Database } from './schema.ts'
 
 type Row = Record<string, unknown>
 /** A query's rows, read inside the snapshot `fetch` at a time. */

@@ -3,8 +3,8 @@
 // Buffer or Uint8Array, int8 as number or text) to one form; the write maps it back to values
 // both databases accept.
 import type { PortableRows, PortableSection, PortableWrites } from '../port/portable.ts'
-import { toIso, toIsoOrNull } from './rows.ts'
 import type { Dialect } from '../port/storage.ts'
+import { toIso, toIsoOrNull } from './rows.ts'
 
 type Row = Record<string, unknown>
 

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely'
 import type { Storage, StorageRules } from '../port/storage.ts'
 import { createAccountRepository } from './account-repositories.ts'
 import { createAnalyticsRepository } from './analytics-repositories.ts'
+import { createArticleRepository } from './article-repository.ts'
+import type { ChangeHooks } from './change-repository.ts'
 import { createConfigRepository } from './config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from './contact-repositories.ts'
 import {
@@ -12,12 +14,10 @@ import {
 	createUploadRepository,
 } from './editor-repositories.ts'
 import { createJobRunRepository } from './job-repositories.ts'
-import { createArticleRepository } from './article-repository.ts'
-import type { ChangeHooks } from './change-repository.ts'
 import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
 import { createPushRepository } from './push-repositories.ts'
-import { createSettingsRepository } from './settings-repository.ts'
 import type { Database } from './schema.ts'
+import { createSettingsRepository } from './settings-repository.ts'
 
 export type SharedRepositories = Omit<
 	Storage,

@@ -1,12 +1,12 @@
 // Row normalisation: the one place that knows the drivers return different shapes.
-import type { Article, ArticleCard, ArticleListItem, ArticleStatus } from '../port/articles.ts'
-import type { ChangeKind } from '../port/changes.ts'
+
 import type { ApiKeyRecord } from '../port/accounts.ts'
-import type { Change } from '../port/changes.ts'
+import type { Article, ArticleCard, ArticleListItem, ArticleStatus } from '../port/articles.ts'
+import type { Change, ChangeKind } from '../port/changes.ts'
 import type { ConfigVersion } from '../port/config.ts'
 import type { ContactMessage } from '../port/contact.ts'
-import type { PushDelivery, PushDeliveryState, PushSubscriptionRecord } from '../port/push.ts'
 import type { QueuedMail } from '../port/mail.ts'
+import type { PushDelivery, PushDeliveryState, PushSubscriptionRecord } from '../port/push.ts'
 import type { UploadMeta } from '../port/uploads.ts'
 
 export function toIso(value: unknown): string {

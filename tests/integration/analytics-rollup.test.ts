@@ -2,15 +2,14 @@
 // retention setting, and only those, leaving every figure of the dashboard as it was; the CLI
 // shows and sets the setting and rolls up on demand.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { viewRetention } from '#app/features/analytics/retention.server.ts'
-import { analyticsRollupJob } from '#app/features/analytics/retention.server.ts'
+import { analyticsRollupJob, viewRetention } from '#app/features/analytics/retention.server.ts'
 import { startJob } from '#server/jobs/jobs.ts'
 import { createLogger } from '#server/logger.ts'
 import type { AnalyticsDimension, DayRange, ScreenViewWrite } from '#storage/port/analytics.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { screenView } from '#tests/fixtures/analytics.ts'
 import { runCli } from '#tests/fixtures/process.ts'
-import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 const dimensions: AnalyticsDimension[] = [

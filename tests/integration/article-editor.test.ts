@@ -2,8 +2,8 @@
 // with words and the right status, and nothing is saved over a newer version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
-import { createLogger } from '#server/logger.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
+import { createLogger } from '#server/logger.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { postForm } from '#tests/fixtures/forms.ts'
 

@@ -2,7 +2,7 @@
 // visitor's Host on, while the visitor's browser sends an https: Origin with every form.
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, startTestApp } from '#tests/fixtures/app.ts'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { contactFields, pastForm } from '#tests/fixtures/contact.ts'
 
 const publicHost = 'canopy.test'

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
-import { databases } from '#tests/fixtures/storage.ts'
 import {
 	contactFields,
 	formIdentityIn,
@@ -13,6 +12,7 @@ import {
 } from '#tests/fixtures/contact.ts'
 import { getPage, postForm } from '#tests/fixtures/forms.ts'
 import { startSmtpServer } from '#tests/fixtures/smtp.ts'
+import { databases } from '#tests/fixtures/storage.ts'
 
 // Each test writes from its own address (the app trusts the local proxy's X-Forwarded-For), so
 // one test's submissions never count against another's rate limit.

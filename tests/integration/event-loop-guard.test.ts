@@ -3,9 +3,10 @@
 // to render), a reader's page keeps coming as fast as it did idle, on both databases: nothing
 // the server is sent holds up its event loop. The hostile requests come from a worker thread
 // (tests/fixtures/hostile-client.ts), so making them costs the server's thread nothing.
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+
 import { fork } from 'node:child_process'
 import { setPriority } from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeKey, makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'

@@ -2,8 +2,8 @@
 // SITE_URL is warned about, a different push key refuses the start until every instance with the
 // old one has stopped (server/instance-agreement.ts).
 import { hostname } from 'node:os'
-import webPush from 'web-push'
 import { afterEach, describe, expect, it } from 'vitest'
+import webPush from 'web-push'
 import {
 	freePort,
 	runServerToExit,

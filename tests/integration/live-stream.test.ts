@@ -1,12 +1,13 @@
 // GET /api/articles/stream with a real EventSource client over real HTTP.
-import { request } from 'node:http'
+
 import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EventSource } from 'eventsource'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { saveArticle } from '#app/features/articles/articles.server.ts'
 import type { ArticleEvent } from '#app/features/articles/article-types.ts'
+import { saveArticle } from '#app/features/articles/articles.server.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { parseSse, waitUntil } from '#tests/fixtures/sse.ts'
 

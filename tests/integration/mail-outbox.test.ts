@@ -15,7 +15,7 @@ import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { makeAccount, postForm, signIn, teamPassword } from '#tests/fixtures/forms.ts'
 import { closedPort, startSmtpServer, type TestSmtpServer } from '#tests/fixtures/smtp.ts'
-import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 
 const siteUrl = 'https://canopy.example.org'
 

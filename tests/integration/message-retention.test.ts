@@ -1,12 +1,14 @@
 // The message retention job on both databases: messages older than the retention setting are
 // deleted, newer ones kept; a setting that cannot be read deletes nothing.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { messageRetention } from '#app/features/contact/message-retention.server.ts'
-import { messageRetentionJob } from '#app/features/contact/message-retention.server.ts'
+import {
+	messageRetention,
+	messageRetentionJob,
+} from '#app/features/contact/message-retention.server.ts'
 import { startJob } from '#server/jobs/jobs.ts'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 

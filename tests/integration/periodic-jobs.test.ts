@@ -4,8 +4,8 @@
 // not repeat a pass that is not due. (tests/integration/instances-jobs.test.ts does the same with real
 // processes and SIGKILL.)
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '#server/logger.ts'
 import { type PeriodicJob, startPeriodic } from '#server/jobs/periodic.ts'
+import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageRules } from '#server/storage-rules.ts'
 import { openPostgresStorage } from '#storage/postgres/open-postgres.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { makeApiKey } from '#tests/fixtures/api-key.ts'
@@ -16,7 +17,6 @@ import { runFaultScenario } from '#tests/fixtures/fault-scenario.ts'
 import { type PrivatePostgres, startPrivatePostgres } from '#tests/fixtures/private-postgres.ts'
 import { freePort, type ServerProcess, startServer } from '#tests/fixtures/process.ts'
 import { postgresUrl } from '#tests/fixtures/storage.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 describe.runIf(postgresUrl)('PostgreSQL stopped and started under a running Canopy', () => {
 	let cluster: PrivatePostgres

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callApi, makeKey, makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
-import { databases } from '#tests/fixtures/storage.ts'
 import { postForm } from '#tests/fixtures/forms.ts'
+import { databases } from '#tests/fixtures/storage.ts'
 
 let counter = 0
 

@@ -3,8 +3,8 @@
 // the deliveries that publishing an article writes for the worker to send, and one of them sent
 // by hand to the local test push service, as the worker will.
 import { createECDH, randomBytes } from 'node:crypto'
-import webPush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webPush from 'web-push'
 import { vapidSubject } from '#app/features/push/vapid-keys.server.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
 import { createLogger } from '#server/logger.ts'

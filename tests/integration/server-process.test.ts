@@ -8,11 +8,11 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { authSecret, openAuth } from '#app/features/auth/auth.server.ts'
 import { createLogger } from '#server/logger.ts'
+import { storageRules } from '#server/storage-rules.ts'
 import { loadMigrations } from '#storage/migrations.ts'
 import { openSqliteStorage } from '#storage/sqlite/open-sqlite.ts'
 import { articleFile } from '#tests/fixtures/factories.ts'
 import { freePort, runCli, startServer } from '#tests/fixtures/process.ts'
-import { storageRules } from '#server/storage-rules.ts'
 
 const execFileAsync = promisify(execFile)
 

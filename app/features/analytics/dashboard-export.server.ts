@@ -3,7 +3,6 @@
 // first) is written with a leading apostrophe and shows as the text it is.
 import { stringify } from 'csv-stringify/sync'
 import type { Storage } from '#storage/port/storage.ts'
-import { dashboardTables, findTable } from './dashboard-tables.ts'
 import {
 	type DashboardRange,
 	type DashboardTableData,
@@ -12,6 +11,7 @@ import {
 	parseDashboardRange,
 	utcToday,
 } from './dashboard.server.ts'
+import { dashboardTables, findTable } from './dashboard-tables.ts'
 
 export function tableCsv(table: DashboardTableData): string {
 	return stringify(

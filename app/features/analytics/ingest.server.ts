@@ -3,10 +3,11 @@
 // is bounded: when it is full (the database is slow or down), offer() refuses and the endpoint
 // answers 503, so a flood sheds load instead of growing the process until it falls over. A
 // failed write keeps its views for the next tick; close() writes what is left.
-import { storageOutage } from '#storage/port/unavailable.ts'
+
 import type { Logger } from '#app/lib/logger.ts'
 import type { ScreenViewWrite } from '#storage/port/analytics.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import { storageOutage } from '#storage/port/unavailable.ts'
 
 export interface ScreenViewBufferOptions {
 	flushMs: number

@@ -2,9 +2,9 @@
 // (default 90 days). Older days are rolled up into daily totals, which the dashboard reads just
 // the same, and their views deleted: a visitor hash is kept no longer than that.
 import { retentionSetting } from '#app/features/privacy/retention-setting.server.ts'
-import type { Storage } from '#storage/port/storage.ts'
-import type { SettingJobSpec } from '#app/lib/jobs.ts'
 import { utcDay } from '#app/features/privacy/visitor-hash.server.ts'
+import type { SettingJobSpec } from '#app/lib/jobs.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export const viewRetention = retentionSetting({
 	key: 'analytics.retentionDays',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyArticleEvent } from './apply-event.ts'
 import type { ArticleCard } from '#storage/port/articles.ts'
+import { applyArticleEvent } from './apply-event.ts'
 
 function card(id: number, day: number, title = `Article ${id}`): ArticleCard {
 	return {

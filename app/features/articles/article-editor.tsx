@@ -8,8 +8,8 @@ import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
-import { NotifyField } from './article-notify-field.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
+import { NotifyField } from './article-notify-field.tsx'
 import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
 
 const autosaveDelayMs = 2_000

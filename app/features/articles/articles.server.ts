@@ -2,10 +2,10 @@
 // share, so every path that changes an article changes it the same way.
 
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import type { Article, ArticleCard } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
-import type { Article, ArticleCard } from '#storage/port/articles.ts'
 import { toArticleWrite } from './article-write.server.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { MarkdownRefused } from './markdown.server.ts'

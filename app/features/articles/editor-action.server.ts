@@ -3,9 +3,9 @@
 import { data, redirect } from 'react-router'
 import { storeImage } from '#app/features/uploads/uploads.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import type { Article } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
-import type { Article } from '#storage/port/articles.ts'
 import {
 	createArticle,
 	deleteArticle,

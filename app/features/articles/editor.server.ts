@@ -1,11 +1,16 @@
 // Writing articles in the editor area and through the admin API: one set of functions, so the
 // form, the API and the scheduled-publishing job change articles the same way.
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { ArticleWrite, RepeatableRequest } from '#storage/port/articles.ts'
+import type {
+	Article,
+	ArticleListItem,
+	ArticleStatusFilter,
+	ArticleWrite,
+	RepeatableRequest,
+} from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
-import type { Article, ArticleListItem, ArticleStatusFilter } from '#storage/port/articles.ts'
 import { toArticleWrite } from './article-write.server.ts'
 import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
 import { MarkdownRefused, renderMarkdown } from './markdown.server.ts'

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { configVersionHeard } from '#app/features/remote-config/config-store.ts'
 import { openLiveStream } from '#app/lib/live-stream.client.ts'
-import { applyArticleEvent } from './apply-event.ts'
 import type { ArticleCard } from '#storage/port/articles.ts'
+import { applyArticleEvent } from './apply-event.ts'
 import type { ArticleEvent } from './article-types.ts'
 
 export function useLiveArticles(initial: ArticleCard[], changeId: number, acceptsNew: boolean) {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { type Auth, authSecret, clientIpHeader, openAuth } from './auth.server.ts'
 import { createUser } from './users.server.ts'
 

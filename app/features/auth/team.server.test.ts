@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { databases, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { type Auth, authSecret, openAuth } from './auth.server.ts'
 import { changeRole, listTeam, setActive } from './team.server.ts'
 import { createUser } from './users.server.ts'

@@ -1,8 +1,8 @@
 // How long contact messages are kept: the `contact.retentionDays` setting (default 365 days).
 // Messages hold visitors' names and addresses, so they are not kept for ever.
 import { retentionSetting } from '#app/features/privacy/retention-setting.server.ts'
-import type { Storage } from '#storage/port/storage.ts'
 import type { SettingJobSpec } from '#app/lib/jobs.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export const messageRetention = retentionSetting({
 	key: 'contact.retentionDays',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { sqliteDatabase, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { freshStorageEachTest, sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { forgetOldSalts, utcDay, visitorHash } from './visitor-hash.server.ts'
 
 describe('the visitor hash', () => {

@@ -5,8 +5,8 @@
 // salt: the same visitor gets an unrelated hash tomorrow, and without the salt nobody can test an
 // address against a stored hash.
 import { createHash, randomBytes } from 'node:crypto'
-import type { Storage } from '#storage/port/storage.ts'
 import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 const saltPrefix = 'privacy.salt.'
 

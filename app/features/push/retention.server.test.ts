@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { startJob } from '#server/jobs/jobs.ts'
-import { pushCleanupJob } from './retention.server.ts'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
-import { cleanUpPush, deliveryRetentionDays, staleSubscriptionDays } from './retention.server.ts'
+import {
+	cleanUpPush,
+	deliveryRetentionDays,
+	pushCleanupJob,
+	staleSubscriptionDays,
+} from './retention.server.ts'
 
 const day = 24 * 60 * 60 * 1_000
 

@@ -1,8 +1,9 @@
 // What push keeps, and for how long: dead subscriptions are deleted, and delivery rows are retired
 // into per-article totals once nobody needs them one by one. Run hourly by
 // server/jobs/push-cleanup.ts; see docs/decisions/014-push-retention.md.
-import type { Storage } from '#storage/port/storage.ts'
+
 import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 const dayMs = 24 * 60 * 60 * 1_000
 

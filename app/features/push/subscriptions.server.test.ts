@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
-import { sqliteDatabase, type TestDatabase, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { freshStorageEachTest, sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { createPushSubscriptions } from './subscriptions.server.ts'
 
 function request(body: unknown) {

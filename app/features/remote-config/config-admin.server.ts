@@ -3,7 +3,7 @@
 // names the version it was built on, so an editor never overwrites a version they have not seen.
 import type { Editor } from '#app/features/auth/session.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { ConfigVersion } from '#storage/port/config.ts'
+import type { ConfigDocument, ConfigVersion } from '#storage/port/config.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { parseConfigDocument } from './config.schema.ts'
 import {
@@ -21,7 +21,6 @@ import {
 	describeValue,
 	summarizeChange,
 } from './describe.ts'
-import type { ConfigDocument } from '#storage/port/config.ts'
 import { type ParameterKey, parameterKeys, parameters } from './parameters.ts'
 
 export const versionsPerPage = 20

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ParameterSetting } from '#storage/port/config.ts'
 import {
 	applyIntent,
 	fieldsToSetting,
@@ -8,7 +9,6 @@ import {
 	settingToFields,
 } from './config-form.ts'
 import { describeCondition, summarizeChange } from './describe.ts'
-import type { ParameterSetting } from '#storage/port/config.ts'
 
 function form(entries: [string, string][]): FormData {
 	const data = new FormData()

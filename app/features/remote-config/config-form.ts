@@ -3,8 +3,8 @@
 // control whose text is not a value. Works without JavaScript: adding, removing and moving a
 // condition are posts too, answered with the edited form.
 import type { FieldErrors } from '#app/lib/field-errors.ts'
-import type { ConditionRules, ParameterSetting } from '#storage/port/config.ts'
 import type { DeviceClass } from '#storage/port/analytics.ts'
+import type { ConditionRules, ParameterSetting } from '#storage/port/config.ts'
 import { deviceClasses, type ParameterKey, parameters } from './parameters.ts'
 
 export interface ConditionFields {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '#app/lib/field-errors.ts'
-import { parseConfigDocument } from './config.schema.ts'
 import type { ConditionRules } from '#storage/port/config.ts'
+import { parseConfigDocument } from './config.schema.ts'
 
 function errorsOf(input: unknown) {
 	const parsed = parseConfigDocument(input)

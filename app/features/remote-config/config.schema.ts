@@ -3,8 +3,8 @@
 // paths name the field (parameters.banner_message.conditions.0.value), so the editor's form can
 // show each message beside its control. See docs/decisions/013-remote-config.md.
 import * as z from 'zod/mini'
-import type { ConfigDocument } from '#storage/port/config.ts'
 import type { DeviceClass } from '#storage/port/analytics.ts'
+import type { ConfigDocument } from '#storage/port/config.ts'
 import { deviceClasses, type ParameterKey, parameterKeys, parameters } from './parameters.ts'
 
 const hasDuplicates = (values: readonly string[]) => new Set(values).size !== values.length

@@ -3,6 +3,7 @@
 // topic `config`), and the values it gives each request.
 import type { Logger } from '#app/lib/logger.ts'
 import type { Change } from '#storage/port/changes.ts'
+import type { ConfigDocument } from '#storage/port/config.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import {
 	contextFrom,
@@ -11,7 +12,6 @@ import {
 	readHeaders,
 	valuesTag,
 } from './evaluate.server.ts'
-import type { ConfigDocument } from '#storage/port/config.ts'
 import type { ConfigValues, EvaluatedConfig } from './parameters.ts'
 
 export const configTopic = 'config'

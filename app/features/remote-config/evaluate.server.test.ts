@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import type { ConfigDocument } from '#storage/port/config.ts'
 import {
 	configIdFrom,
 	contextFrom,
@@ -12,7 +13,6 @@ import {
 	rolloutBucket,
 	valuesTag,
 } from './evaluate.server.ts'
-import type { ConfigDocument } from '#storage/port/config.ts'
 import { inAppDefaults } from './parameters.ts'
 
 const id = () => randomBytes(16).toString('base64url')

@@ -3,6 +3,7 @@
 // A stored value the parameter's declaration no longer accepts (the code changed since it was
 // published) is passed over, so it never reaches a page.
 import { createHash } from 'node:crypto'
+import type { DeviceClass } from '#storage/port/analytics.ts'
 import type { ConditionRules, ConfigDocument } from '#storage/port/config.ts'
 import {
 	type ConfigValues,
@@ -11,7 +12,6 @@ import {
 	parameterKeys,
 	parameters,
 } from './parameters.ts'
-import type { DeviceClass } from '#storage/port/analytics.ts'
 
 export interface EvaluationContext {
 	/** The visitor's config id (the canopy_config_id cookie); null: no rollout matches. */

@@ -2,8 +2,9 @@
 // type, the value the code uses when nothing is set (the in-app default) and what each changes.
 // See docs/decisions/013-remote-config.md. Pages import this file's types only: its schemas are
 // for the server and the editor.
-import type { DeviceClass } from '#storage/port/analytics.ts'
+
 import * as z from 'zod/mini'
+import type { DeviceClass } from '#storage/port/analytics.ts'
 import { inAppDefaults } from './in-app-defaults.ts'
 
 if (typeof document !== 'undefined') z.config({ jitless: true })

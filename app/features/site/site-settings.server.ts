@@ -1,6 +1,6 @@
-import { defaultSiteSettings, type SiteSettings } from './site-settings.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
+import { defaultSiteSettings, type SiteSettings } from './site-settings.ts'
 
 const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[]
 

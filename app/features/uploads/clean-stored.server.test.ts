@@ -6,12 +6,11 @@ import { sql } from 'kysely'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { startJob } from '#server/jobs/jobs.ts'
-import { uploadCleaningJob } from './clean-stored.server.ts'
 import { createLogger } from '#server/logger.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { cameraMarks, photoWithMetadata, pngDeclaring, pngImage } from '#tests/fixtures/images.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
-import { cleanStoredImages } from './clean-stored.server.ts'
+import { cleanStoredImages, uploadCleaningJob } from './clean-stored.server.ts'
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 

@@ -2,10 +2,11 @@
 // their metadata, upright, under the same address, so the pages that show them need no change. An
 // image that cannot be stored safely any more (larger than the limits, or unreadable) is deleted:
 // a missing picture is better than a reader's browser decoding billions of pixels.
+
+import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { cleanImage } from './clean-image.server.ts'
 import { isImageMime } from './image-types.ts'
-import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
 
 const nextKey = 'uploads.cleaning.next'
 const beforeKey = 'uploads.cleaning.before'

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
-import type { Route } from './+types/admin-only'
 import { requireAdminMiddleware } from '#app/features/auth/session.server.ts'
+import type { Route } from './+types/admin-only'
 
 // Settings, team, API keys and the live configuration: tests/integration/admin-access.test.ts walks the route table to
 // prove an editor gets 403 from every page below this layout. React Router renders an error

@@ -1,8 +1,9 @@
 // One of the dashboard's tables as a CSV download: ?table=pages|articles|… and the page's range.
 // Under the editor layout, so its middleware turns anyone not signed in away before this runs.
-import type { Route } from './+types/analytics-export'
+
 import { exportTable } from '#app/features/analytics/dashboard-export.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/analytics-export'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)

@@ -1,8 +1,14 @@
 // The editors' analytics dashboard: a period chosen with a plain GET form, its figures against
 // the period before, the daily chart, the top rows of each table and the visitors right now.
-import uplotStyles from 'uplot/dist/uPlot.min.css?url'
+
 import { data } from 'react-router'
-import type { Route } from './+types/analytics'
+import uplotStyles from 'uplot/dist/uPlot.min.css?url'
+import {
+	activeVisitors,
+	loadDashboard,
+	parseDashboardRange,
+	utcToday,
+} from '#app/features/analytics/dashboard.server.ts'
 import { DailyChart } from '#app/features/analytics/dashboard-chart.tsx'
 import { RangeForm } from '#app/features/analytics/dashboard-range-form.tsx'
 import {
@@ -10,15 +16,10 @@ import {
 	NowSection,
 	SummaryFigures,
 } from '#app/features/analytics/dashboard-sections.tsx'
-import {
-	activeVisitors,
-	loadDashboard,
-	parseDashboardRange,
-	utcToday,
-} from '#app/features/analytics/dashboard.server.ts'
 import { formatDay } from '#app/features/analytics/dashboard-tables.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import analyticsStyles from '#app/styles/admin-analytics.css?url'
+import type { Route } from './+types/analytics'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: uplotStyles },

@@ -1,9 +1,9 @@
-import type { Route } from './+types/article-new'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
-import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { newArticleAction } from '#app/features/articles/editor-action.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
+import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/article-new'
 
 export function meta() {
 	return [{ title: 'New article · Canopy' }, { name: 'robots', content: 'noindex' }]

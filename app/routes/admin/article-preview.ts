@@ -1,5 +1,5 @@
-import type { Route } from './+types/article-preview'
 import { previewArticle } from '#app/features/articles/editor.server.ts'
+import type { Route } from './+types/article-preview'
 
 // The editor's live preview: Markdown in, the public page's sanitised HTML out, rendered by the
 // same server pipeline (so no Markdown tooling is shipped to any browser).

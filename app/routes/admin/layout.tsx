@@ -10,12 +10,12 @@ import {
 	useRouteError,
 } from 'react-router'
 import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
-import type { Route } from './+types/layout'
-import type { loader as inboxLoader } from './messages.tsx'
 import { editorContext, requireEditorMiddleware } from '#app/features/auth/session.server.ts'
 import { useInboxEvents } from '#app/features/contact/use-inbox-events.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import adminStyles from '#app/styles/admin.css?url'
+import type { Route } from './+types/layout'
+import type { loader as inboxLoader } from './messages.tsx'
 
 // The editor area's own stylesheet: never linked from a public page.
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]

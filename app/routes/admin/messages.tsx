@@ -1,11 +1,11 @@
-import { Pager } from '#app/components/ui/pager.tsx'
 import { Form, Link } from 'react-router'
-import { useListLink } from '#app/components/ui/use-list-link.ts'
-import type { Route } from './+types/messages'
-import { doneMessage, type InboxItem, listInbox } from '#app/features/contact/inbox.server.ts'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { Pager } from '#app/components/ui/pager.tsx'
+import { useListLink } from '#app/components/ui/use-list-link.ts'
+import { doneMessage, type InboxItem, listInbox } from '#app/features/contact/inbox.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import inboxStyles from '#app/styles/admin-inbox.css?url'
+import type { Route } from './+types/messages'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStyles }]
 

@@ -1,5 +1,4 @@
 import { data, Form, Link, useNavigation } from 'react-router'
-import type { Route } from './+types/settings'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { siteSettingsSchema } from '#app/features/site/site-settings.schema.ts'
@@ -13,6 +12,7 @@ import { storeImage } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import settingsStylesheet from '#app/styles/admin-settings.css?url'
+import type { Route } from './+types/settings'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: imageUploadFieldStylesheet },

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
-import type { Route } from './+types/sign-out'
 import { callAuth, passCookies } from '#app/features/auth/session.server.ts'
+import type { Route } from './+types/sign-out'
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const response = await callAuth(context, request, '/sign-out', {})

@@ -1,6 +1,6 @@
-import type { Route } from './+types/slug-check'
 import { slugProblem } from '#app/features/articles/editor.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/slug-check'
 
 // Checked as the editor types: is this address free (apart from the article being edited)?
 export async function loader({ request, context }: Route.LoaderArgs) {

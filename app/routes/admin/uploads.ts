@@ -1,7 +1,7 @@
-import type { Route } from './+types/uploads'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { storeImage } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/uploads'
 
 // The editor area's image upload (the upload field posts here with fetch). The layout's
 // middleware has already turned away anyone not signed in.

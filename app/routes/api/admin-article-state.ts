@@ -1,13 +1,14 @@
 // POST /api/admin/articles/:id/publish {version}: makes the article public now.
 // POST /api/admin/articles/:id/unpublish {version}: takes it off the site; it stays as a draft.
 // One module for both addresses (app/routes.ts): they differ only in the change they make.
-import type { Route } from './+types/admin-article-state'
+
 import { methodNotAllowed, parseId, withApiCaller } from '#app/features/api-keys/api-http.server.ts'
 import {
 	notFound,
 	publishArticleApi,
 	unpublishArticleApi,
 } from '#app/features/articles/article-api.server.ts'
+import type { Route } from './+types/admin-article-state'
 
 const allow = ['POST']
 

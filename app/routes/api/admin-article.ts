@@ -1,5 +1,5 @@
 // GET, PUT and DELETE /api/admin/articles/:id.
-import type { Route } from './+types/admin-article'
+
 import { methodNotAllowed, parseId, withApiCaller } from '#app/features/api-keys/api-http.server.ts'
 import {
 	deleteArticleApi,
@@ -7,6 +7,7 @@ import {
 	notFound,
 	updateArticleApi,
 } from '#app/features/articles/article-api.server.ts'
+import type { Route } from './+types/admin-article'
 
 const allow = ['GET', 'HEAD', 'PUT', 'DELETE']
 

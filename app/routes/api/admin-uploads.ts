@@ -1,12 +1,13 @@
 // POST /api/admin/uploads: stores an image (multipart field `file`, or the image as the raw body)
 // and answers 201 with its content-hash address, for use as an article's cover or in Markdown.
-import type { Route } from './+types/admin-uploads'
+
 import {
 	apiError,
 	methodNotAllowed,
 	withApiCaller,
 } from '#app/features/api-keys/api-http.server.ts'
 import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import type { Route } from './+types/admin-uploads'
 
 const allow = ['POST']
 
