@@ -18,7 +18,7 @@ import { liveStreamHandler, streamOf } from './live/streams.ts'
 import { answerOutages, outageOf, outageResponse } from './outage.ts'
 import { acceptsGzip, createPageCache, pageCacheKey } from './page-cache.ts'
 import { closeIfBodyRefused, isLingering } from './refused-body.ts'
-import { nodeRoutes, serverRoutes } from './routes.ts'
+import { nodeRoutes, type ServerRoute, serverRoutes } from './routes.ts'
 import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
 
 /** What app/entry.server.tsx exports for us, so context keys come from the same module graph. */
@@ -44,21 +44,29 @@ export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/a
 const articleCapBytes = uploadCapBytes + 1024 * 1024
 const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
 
-function createApp(deps: AppDependencies) {
-	const { config, storage, broker, logger } = deps
-	const https = config.siteUrl.startsWith('https:')
-	const services: AppServices = {
-		storage,
-		logger,
-		auth: deps.auth,
-		siteUrl: config.siteUrl,
-		smtpUrl: config.smtpUrl,
-		contactMinimumFillMs: config.contactMinimumFillMs,
-		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
-		remoteConfig: deps.remoteConfig,
-	}
-	const app = new Hono<AppEnv>()
+type App = Hono<AppEnv>
+type PageCache = ReturnType<typeof createPageCache>
 
+/** The chain, in the order a request meets it; each step below says what it does. */
+function createApp(deps: AppDependencies) {
+	const app: App = new Hono<AppEnv>()
+	const https = deps.config.siteUrl.startsWith('https:')
+	logRequests(app, deps)
+	const cache = deps.pageCache === false ? undefined : createPageCache(deps.broker)
+	if (cache) answerCachedPages(app, cache, deps, https)
+	addSecurityHeaders(app, https)
+	answerErrors(app, deps)
+	refuseForeignWrites(app, deps)
+	const routes = serverRoutes(deps)
+	limitBodies(app, routes)
+	mountServerRoutes(app, routes)
+	app.use(compress())
+	if (deps.clientDir) serveFiles(app, deps.clientDir)
+	renderPages(app, deps, cache)
+	return app
+}
+
+function logRequests(app: App, { logger }: AppDependencies) {
 	app.use(async (c, next) => {
 		const started = performance.now()
 		await next()
@@ -69,27 +77,31 @@ function createApp(deps: AppDependencies) {
 			durationMs: Math.round((performance.now() - started) * 10) / 10,
 		})
 	})
+}
 
-	const cache = deps.pageCache === false ? undefined : createPageCache(broker)
-	if (cache) {
-		// Cached pages are answered here, before the rest of the chain, straight onto the socket:
-		// the path most readers take, at about 0.6× a bare Node server's rate (bench/RESULTS.md).
-		app.use(async (c, next) => {
-			const key = pageCacheKey(c.env.incoming, deps.remoteConfig.variant)
-			const page = key === undefined ? undefined : cache.get(key)
-			if (!page) {
-				c.set('cacheKey', key)
-				c.set('generation', cache.generation)
-				return next()
-			}
-			const nonce = createNonce()
-			const { body, headers } = cache.render(page, nonce, acceptsGzip(c.env.incoming))
-			c.env.outgoing.writeHead(page.status, { ...headers, ...securityHeaders({ nonce, https }) })
-			c.env.outgoing.end(body)
-			return RESPONSE_ALREADY_SENT
-		})
-	}
+/**
+ * Cached pages are answered here, before the rest of the chain, straight onto the socket: the
+ * path most readers take, at about 0.6× a bare Node server's rate (bench/RESULTS.md).
+ */
+function answerCachedPages(app: App, cache: PageCache, deps: AppDependencies, https: boolean) {
+	app.use(async (c, next) => {
+		const key = pageCacheKey(c.env.incoming, deps.remoteConfig.variant)
+		const page = key === undefined ? undefined : cache.get(key)
+		if (!page) {
+			c.set('cacheKey', key)
+			c.set('generation', cache.generation)
+			return next()
+		}
+		const nonce = createNonce()
+		const { body, headers } = cache.render(page, nonce, acceptsGzip(c.env.incoming))
+		c.env.outgoing.writeHead(page.status, { ...headers, ...securityHeaders({ nonce, https }) })
+		c.env.outgoing.end(body)
+		return RESPONSE_ALREADY_SENT
+	})
+}
 
+/** A nonce for each page's scripts, and the security headers on every answer. */
+function addSecurityHeaders(app: App, https: boolean) {
 	app.use(async (c, next) => {
 		const nonce = createNonce()
 		c.set('nonce', nonce)
@@ -101,7 +113,9 @@ function createApp(deps: AppDependencies) {
 			c.res.headers.set(name, value)
 		}
 	})
+}
 
+function answerErrors(app: App, { storage, logger }: AppDependencies) {
 	app.onError((error, c) => {
 		// The database is away: the guard has said so once in the log; this request is a 503.
 		const outage = outageOf(error, storage.health)
@@ -109,13 +123,19 @@ function createApp(deps: AppDependencies) {
 		logger.error('unhandled error', { method: c.req.method, path: c.req.path, error })
 		return c.text('Something went wrong on our side. Please try again in a moment.', 500)
 	})
+}
 
+function refuseForeignWrites(app: App, { config }: AppDependencies) {
 	app.use(async (c, next) => {
 		if (!isAllowedOrigin(c.req.raw, config.siteUrl)) {
 			return c.json({ error: 'This request came from another site and was refused.' }, 403)
 		}
 		return next()
 	})
+}
+
+/** Every body has a cap (413 past it, unread): the server routes' own, uploads, articles, 64 KB. */
+function limitBodies(app: App, routes: ServerRoute[]) {
 	const limitBody = (maxSize: number, message: string) =>
 		bodyLimit({ maxSize, onError: (c) => c.json({ error: message }, 413) })
 	const uploadLimit = limitBody(uploadCapBytes, 'The upload is larger than 5 MB.')
@@ -124,7 +144,6 @@ function createApp(deps: AppDependencies) {
 		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
 	const articleLimit = limitBody(articleCapBytes, 'The request body is larger than 6 MB.')
-	const routes = serverRoutes(deps)
 	const routeLimits = new Map(
 		routes.flatMap((route) =>
 			route.bodyLimit
@@ -139,8 +158,10 @@ function createApp(deps: AppDependencies) {
 		if (articlePaths.test(c.req.path)) return articleLimit(c, next)
 		return bodyCap(c, next)
 	})
+}
 
-	// The server's own endpoints (server/routes.ts), each method answered, any other one with 405.
+/** The server's own endpoints (server/routes.ts), each method answered, any other one with 405. */
+function mountServerRoutes(app: App, routes: ServerRoute[]) {
 	for (const route of routes) {
 		const methods = Object.keys(route.methods).map((method) => method.toUpperCase())
 		for (const [method, handler] of Object.entries(route.methods))
@@ -157,38 +178,48 @@ function createApp(deps: AppDependencies) {
 			? next()
 			: c.json({ error: 'There is no such API endpoint.' }, 404),
 	)
+}
 
-	app.use(compress())
-
-	if (deps.clientDir) {
-		const root = relative(process.cwd(), deps.clientDir) || '.'
-		// Hashed build output: precompressed at build time (vite.config.ts), cached for good.
-		app.use(
-			'/assets/*',
+function serveFiles(app: App, clientDir: string) {
+	const root = relative(process.cwd(), clientDir) || '.'
+	// Hashed build output: precompressed at build time (vite.config.ts), cached for good.
+	app.use(
+		'/assets/*',
+		serveStatic({
+			root,
+			precompressed: true,
+			onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+		}),
+	)
+	// The few files at the top (favicon, logo, the service worker): routed by name, so a page
+	// request never touches the filesystem. The service worker is revalidated on every fetch, so
+	// a new version reaches browsers when they next check for one.
+	const topFiles = readdirSync(clientDir, { withFileTypes: true }).filter((entry) => entry.isFile())
+	for (const file of topFiles) {
+		app.get(
+			`/${file.name}`,
 			serveStatic({
 				root,
-				precompressed: true,
-				onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+				onFound: (_path, c) =>
+					c.header('Cache-Control', file.name === 'sw.js' ? 'no-cache' : 'public, max-age=3600'),
 			}),
 		)
-		// The few files at the top (favicon, logo, the service worker): routed by name, so a page
-		// request never touches the filesystem. The service worker is revalidated on every fetch,
-		// so a new version reaches browsers when they next check for one.
-		const topFiles = readdirSync(deps.clientDir, { withFileTypes: true }).filter((entry) =>
-			entry.isFile(),
-		)
-		for (const file of topFiles) {
-			app.get(
-				`/${file.name}`,
-				serveStatic({
-					root,
-					onFound: (_path, c) =>
-						c.header('Cache-Control', file.name === 'sw.js' ? 'no-cache' : 'public, max-age=3600'),
-				}),
-			)
-		}
 	}
+}
 
+/** Everything else is React Router's (app/routes.ts); a page that may be cached is kept. */
+function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefined) {
+	const { config, storage } = deps
+	const services: AppServices = {
+		storage,
+		logger: deps.logger,
+		auth: deps.auth,
+		siteUrl: config.siteUrl,
+		smtpUrl: config.smtpUrl,
+		contactMinimumFillMs: config.contactMinimumFillMs,
+		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
+		remoteConfig: deps.remoteConfig,
+	}
 	const handlers = new WeakMap<ServerBuild, ReturnType<EntryModule['createRequestHandler']>>()
 	const currentBuild = () => (typeof deps.build === 'function' ? deps.build() : deps.build)
 	async function render(request: Request, info: RequestInfo): Promise<Response> {
@@ -213,8 +244,6 @@ function createApp(deps: AppDependencies) {
 			? cache.store(key, response, nonce, c.get('generation'))
 			: response
 	})
-
-	return app
 }
 
 /**

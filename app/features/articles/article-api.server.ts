@@ -240,16 +240,25 @@ export async function getArticleApi({ storage, siteUrl }: ApiRequest, id: number
 	return article ? Response.json({ article: toApiArticle(article, siteUrl) }) : notFound()
 }
 
-export async function updateArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+/** A write's JSON body and the version it builds on (`{version}`), or the answer to give instead. */
+async function versionedBody(
+	request: Request,
+): Promise<{ body: Record<string, unknown>; version: number } | Response> {
 	const body = await readJsonObject(request)
 	if (body instanceof Response) return body
 	const version = parseVersion(body.version)
-	if (version instanceof Response) return version
+	return version instanceof Response ? version : { body, version }
+}
+
+export async function updateArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+	const read = await versionedBody(request)
+	if (read instanceof Response) return read
+	const { body, version } = read
 	const current = await storage.articles.findById(id)
 	if (!current) return notFound()
-	const read = editorFields(body, current)
-	if (!read.ok) return apiError(400, invalidMessage, { errors: read.errors })
-	return answer(await updateArticle(storage, id, { ...read.fields, version }), siteUrl)
+	const fields = editorFields(body, current)
+	if (!fields.ok) return apiError(400, invalidMessage, { errors: fields.errors })
+	return answer(await updateArticle(storage, id, { ...fields.fields, version }), siteUrl)
 }
 
 export async function deleteArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
@@ -263,10 +272,9 @@ export async function deleteArticleApi({ request, storage, siteUrl }: ApiRequest
 }
 
 export async function publishArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
-	const body = await readJsonObject(request)
-	if (body instanceof Response) return body
-	const version = parseVersion(body.version)
-	if (version instanceof Response) return version
+	const read = await versionedBody(request)
+	if (read instanceof Response) return read
+	const { version } = read
 	const current = await storage.articles.findById(id)
 	if (!current) return notFound()
 	// The article as it stands, made public: the same save the editor's Publish button makes.
@@ -286,9 +294,7 @@ export async function publishArticleApi({ request, storage, siteUrl }: ApiReques
 }
 
 export async function unpublishArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
-	const body = await readJsonObject(request)
-	if (body instanceof Response) return body
-	const version = parseVersion(body.version)
-	if (version instanceof Response) return version
-	return answer(await unpublishArticleById(storage, id, version), siteUrl)
+	const read = await versionedBody(request)
+	if (read instanceof Response) return read
+	return answer(await unpublishArticleById(storage, id, read.version), siteUrl)
 }
