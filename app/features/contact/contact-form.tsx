@@ -40,10 +40,9 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 	const fetcher = useFetcher<ContactActionData>()
 	const result = fetcher.data ?? actionData
 	const busy = fetcher.state !== 'idle'
-	const [errors, setErrors] = useState<FieldErrors>(
+	const { errors, setErrors, fieldEvents, checkAll } = useFieldChecks(
 		result && result.outcome !== 'sent' ? result.errors : {},
 	)
-	const [dirty] = useState(() => new Set<string>())
 	const formRef = useRef<HTMLFormElement>(null)
 	const alertRef = useRef<HTMLParagraphElement>(null)
 
@@ -53,44 +52,19 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 		setErrors(fetcher.data.errors)
 		if (fetcher.data.errors.form) alertRef.current?.focus()
 		else focusFirstInvalid(formRef, fetcher.data.errors)
-	}, [fetcher.data])
+	}, [fetcher.data, setErrors])
 
 	if (result?.outcome === 'sent') return <Confirmation name={result.name} email={result.email} />
 
 	const values = result?.values ?? {}
 	const hidden = result?.form ?? form
 
-	function check(field: ContactField, value: string) {
-		const error = contactFieldError(field, value)
-		setErrors((current) => {
-			const { [field]: _old, form: _form, ...rest } = current
-			return error ? { ...rest, [field]: [error] } : rest
-		})
-	}
-
-	const fieldEvents = (field: ContactField) => ({
-		onBlur: (event: { currentTarget: { value: string } }) => {
-			// Leaving a field untouched (tabbing through) is not a mistake yet.
-			if (dirty.has(field) || errors[field]) check(field, event.currentTarget.value)
-		},
-		onChange: (event: { currentTarget: { value: string } }) => {
-			dirty.add(field)
-			// A message already shown goes away as soon as the value is right.
-			if (errors[field]) check(field, event.currentTarget.value)
-		},
-	})
-
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		if (busy) {
 			event.preventDefault()
 			return
 		}
-		const data = new FormData(event.currentTarget)
-		const found: FieldErrors = {}
-		for (const field of contactFields) {
-			const error = contactFieldError(field, String(data.get(field) ?? ''))
-			if (error) found[field] = [error]
-		}
+		const found = checkAll(new FormData(event.currentTarget))
 		if (Object.keys(found).length > 0) {
 			event.preventDefault()
 			setErrors(found)
@@ -118,6 +92,34 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 			) : null}
 			<input type="hidden" name="idempotencyKey" value={hidden.idempotencyKey} />
 			<input type="hidden" name="token" value={hidden.token} />
+			<ContactFields values={values} errors={errors} fieldEvents={fieldEvents} />
+			<button type="submit" aria-disabled={busy || undefined}>
+				{busy ? 'Sending…' : 'Send message'}
+			</button>
+			<p className="visually-hidden" role="status">
+				{busy ? 'Sending your message…' : ''}
+			</p>
+		</fetcher.Form>
+	)
+}
+
+type FieldEvents = (field: ContactField) => {
+	onBlur: (event: { currentTarget: { value: string } }) => void
+	onChange: (event: { currentTarget: { value: string } }) => void
+}
+
+/** The form's fields, checked as they are left, and the honeypot. */
+function ContactFields({
+	values,
+	errors,
+	fieldEvents,
+}: {
+	values: Partial<Record<ContactField, string>>
+	errors: FieldErrors
+	fieldEvents: FieldEvents
+}) {
+	return (
+		<>
 			<Field
 				name="name"
 				label="Your name"
@@ -170,14 +172,48 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 					defaultValue=""
 				/>
 			</div>
-			<button type="submit" aria-disabled={busy || undefined}>
-				{busy ? 'Sending…' : 'Send message'}
-			</button>
-			<p className="visually-hidden" role="status">
-				{busy ? 'Sending your message…' : ''}
-			</p>
-		</fetcher.Form>
+		</>
 	)
+}
+
+/**
+ * Each field checked with the server's own schema: when it is left after a change, and again
+ * while it shows a message, so the message goes as soon as the value is right.
+ */
+function useFieldChecks(initial: FieldErrors) {
+	const [errors, setErrors] = useState<FieldErrors>(initial)
+	const [dirty] = useState(() => new Set<string>())
+
+	function check(field: ContactField, value: string) {
+		const error = contactFieldError(field, value)
+		setErrors((current) => {
+			const { [field]: _old, form: _form, ...rest } = current
+			return error ? { ...rest, [field]: [error] } : rest
+		})
+	}
+
+	const fieldEvents: FieldEvents = (field) => ({
+		onBlur: (event) => {
+			// Leaving a field untouched (tabbing through) is not a mistake yet.
+			if (dirty.has(field) || errors[field]) check(field, event.currentTarget.value)
+		},
+		onChange: (event) => {
+			dirty.add(field)
+			if (errors[field]) check(field, event.currentTarget.value)
+		},
+	})
+
+	/** Every field's message for what is about to be sent; none when all is right. */
+	const checkAll = (data: FormData): FieldErrors => {
+		const found: FieldErrors = {}
+		for (const field of contactFields) {
+			const error = contactFieldError(field, String(data.get(field) ?? ''))
+			if (error) found[field] = [error]
+		}
+		return found
+	}
+
+	return { errors, setErrors, fieldEvents, checkAll }
 }
 
 function focusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: FieldErrors) {
