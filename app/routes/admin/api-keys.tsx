@@ -81,41 +81,8 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 					{`The key “${revoked}” is revoked. Anything still using it is refused from now on.`}
 				</p>
 			) : null}
-			{created ? (
-				<section className="new-key notice" aria-labelledby="new-key-heading">
-					<h2 id="new-key-heading">{`Your new key “${created.name}”`}</h2>
-					<p role="status">
-						<strong>Copy it now: it is shown only this once.</strong> Canopy keeps only a
-						fingerprint of it, so it cannot be shown again; if it is lost, create a new one and
-						revoke this one.
-					</p>
-					<div className="form">
-						<Field
-							name="newKey"
-							label="API key"
-							hint="Select it all and copy it into your script’s secret settings. Treat it like a password."
-							readOnly
-							value={created.key}
-							autoComplete="off"
-							spellCheck={false}
-						/>
-					</div>
-				</section>
-			) : null}
-			{confirm ? (
-				<section className="notice" aria-labelledby="confirm-heading">
-					<h2 id="confirm-heading">{`Revoke the key “${confirm.name}”?`}</h2>
-					<p>Anything using it is refused at once. This cannot be undone.</p>
-					<Form method="post" action="/admin/api-keys" className="confirm-actions">
-						<input type="hidden" name="intent" value="revoke" />
-						<input type="hidden" name="id" value={confirm.id} />
-						<button type="submit" disabled={busy}>
-							Revoke the key
-						</button>
-						<Link to="/admin/api-keys">Keep it</Link>
-					</Form>
-				</section>
-			) : null}
+			{created ? <NewKey created={created} /> : null}
+			{confirm ? <RevokeConfirmation confirm={confirm} busy={busy} /> : null}
 
 			<h2>Create a key</h2>
 			<Form method="post" action="/admin/api-keys" className="form">
@@ -134,6 +101,63 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 			</Form>
 
 			<h2>Keys</h2>
+			<KeyTable keys={keys} />
+		</>
+	)
+}
+
+type Loaded = Route.ComponentProps['loaderData']
+
+/** A key just made: shown this once. */
+function NewKey({ created }: { created: { name: string; key: string } }) {
+	return (
+		<section className="new-key notice" aria-labelledby="new-key-heading">
+			<h2 id="new-key-heading">{`Your new key “${created.name}”`}</h2>
+			<p role="status">
+				<strong>Copy it now: it is shown only this once.</strong> Canopy keeps only a fingerprint of
+				it, so it cannot be shown again; if it is lost, create a new one and revoke this one.
+			</p>
+			<div className="form">
+				<Field
+					name="newKey"
+					label="API key"
+					hint="Select it all and copy it into your script’s secret settings. Treat it like a password."
+					readOnly
+					value={created.key}
+					autoComplete="off"
+					spellCheck={false}
+				/>
+			</div>
+		</section>
+	)
+}
+
+function RevokeConfirmation({
+	confirm,
+	busy,
+}: {
+	confirm: NonNullable<Loaded['confirm']>
+	busy: boolean
+}) {
+	return (
+		<section className="notice" aria-labelledby="confirm-heading">
+			<h2 id="confirm-heading">{`Revoke the key “${confirm.name}”?`}</h2>
+			<p>Anything using it is refused at once. This cannot be undone.</p>
+			<Form method="post" action="/admin/api-keys" className="confirm-actions">
+				<input type="hidden" name="intent" value="revoke" />
+				<input type="hidden" name="id" value={confirm.id} />
+				<button type="submit" disabled={busy}>
+					Revoke the key
+				</button>
+				<Link to="/admin/api-keys">Keep it</Link>
+			</Form>
+		</section>
+	)
+}
+
+function KeyTable({ keys }: { keys: Loaded['keys'] }) {
+	return (
+		<>
 			{keys.length === 0 ? (
 				<p>There are no keys yet.</p>
 			) : (
