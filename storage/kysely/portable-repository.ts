@@ -13,7 +13,7 @@ import type {
 	PortableWrites,
 } from '../port/portable.ts'
 import type { Dialect } from '../port/storage.ts'
-import { orderedSelect, sectionTables } from './portable-rows.ts'
+import { orderedSelect, sectionTables } from './portable-sections.ts'
 import type { Database } from './schema.ts'
 
 type Row = Record<string, unknown>
