@@ -8,7 +8,6 @@ import {
 	type ScreenViewBufferOptions,
 } from '#app/features/analytics/ingest.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
-import type { PushDeliveryOptions } from '#app/features/push/delivery-worker.server.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import {
@@ -20,42 +19,12 @@ import type { StorageHandle } from '#storage/storage-handle.ts'
 import { createRequestListener } from './app.ts'
 import type { AppDependencies } from './app-dependencies.ts'
 import { processName } from './instance.ts'
-import { startPeriodicJobs } from './jobs/jobs.ts'
-import { type MailOutbox, type MailOutboxOptions, startMailOutbox } from './jobs/mail-outbox.ts'
-import { type PushDeliveryWorker, startPushDelivery } from './jobs/push-delivery.ts'
-import { startScheduledPublishing } from './jobs/scheduled-publishing.ts'
+import { allJobs, type CanopyJobs, startJobs } from './jobs/jobs.ts'
+import type { MailOutbox } from './jobs/mail-outbox.ts'
+import type { PushDeliveryWorker } from './jobs/push-delivery.ts'
 import { createLiveBroker, type LiveBroker } from './live/broker.ts'
 import { liveTopics } from './live/streams.ts'
 import { openSiteAuth } from './site-auth.ts'
-
-export interface CanopyJobs {
-	scheduledPublishing: boolean
-	/** false: no outbox worker (mail waits in the database); an object: its settings. */
-	mailOutbox: false | Partial<Omit<MailOutboxOptions, 'smtpUrl' | 'siteUrl'>>
-	messageRetention: boolean
-	privacyCleanup: boolean
-	changePruning: boolean
-	analyticsRollup: boolean
-	/** false: no push delivery worker (deliveries wait in the database); an object: its settings. */
-	pushDelivery: false | PushDeliveryOptions
-	/** Hourly: dead subscriptions deleted, old delivery rows retired into per-article totals. */
-	pushCleanup: boolean
-	/** At start, then hourly while any are left: older images made again without metadata. */
-	uploadCleaning: boolean
-}
-
-/** Every job, as a real instance runs them. */
-export const allJobs: CanopyJobs = {
-	scheduledPublishing: true,
-	mailOutbox: {},
-	messageRetention: true,
-	privacyCleanup: true,
-	changePruning: true,
-	analyticsRollup: true,
-	pushDelivery: {},
-	pushCleanup: true,
-	uploadCleaning: true,
-}
 
 export interface CanopyOptions
 	extends Pick<
@@ -114,38 +83,18 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	// Read before the first request: every page is rendered with the configuration's values.
 	const remoteConfig = await createConfigService(storage, logger)
 
-	const stops: (() => Promise<void> | void)[] = []
-	// The periodic passes run once per interval across every instance (periodic.ts).
-	const timing = {
-		intervalMs: config.jobs.intervalMs,
-		leaseMs: config.jobs.leaseMs,
+	// Every background job this process runs (server/jobs/jobs.ts).
+	const { mailOutbox, pushDelivery, stops } = startJobs(jobs, {
+		storage,
+		logger,
+		config,
+		vapidKeys,
 		holder: options.instance ?? processName,
-	}
-	if (jobs.scheduledPublishing) stops.push(startScheduledPublishing(storage, logger).stop)
-	const mailOutbox = startMailOutbox(storage, logger, {
-		...(jobs.mailOutbox || {}),
-		// No worker: mail stays queued, exactly as without SMTP_URL.
-		smtpUrl: jobs.mailOutbox ? config.smtpUrl : '',
-		siteUrl: config.siteUrl,
 	})
-	stops.push(mailOutbox.stop)
-	const pushDelivery = jobs.pushDelivery
-		? startPushDelivery(storage, logger, config, vapidKeys, {
-				leaseMs: config.jobs.pushLeaseMs,
-				...jobs.pushDelivery,
-			})
-		: {
-				wake() {},
-				runOnce: async () => ({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 }),
-				async stop() {},
-			}
-	stops.push(pushDelivery.stop)
 	// Publishing writes the deliveries and a change in one transaction, on any instance: the change
 	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
 	stops.push(broker.onChanges(remoteConfig.onChanges))
-	// The periodic jobs, each once per interval across every instance (server/jobs/jobs.ts).
-	stops.push(...startPeriodicJobs(jobs, storage, logger, timing))
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
 

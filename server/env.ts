@@ -122,6 +122,7 @@ function loadVapidSubject(env: Env): string {
 	return subject
 }
 
+/** One line per setting, in the order docs/configuration.md lists them: long, and flat on purpose. */
 export function loadConfig(env: Env): Config {
 	const portText = read(env, 'PORT') || '3000'
 	const port = Number(portText)

@@ -4,4 +4,8 @@
 import { enableCompileCache } from 'node:module'
 
 enableCompileCache()
+// React and React Router pick their builds from NODE_ENV when first imported, and start.ts's own
+// imports load them: unset means their development builds (about half as fast, and a development
+// React beside a production React DOM cannot render), so it is set before anything is imported.
+process.env.NODE_ENV ??= 'production'
 await import('./start.ts')

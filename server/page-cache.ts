@@ -73,6 +73,7 @@ export function acceptsGzip(incoming: IncomingMessage): boolean {
 
 const publicTopics = new Set(['articles', 'settings', 'config'])
 
+/** One closure over the cached pages and their generation: its short methods share them. */
 export function createPageCache(broker: LiveBroker) {
 	const entries = new Map<string, CachedPage>()
 	let generation = 0

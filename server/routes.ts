@@ -30,6 +30,7 @@ export interface ServerRoute {
 /** Answered by a plain Node handler ahead of Hono (server/live/streams.ts): hours-long streams. */
 export const nodeRoutes = liveStreams.map(({ path }) => ({ method: 'GET', path }))
 
+/** A table, one entry per URL: long on purpose, so every URL is in one place. */
 export function serverRoutes(deps: AppDependencies): ServerRoute[] {
 	const { config, storage, logger } = deps
 	const ip = (c: Context) => clientIp(c.env.incoming, config.trustedProxies)

@@ -16,10 +16,6 @@ import { createLogger } from './logger.ts'
 import { seedIfEmpty } from './seed.ts'
 import { storageRules } from './storage-rules.ts'
 
-// React and React Router pick their builds from NODE_ENV when the app bundle is first imported
-// (below); unset means their development builds, about half as fast and never meant to serve.
-process.env.NODE_ENV ??= 'production'
-
 let config: ReturnType<typeof loadConfig>
 try {
 	config = loadConfig(process.env)

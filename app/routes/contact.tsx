@@ -1,7 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { contactFields } from '#app/features/contact/contact.schema.ts'
-import { receiveContactMessage } from '#app/features/contact/contact.server.ts'
+import { type ReceiveResult, receiveContactMessage } from '#app/features/contact/contact.server.ts'
 import { type ContactActionData, ContactForm } from '#app/features/contact/contact-form.tsx'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
@@ -73,6 +73,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const services = context.get(servicesContext)
 	const result = await receiveContactMessage(services, request, context.get(clientIpContext), input)
+	return answer(result, { values, form: posted })
+}
+
+/** The page again, worded for the outcome; what was typed comes back unless it was sent. */
+function answer(
+	result: ReceiveResult,
+	typed: {
+		values: Record<string, string>
+		form: { idempotencyKey: string; token: string } | undefined
+	},
+) {
+	const { values, form: posted } = typed
 	switch (result.outcome) {
 		case 'closed':
 			// What was typed comes back in the form, so the visitor can copy it into an email.

@@ -1,8 +1,8 @@
-// Every background job Canopy runs, in one list. The periodic ones are declared by their
-// features, beside the logic they run (app/lib/jobs.ts gives their shape); this file starts them
-// on the runner (periodic.ts: a pass once per interval across every instance). The queue
-// workers (mail-outbox.ts, push-delivery.ts) and the publishing clock (scheduled-publishing.ts)
-// are started by server/compose.ts beside them.
+// Every background job Canopy runs, in one list (CanopyJobs), started here. The periodic ones are
+// declared by their features, beside the logic they run (app/lib/jobs.ts gives their shape), and
+// run once per interval across every instance (periodic.ts); the queue workers (mail-outbox.ts,
+// push-delivery.ts: their steps are the features') and the publishing clock
+// (scheduled-publishing.ts) run on every instance, each item leased to one.
 import { analyticsRollupJob } from '#app/features/analytics/retention.server.ts'
 import { messageRetentionJob } from '#app/features/contact/message-retention.server.ts'
 import { privacyCleanupJob } from '#app/features/privacy/visitor-hash.server.ts'
@@ -12,7 +12,13 @@ import { changePruningJob } from '#app/lib/change-pruning.server.ts'
 import type { JobContext, PassOutcome, PeriodicJobSpec, SettingJobSpec } from '#app/lib/jobs.ts'
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import type { PushDeliveryOptions } from '#app/features/push/delivery-worker.server.ts'
+import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
+import type { Config } from '../env.ts'
+import { type MailOutboxOptions, startMailOutbox } from './mail-outbox.ts'
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
+import { type PushDeliveryWorker, startPushDelivery } from './push-delivery.ts'
+import { startScheduledPublishing } from './scheduled-publishing.ts'
 
 /** The periodic jobs, by the name CanopyJobs turns each on or off with. */
 export const periodicJobs = {
@@ -98,4 +104,75 @@ export function startPeriodicJobs(
 	return (Object.keys(periodicJobs) as PeriodicJobName[])
 		.filter((name) => enabled[name])
 		.map((name) => startJob(periodicJobs[name], storage, logger, options).stop)
+}
+
+export interface CanopyJobs {
+	scheduledPublishing: boolean
+	/** false: no outbox worker (mail waits in the database); an object: its settings. */
+	mailOutbox: false | Partial<Omit<MailOutboxOptions, 'smtpUrl' | 'siteUrl'>>
+	messageRetention: boolean
+	privacyCleanup: boolean
+	changePruning: boolean
+	analyticsRollup: boolean
+	/** false: no push delivery worker (deliveries wait in the database); an object: its settings. */
+	pushDelivery: false | PushDeliveryOptions
+	/** Hourly: dead subscriptions deleted, old delivery rows retired into per-article totals. */
+	pushCleanup: boolean
+	/** At start, then hourly while any are left: older images made again without metadata. */
+	uploadCleaning: boolean
+}
+
+/** Every job, as a real instance runs them. */
+export const allJobs: CanopyJobs = {
+	scheduledPublishing: true,
+	mailOutbox: {},
+	messageRetention: true,
+	privacyCleanup: true,
+	changePruning: true,
+	analyticsRollup: true,
+	pushDelivery: {},
+	pushCleanup: true,
+	uploadCleaning: true,
+}
+
+/** Starts what `jobs` turns on; `stops` ends them all (the caller adds its own). */
+export function startJobs(
+	jobs: CanopyJobs,
+	parts: {
+		storage: Storage
+		logger: Logger
+		config: Config
+		vapidKeys: VapidKeys
+		/** Who this process is when it claims a periodic job. */
+		holder: string
+	},
+) {
+	const { storage, logger, config } = parts
+	const stops: (() => Promise<void> | void)[] = []
+	if (jobs.scheduledPublishing) stops.push(startScheduledPublishing(storage, logger).stop)
+	const mailOutbox = startMailOutbox(storage, logger, {
+		...(jobs.mailOutbox || {}),
+		// No worker: mail stays queued, exactly as without SMTP_URL.
+		smtpUrl: jobs.mailOutbox ? config.smtpUrl : '',
+		siteUrl: config.siteUrl,
+	})
+	stops.push(mailOutbox.stop)
+	const pushDelivery: PushDeliveryWorker = jobs.pushDelivery
+		? startPushDelivery(storage, logger, config, parts.vapidKeys, {
+				leaseMs: config.jobs.pushLeaseMs,
+				...jobs.pushDelivery,
+			})
+		: {
+				wake() {},
+				runOnce: async () => ({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 }),
+				async stop() {},
+			}
+	stops.push(pushDelivery.stop)
+	const timing = {
+		intervalMs: config.jobs.intervalMs,
+		leaseMs: config.jobs.leaseMs,
+		holder: parts.holder,
+	}
+	stops.push(...startPeriodicJobs(jobs, storage, logger, timing))
+	return { mailOutbox, pushDelivery, stops }
 }

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { articlesTopic } from '#app/features/articles/live-articles.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
-import { editorOf, signInAddress } from '#app/features/auth/session.server.ts'
+import { editorOf, signInAddress } from '#app/features/auth/editor-session.server.ts'
 import { messagesTopic } from '#app/features/contact/live-messages.server.ts'
 import { configTopic } from '#app/features/remote-config/live-config.server.ts'
 import { invalidPositionAnswer, type LiveTopic, parseStreamPosition } from '#app/lib/live-events.ts'

@@ -78,6 +78,7 @@ export async function importSite(
 	})
 }
 
+/** One closure over the import's counts and pending batches; its inner steps are the units. */
 function createImporter(writer: PortableWriter, header: ExportHeader) {
 	const counts = Object.fromEntries(
 		[...sections, 'withoutPassword'].map((key) => [key, 0]),

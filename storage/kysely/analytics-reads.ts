@@ -66,6 +66,10 @@ function toRow(row: RawFigureRow): FigureRow {
 
 const markOf = (row: RawFigureRow) => `${row.visitors}/${row.views}`
 
+/**
+ * One closure over the per-day figures kept in memory (each instance's own copy): its methods,
+ * each short, share that cache.
+ */
 export function createFigureReader(db: Kysely<Database>, dialect: Dialect): FigureReader {
 	// A day's views are only ever added, or rolled up all together, and an added view changes the
 	// mark. SQLite gives ids out in commit order (one writer at a time), so a day's latest id is

@@ -1,5 +1,7 @@
 // Every repository both databases share, made once over a Kysely instance: the adapters
-// (sqlite/, postgres/) add only what differs, the change feed's wake-ups and the health.
+// (sqlite/, postgres/) add only what differs, the change feed's wake-ups and the health. A
+// repository is a factory closing over its Kysely instance: read its methods, each short, as the
+// units, not the factory.
 import type { Kysely } from 'kysely'
 import type { Storage, StorageRules } from '../port/storage.ts'
 import { createAccountRepository } from './account-repositories.ts'

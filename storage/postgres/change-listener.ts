@@ -25,6 +25,7 @@ export interface ChangeListener {
 	close(): void
 }
 
+/** One closure over the LISTEN connection and its watchers: its short methods share them. */
 export function createChangeListener(options: ChangeListenerOptions): ChangeListener {
 	const firstDelayMs = options.firstDelayMs ?? 250
 	const maxDelayMs = options.maxDelayMs ?? 5_000

@@ -42,6 +42,7 @@ export function unavailableError(retryAfterSeconds: number, cause?: unknown): St
 	)
 }
 
+/** One closure over the guard's state (up, checking, down since): its short methods share it. */
 export function createDatabaseGuard(options: GuardOptions): DatabaseGuard {
 	const slowMs = options.slowMs ?? 1_000
 	const probeIntervalMs = options.probeIntervalMs ?? 250

@@ -58,6 +58,7 @@ async function probe(config: pg.ClientConfig, timeoutMs = 2_000): Promise<void> 
 	}
 }
 
+/** The adapter: the shared repositories, plus what differs (pool, guard, LISTEN, migrations). */
 export function openPostgresStorage(url: string, options: PostgresOptions): StorageHandle {
 	// Named in pg_stat_activity, so an operator can tell the pool, the listener and the probe apart.
 	const name = new URL(url).searchParams.get('application_name') || 'canopy'

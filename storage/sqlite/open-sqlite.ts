@@ -47,6 +47,7 @@ export interface SqliteOptions {
 	busyTimeoutMs?: number
 }
 
+/** The adapter: the shared repositories, plus what differs (the file, its wake-ups, migrations). */
 export function openSqliteStorage(file: string, options: SqliteOptions): StorageHandle {
 	const busyTimeoutMs = Math.max(0, Math.round(options.busyTimeoutMs ?? defaultBusyTimeoutMs))
 	const native = openSqliteDatabase(file, busyTimeoutMs)

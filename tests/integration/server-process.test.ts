@@ -46,8 +46,10 @@ describe('the server process', () => {
 		)
 	})
 
-	it('starts with sample content, then stops cleanly on SIGTERM with a stream open', async () => {
-		const server = await startServer(env, await freePort())
+	it('starts as npm start does (no NODE_ENV) with sample content, serves pages, then stops cleanly on SIGTERM with a stream open', async () => {
+		// Without NODE_ENV, as the README's `npm start` runs it: React's production build must be
+		// the one every module gets (a development React beside a production React DOM answers 500).
+		const server = await startServer({ ...env, NODE_ENV: undefined }, await freePort())
 		expect(server.output()).toContain(`Canopy is running at ${server.url}`)
 		expect(server.output()).toContain('"msg":"sample content added","articles":6')
 		expect(server.output()).toMatch(
@@ -56,7 +58,11 @@ describe('the server process', () => {
 			),
 		)
 		const home = await fetch(`${server.url}/home`)
+		expect(home.status).toBe(200)
 		expect(await home.text()).toContain('Latest articles')
+		const article = await fetch(`${server.url}/articles/the-living-ground`)
+		expect(article.status).toBe(200)
+		expect(server.output()).not.toContain('"level":"error"')
 
 		const stream = await fetch(`${server.url}/api/articles/stream`)
 		const reader = (stream.body as ReadableStream<Uint8Array>).getReader()

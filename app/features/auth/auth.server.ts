@@ -27,7 +27,10 @@ export interface AuthOptions {
 	logger: Logger
 }
 
-/** Call after storage.migrate(): better-auth checks the tables once, when it is created. */
+/**
+ * Call after storage.migrate(): better-auth checks the tables once, when it is created. One
+ * options object, as better-auth takes it: long because every choice is spelled out.
+ */
 export function createAuth({ storage, database, siteUrl, secret, logger }: AuthOptions) {
 	return betterAuth({
 		appName: 'Canopy',

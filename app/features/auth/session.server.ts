@@ -8,42 +8,14 @@ import {
 	redirect,
 } from 'react-router'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { type Auth, authBasePath, clientIpHeader } from './auth.server.ts'
-import type { Role } from './user.schema.ts'
-
-export interface Editor {
-	id: string
-	name: string
-	email: string
-	role: Role
-}
+import { authBasePath, clientIpHeader } from './auth.server.ts'
+import { type Editor, editorOf, signInAddress } from './editor-session.server.ts'
 
 export async function getEditor(
 	context: Readonly<RouterContextProvider>,
 	request: Request,
 ): Promise<Editor | null> {
 	return editorOf(context.get(servicesContext).auth, request.headers)
-}
-
-/** Who these request headers' session cookie belongs to: an active editor, or null. */
-export async function editorOf(auth: Auth, headers: Headers): Promise<Editor | null> {
-	const session = await auth.api.getSession({ headers })
-	if (!session) return null
-	const { id, name, email, role, deactivatedAt } = session.user as {
-		id: string
-		name: string
-		email: string
-		role: Role
-		deactivatedAt?: Date | string | null
-	}
-	// Deactivating ends the sessions too; this holds even for one made in the same instant.
-	if (deactivatedAt) return null
-	return { id, name, email, role }
-}
-
-/** Where someone not signed in is sent, to come back to `pathAndQuery` afterwards. */
-export function signInAddress(pathAndQuery: string): string {
-	return `/admin/sign-in?next=${encodeURIComponent(pathAndQuery)}`
 }
 
 /** The signed-in editor; anyone else is sent to sign in, and comes back here afterwards. */

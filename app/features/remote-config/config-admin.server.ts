@@ -1,7 +1,7 @@
 // The editors' side of remote configuration (/admin/config): what is published, in words; one
 // parameter's form turned into the next version; the history and its rollbacks. Every publish
 // names the version it was built on, so an editor never overwrites a version they have not seen.
-import type { Editor } from '#app/features/auth/session.server.ts'
+import type { Editor } from '#app/features/auth/editor-session.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { ConfigDocument, ConfigVersion } from '#storage/port/config.ts'
 import type { Storage } from '#storage/port/storage.ts'

@@ -108,6 +108,10 @@ function readEvaluated(value: unknown): EvaluatedConfig | undefined {
 
 const sameValues = (a: ConfigValues, b: ConfigValues) => JSON.stringify(a) === JSON.stringify(b)
 
+/**
+ * One closure, as a class would be: the fetched copy, the active values, the listeners and the
+ * back-off timer are its state, shared by the short functions inside (each under 40 lines).
+ */
 export function createRemoteConfig(options: RemoteConfigOptions = {}): RemoteConfig {
 	const url = options.url ?? '/api/config'
 	const request = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
