@@ -121,11 +121,12 @@ export async function openAuth(options: AuthOptions): Promise<Auth> {
 /**
  * On PostgreSQL better-auth's check reads the catalog of the whole database, every schema's
  * tables, not only Canopy's. A schema or table dropped while it reads (another application's on
- * a shared server, a finished test's) fails that read with invalid_schema_name or
- * undefined_table: that says nothing about Canopy's tables, so the check reads again.
+ * a shared server, a finished test's) fails that read with invalid_schema_name, undefined_table
+ * or, when it goes between the read of its tables and of their columns, undefined_column: that
+ * says nothing about Canopy's tables, so the check reads again.
  */
 function catalogMovedUnderfoot(error: unknown): boolean {
 	const code = (error as { code?: unknown } | null)?.code
-	return code === '3F000' || code === '42P01'
+	return code === '3F000' || code === '42P01' || code === '42703'
 }
 const maxSchemaReads = 10

@@ -30,7 +30,7 @@ describe.runIf(postgresUrl)('the auth tables check on a shared PostgreSQL', () =
 			while (!stop) {
 				const schema = `other_app_${process.pid}_${dropped}`
 				await other.query(
-					`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.item (id serial PRIMARY KEY, name text)`,
+					`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.item (id serial PRIMARY KEY, name text, a text, b text, c int, d int, e timestamptz)`,
 				)
 				await other.query(`DROP SCHEMA ${schema} CASCADE`)
 				dropped++
