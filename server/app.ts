@@ -33,16 +33,20 @@ type AppEnv = {
 }
 
 const bodyCapBytes = 64 * 1024
-/** Image uploads: a 5 MB image (checked by the upload handler) plus the multipart framing. */
-const uploadCapBytes = 5 * 1024 * 1024 + 64 * 1024
+/** Image uploads: an image of UPLOAD_MAX_MB (checked by the upload handler) plus the multipart framing. */
+const uploadCapBytes = (uploadMaxBytes: number) => uploadMaxBytes + 64 * 1024
 /** The only paths that take a body above bodyCapBytes. */
 export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/admin/uploads'])
 /**
- * Article saves carry up to 200,000 characters of Markdown (under 1 MB of UTF-8) and, from a
- * browser without JavaScript, the cover image file itself.
+ * Article saves carry up to 200,000 characters of Markdown (under 1 MB of UTF-8, a little more
+ * as JSON) and, from the editor in a browser without JavaScript, the cover image file itself.
  */
-const articleCapBytes = uploadCapBytes + 1024 * 1024
-const articlePaths = /^\/(?:api\/)?admin\/articles(?:\/|$)/
+const articleFormCapBytes = (uploadMaxBytes: number) => uploadCapBytes(uploadMaxBytes) + 1024 * 1024
+const articleFormPaths = /^\/admin\/articles(?:\/|$)/
+/** The admin API's article saves are JSON: no file rides along (images go to /api/admin/uploads). */
+const articleApiCapBytes = 6 * 1024 * 1024
+const articleApiPaths = /^\/api\/admin\/articles(?:\/|$)/
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 
 type App = Hono<AppEnv>
 type PageCache = ReturnType<typeof createPageCache>
@@ -58,7 +62,7 @@ function createApp(deps: AppDependencies) {
 	answerErrors(app, deps)
 	refuseForeignWrites(app, deps)
 	const routes = serverRoutes(deps)
-	limitBodies(app, routes)
+	limitBodies(app, routes, deps.config)
 	mountServerRoutes(app, routes)
 	app.use(compress())
 	if (deps.clientDir) serveFiles(app, deps.clientDir)
@@ -135,15 +139,29 @@ function refuseForeignWrites(app: App, { config }: AppDependencies) {
 }
 
 /** Every body has a cap (413 past it, unread): the server routes' own, uploads, articles, 64 KB. */
-function limitBodies(app: App, routes: ServerRoute[]) {
+function limitBodies(
+	app: App,
+	routes: ServerRoute[],
+	{ uploadMaxBytes }: AppDependencies['config'],
+) {
 	const limitBody = (maxSize: number, message: string) =>
 		bodyLimit({ maxSize, onError: (c) => c.json({ error: message }, 413) })
-	const uploadLimit = limitBody(uploadCapBytes, 'The upload is larger than 5 MB.')
+	const uploadLimit = limitBody(
+		uploadCapBytes(uploadMaxBytes),
+		`The upload is larger than ${megabytes(uploadMaxBytes)} MB.`,
+	)
 	const bodyCap = limitBody(
 		bodyCapBytes,
 		`The request body is larger than ${bodyCapBytes / 1024} KB.`,
 	)
-	const articleLimit = limitBody(articleCapBytes, 'The request body is larger than 6 MB.')
+	const articleFormLimit = limitBody(
+		articleFormCapBytes(uploadMaxBytes),
+		`The request body is larger than ${megabytes(uploadMaxBytes) + 1} MB.`,
+	)
+	const articleApiLimit = limitBody(
+		articleApiCapBytes,
+		`The request body is larger than ${megabytes(articleApiCapBytes)} MB.`,
+	)
 	const routeLimits = new Map(
 		routes.flatMap((route) =>
 			route.bodyLimit
@@ -155,7 +173,8 @@ function limitBodies(app: App, routes: ServerRoute[]) {
 		const routeLimit = routeLimits.get(c.req.path)
 		if (routeLimit) return routeLimit(c, next)
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
-		if (articlePaths.test(c.req.path)) return articleLimit(c, next)
+		if (articleFormPaths.test(c.req.path)) return articleFormLimit(c, next)
+		if (articleApiPaths.test(c.req.path)) return articleApiLimit(c, next)
 		return bodyCap(c, next)
 	})
 }
@@ -217,6 +236,7 @@ function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefin
 		siteUrl: config.siteUrl,
 		smtpUrl: config.smtpUrl,
 		contactMinimumFillMs: config.contactMinimumFillMs,
+		uploadMaxBytes: config.uploadMaxBytes,
 		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
 		remoteConfig: deps.remoteConfig,
 	}

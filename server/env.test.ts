@@ -82,6 +82,17 @@ describe('loadConfig', () => {
 		)
 	})
 
+	it('takes the largest image upload in megabytes, 20 by default, 1 to 100', () => {
+		const MB = 1024 * 1024
+		expect(loadConfig({}).uploadMaxBytes).toBe(20 * MB)
+		expect(loadConfig({ UPLOAD_MAX_MB: '1' }).uploadMaxBytes).toBe(MB)
+		expect(loadConfig({ UPLOAD_MAX_MB: '100' }).uploadMaxBytes).toBe(100 * MB)
+		for (const wrong of ['0', '101', '2.5', 'lots'])
+			expect(() => loadConfig({ UPLOAD_MAX_MB: wrong })).toThrow(
+				`UPLOAD_MAX_MB must be a whole number of megabytes from 1 to 100 (got "${wrong}").`,
+			)
+	})
+
 	it('takes a VAPID key pair and subject, or leaves them to Canopy', () => {
 		expect(loadConfig({})).toMatchObject({ vapidKeys: null, vapidSubject: '' })
 		const config = loadConfig({

@@ -3,6 +3,7 @@
 import { createECDH } from 'node:crypto'
 import { resolve } from 'node:path'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
+import { defaultMaxImageMb } from '#app/features/uploads/image-types.ts'
 import { parseTrustedProxies } from './client-ip.ts'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -45,6 +46,8 @@ export interface Config {
 	 * taken for a robot's (answered as accepted, not stored). 0 turns the check off.
 	 */
 	contactMinimumFillMs: number
+	/** UPLOAD_MAX_MB: the largest image an editor may upload, in bytes (default 20 MB). */
+	uploadMaxBytes: number
 }
 
 export class ConfigError extends Error {}
@@ -186,10 +189,22 @@ export function loadConfig(env: Env): Config {
 		vapidSubject: loadVapidSubject(env),
 		jobs: loadJobTiming(env),
 		contactMinimumFillMs: seconds(env, 'CONTACT_FORM_MIN_SECONDS', 3, 0, 60),
+		uploadMaxBytes: megabytes(env, 'UPLOAD_MAX_MB', defaultMaxImageMb, 1, 100),
 	}
 }
 
 /** A whole number of seconds from `min` to `max`, in milliseconds; `fallback` when unset. */
+function megabytes(env: Env, name: string, fallback: number, min: number, max: number): number {
+	const text = read(env, name)
+	const value = text ? Number(text) : fallback
+	if (text && (!/^\d+$/.test(text) || value < min || value > max)) {
+		throw new ConfigError(
+			`${name} must be a whole number of megabytes from ${min} to ${max} (got "${text}").`,
+		)
+	}
+	return value * 1024 * 1024
+}
+
 function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
 	const text = read(env, name)
 	if (!text) return fallback * 1000

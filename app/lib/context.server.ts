@@ -21,6 +21,8 @@ export interface AppServices {
 	remoteConfig: ConfigService
 	/** How long a contact form must have been open before a message from it counts (ms). */
 	contactMinimumFillMs: number
+	/** The largest image upload taken, in bytes (UPLOAD_MAX_MB). */
+	uploadMaxBytes: number
 }
 
 /** What belongs to one request. */

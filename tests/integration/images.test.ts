@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
-import { maxImageBytes } from '#app/features/uploads/image-types.ts'
+import { defaultMaxImageBytes } from '#app/features/uploads/image-types.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import {
 	cameraMarks,
@@ -146,12 +146,51 @@ describe('image uploads', () => {
 		})
 	})
 
-	it('refuses an image over 5 MB with 413', async () => {
-		const big = pngImage(1, 1, { padding: maxImageBytes })
+	it('refuses an image over the limit (20 MB by default) with 413', async () => {
+		const big = pngImage(1, 1, { padding: defaultMaxImageBytes })
 		expect(await refusal(await upload(big))).toEqual({
 			status: 413,
-			message: expect.stringContaining('larger than 5 MB'),
+			message: expect.stringContaining('larger than 20 MB'),
 		})
+	})
+
+	it('takes the limit UPLOAD_MAX_MB sets, in the cap on the body and in its words', async () => {
+		const small = await startTestApp({ seed: false, uploadMaxMb: 1 })
+		try {
+			await createUser(small.auth, small.storage, {
+				email: 'mo@example.org',
+				name: 'Mo',
+				role: 'editor',
+				password,
+			})
+			const signedIn = await fetch(`${small.url}/api/auth/sign-in/email`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Origin: small.url },
+				body: JSON.stringify({ email: 'mo@example.org', password }),
+			})
+			const session = signedIn.headers
+				.getSetCookie()
+				.map((value) => value.split(';')[0])
+				.join('; ')
+			const form = new FormData()
+			form.set('file', new Blob([pngImage(1, 1, { padding: 900 * 1024 })]), 'under.png')
+			const under = await fetch(`${small.url}/admin/uploads`, {
+				method: 'POST',
+				headers: { Origin: small.url, Cookie: session },
+				body: form,
+			})
+			expect(under.status).toBe(201)
+			form.set('file', new Blob([pngImage(1, 1, { padding: 2 * 1024 * 1024 })]), 'over.png')
+			const over = await fetch(`${small.url}/admin/uploads`, {
+				method: 'POST',
+				headers: { Origin: small.url, Cookie: session },
+				body: form,
+			})
+			expect(over.status).toBe(413)
+			expect(JSON.stringify(await over.json())).toContain('larger than 1 MB')
+		} finally {
+			await small.close()
+		}
 	})
 
 	it('refuses an empty file or none with 400', async () => {

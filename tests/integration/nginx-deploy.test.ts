@@ -247,14 +247,14 @@ describe.runIf(postgresUrl && nginxInstalled)(
 
 		it('refuses a body over client_max_body_size in nginx, before the instances see it', async () => {
 			const before = servedByEach('POST', '/contact')
-			const answer = await bigPost('/contact', 6208 * 1024 + 1)
+			const answer = await bigPost('/contact', 21568 * 1024 + 1)
 			expect(answer.status).toBe(413)
 			expect(answer.headers.server).toMatch(/^nginx/)
 			expect(servedByEach('POST', '/contact')).toEqual(before)
 		})
 
 		it('passes on Canopy’s own 413 for a body under nginx’s limit, never a 502', async () => {
-			const answer = await bigPost('/contact', 6200 * 1024)
+			const answer = await bigPost('/contact', 21500 * 1024)
 			expect(answer.status).toBe(413)
 			expect(JSON.parse(answer.text)).toEqual({ error: 'The request body is larger than 64 KB.' })
 			// The connection nginx keeps to that instance is good for the next request.

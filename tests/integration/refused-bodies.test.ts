@@ -54,13 +54,24 @@ describe('a body refused before it has all arrived', () => {
 			4 * KB,
 			'A push subscription is at most 4 KB; this one is larger.',
 		],
-		['an image upload', '/api/admin/uploads', 5 * MB + 64 * KB, 'The upload is larger than 5 MB.'],
-		['the site settings', '/admin/settings', 5 * MB + 64 * KB, 'The upload is larger than 5 MB.'],
 		[
-			'an article',
+			'an image upload',
+			'/api/admin/uploads',
+			20 * MB + 64 * KB,
+			'The upload is larger than 20 MB.',
+		],
+		['the site settings', '/admin/settings', 20 * MB + 64 * KB, 'The upload is larger than 20 MB.'],
+		[
+			'an article from the API',
 			'/api/admin/articles',
-			6 * MB + 64 * KB,
+			6 * MB,
 			'The request body is larger than 6 MB.',
+		],
+		[
+			'an article from the editor (with its cover file)',
+			'/admin/articles/new',
+			21 * MB + 64 * KB,
+			'The request body is larger than 21 MB.',
 		],
 		[
 			'a configuration parameter',

@@ -71,6 +71,8 @@ export interface ApiRequest {
 	caller: ApiCaller
 	storage: Storage
 	siteUrl: string
+	/** The largest image upload taken (UPLOAD_MAX_MB). */
+	uploadMaxBytes: number
 }
 
 /**
@@ -84,8 +86,8 @@ export async function withApiCaller(
 ): Promise<Response> {
 	const caller = await authenticateApiRequest(context, request)
 	if (caller instanceof Response) return caller
-	const { storage, siteUrl } = context.get(servicesContext)
-	const response = await handle({ request, caller, storage, siteUrl })
+	const { storage, siteUrl, uploadMaxBytes } = context.get(servicesContext)
+	const response = await handle({ request, caller, storage, siteUrl, uploadMaxBytes })
 	// What the API answers depends on who asks: never kept by a shared cache.
 	response.headers.set('Cache-Control', 'no-store')
 	return response

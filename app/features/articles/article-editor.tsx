@@ -25,11 +25,14 @@ export function ArticleEditor({
 	article,
 	actionData,
 	initialHtml,
+	uploadMaxBytes,
 }: {
 	article: EditorArticle | null
 	actionData: EditorActionData | undefined
 	/** The preview of the stored body, rendered by the loader. */
 	initialHtml: string
+	/** The largest image upload taken (UPLOAD_MAX_MB). */
+	uploadMaxBytes: number
 }) {
 	const values = actionData?.values
 	const errors = actionData?.errors ?? {}
@@ -187,6 +190,7 @@ export function ArticleEditor({
 						}
 					/>
 					<ImageUploadField
+						maxBytes={uploadMaxBytes}
 						name="cover"
 						label="Cover image"
 						hint="Optional: upload an image, or give an https address."

@@ -2,9 +2,9 @@
 // turns a posted form into a save and a save's outcome into what the page shows.
 import { data, redirect } from 'react-router'
 import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import type { AppServices } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import type { Article } from '#storage/port/articles.ts'
-import type { Storage } from '#storage/port/storage.ts'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import {
 	createArticle,
@@ -67,28 +67,33 @@ function answer(result: EditorResult, form: FormData, intent: string) {
  * picker uploads at once and only the address is posted). Stored first, its address then used.
  */
 async function withPostedCover(
-	storage: Storage,
+	{ storage, uploadMaxBytes }: EditorServices,
 	form: FormData,
 	input: Record<string, unknown>,
 	userId: string,
 ): Promise<EditorResult | undefined> {
 	const file = form.get('coverFile')
 	if (!(file instanceof File) || file.size === 0) return undefined
-	const stored = await storeImage(storage, new Uint8Array(await file.arrayBuffer()), userId)
+	const bytes = new Uint8Array(await file.arrayBuffer())
+	const stored = await storeImage(storage, bytes, userId, uploadMaxBytes)
 	if (!stored.ok) return { ok: false, kind: 'invalid', errors: { cover: [stored.message] } }
 	input.cover = stored.upload.url
 	return undefined
 }
 
+/** What the editor's actions use of the server's parts. */
+type EditorServices = Pick<AppServices, 'storage' | 'uploadMaxBytes'>
+
 export async function newArticleAction(
-	storage: Storage,
+	services: EditorServices,
 	request: Request,
 	editor: { id: string; name: string },
 ) {
 	const form = await readForm(request)
 	const input = articleFormInput(form)
-	const refused = await withPostedCover(storage, form, input, editor.id)
+	const refused = await withPostedCover(services, form, input, editor.id)
 	if (refused) return answer(refused, form, String(input.intent))
+	const { storage } = services
 	const author = editor.name
 	const result = await createArticle(storage, input, author)
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
@@ -96,16 +101,17 @@ export async function newArticleAction(
 }
 
 export async function editArticleAction(
-	storage: Storage,
+	services: EditorServices,
 	request: Request,
 	id: number,
 	editor: { id: string },
 ) {
+	const { storage } = services
 	const form = await readForm(request)
 	const input = articleFormInput(form)
 	const intent = String(input.intent)
 	if (intent !== 'autosave') {
-		const refused = await withPostedCover(storage, form, input, editor.id)
+		const refused = await withPostedCover(services, form, input, editor.id)
 		if (refused) return answer(refused, form, intent)
 	}
 	const version = Number(input.version)

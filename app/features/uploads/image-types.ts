@@ -10,15 +10,22 @@ export const imageExtensions = {
 
 export type ImageMime = keyof typeof imageExtensions
 
-export const maxImageBytes = 5 * 1024 * 1024
+/** The largest upload unless UPLOAD_MAX_MB says otherwise (a 24-megapixel camera JPEG is ~10 MB). */
+export const defaultMaxImageMb = 20
+export const defaultMaxImageBytes = defaultMaxImageMb * 1024 * 1024
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 
 /** For a file input's accept attribute; the server still checks the bytes, not this. */
 export const imageAccept = Object.keys(imageExtensions).join(',')
 
-export const imageTooLargeMessage =
-	'This image is larger than 5 MB. Make it smaller (fewer pixels or more compression) and upload it again.'
+export function imageTooLargeMessage(maxBytes: number): string {
+	return `This image is larger than ${megabytes(maxBytes)} MB. Make it smaller (fewer pixels or more compression) and upload it again.`
+}
 
-export const imageTypesHint = 'PNG, JPEG, WebP or AVIF, up to 5 MB.'
+export function imageTypesHint(maxBytes: number): string {
+	return `PNG, JPEG, WebP or AVIF, up to ${megabytes(maxBytes)} MB.`
+}
 
 export function isImageMime(mime: string): mime is ImageMime {
 	return Object.hasOwn(imageExtensions, mime)

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useRef, useState } from 'react'
 import { Field } from '#app/components/ui/field.tsx'
-import { imageAccept, imageTooLargeMessage, imageTypesHint, maxImageBytes } from './image-types.ts'
+import { imageAccept, imageTooLargeMessage, imageTypesHint } from './image-types.ts'
 
 /** Routes that render the field link this stylesheet. */
 export { default as imageUploadFieldStylesheet } from '#app/styles/admin-images.css?url'
@@ -12,6 +12,8 @@ interface ImageUploadFieldProps {
 	errors?: string[]
 	hint?: string
 	onChange?: (url: string) => void
+	/** The largest upload the server takes (UPLOAD_MAX_MB), from the page's loader. */
+	maxBytes: number
 }
 
 interface UploadAnswer {
@@ -37,6 +39,7 @@ export function ImageUploadField({
 	errors,
 	hint,
 	onChange,
+	maxBytes,
 }: ImageUploadFieldProps) {
 	const [url, setUrl] = useState(defaultValue ?? '')
 	const [busy, setBusy] = useState(false)
@@ -60,11 +63,11 @@ export function ImageUploadField({
 		const controller = new AbortController()
 		pending.current = controller
 		setUploadError('')
-		// Checked here too only to spare sending 5 MB that would be refused; the server decides.
-		if (file.size > maxImageBytes) {
+		// Checked here too only to spare sending megabytes that would be refused; the server decides.
+		if (file.size > maxBytes) {
 			input.value = ''
 			setStatus('')
-			setUploadError(imageTooLargeMessage)
+			setUploadError(imageTooLargeMessage(maxBytes))
 			return
 		}
 		setBusy(true)
@@ -78,7 +81,7 @@ export function ImageUploadField({
 				redirect: 'manual',
 				signal: controller.signal,
 			})
-			const message = await problem(response)
+			const message = await problem(response, maxBytes)
 			if (message) {
 				setStatus('')
 				setUploadError(message)
@@ -119,7 +122,7 @@ export function ImageUploadField({
 			) : null}
 			<label htmlFor={fileId}>Upload an image</label>
 			<p id={fileHintId} className="hint">
-				{imageTypesHint}
+				{imageTypesHint(maxBytes)}
 			</p>
 			<input
 				id={fileId}
@@ -141,13 +144,13 @@ export function ImageUploadField({
 }
 
 /** What went wrong, in words for the person uploading; empty when the upload was stored. */
-async function problem(response: Response): Promise<string> {
+async function problem(response: Response, maxBytes: number): Promise<string> {
 	if (response.type === 'opaqueredirect' || response.status === 401) return sessionEndedMessage
 	if (response.ok) return ''
 	try {
 		const answer = (await response.json()) as UploadAnswer
 		return answer.errors?.file?.[0] ?? answer.error ?? failedMessage
 	} catch {
-		return response.status === 413 ? imageTooLargeMessage : failedMessage
+		return response.status === 413 ? imageTooLargeMessage(maxBytes) : failedMessage
 	}
 }

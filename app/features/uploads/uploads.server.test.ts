@@ -15,7 +15,7 @@ import {
 	webpImage,
 } from '#tests/fixtures/images.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
-import { maxImageBytes } from './image-types.ts'
+import { defaultMaxImageBytes } from './image-types.ts'
 import {
 	emptyImageMessage,
 	readImage,
@@ -104,17 +104,30 @@ describe.each(databases)('images: $name', ({ create }) => {
 		expect(wrongTypeMessage).toContain('PNG, JPEG, WebP or AVIF')
 	})
 
-	it('refuses an empty file with 400 and one over 5 MB with 413', async () => {
+	it('refuses an empty file with 400 and one over the limit (20 MB by default, or as given) with 413', async () => {
 		expect(await storeImage(storage, new Uint8Array(), null)).toEqual({
 			ok: false,
 			status: 400,
 			message: emptyImageMessage,
 		})
-		const atLimit = pngImage(1, 1, { padding: maxImageBytes - pngImage(1, 1).byteLength - 12 })
-		expect(atLimit.byteLength).toBe(maxImageBytes)
+		const atLimit = pngImage(1, 1, {
+			padding: defaultMaxImageBytes - pngImage(1, 1).byteLength - 12,
+		})
+		expect(atLimit.byteLength).toBe(defaultMaxImageBytes)
 		expect((await storeImage(storage, atLimit, null)).ok).toBe(true)
-		const over = pngImage(1, 1, { padding: maxImageBytes - pngImage(1, 1).byteLength - 11 })
-		expect(await storeImage(storage, over, null)).toMatchObject({ ok: false, status: 413 })
+		const over = pngImage(1, 1, { padding: defaultMaxImageBytes - pngImage(1, 1).byteLength - 11 })
+		expect(await storeImage(storage, over, null)).toMatchObject({
+			ok: false,
+			status: 413,
+			message: expect.stringContaining('larger than 20 MB'),
+		})
+		// UPLOAD_MAX_MB=1: a 2 MB image is refused, and the message says the limit in force.
+		const twoMegabytes = pngImage(1, 1, { padding: 2 * 1024 * 1024 })
+		expect(await storeImage(storage, twoMegabytes, null, 1024 * 1024)).toMatchObject({
+			ok: false,
+			status: 413,
+			message: expect.stringContaining('larger than 1 MB'),
+		})
 	})
 
 	it('refuses a JPEG signature followed by no image', async () => {

@@ -12,7 +12,7 @@ import {
 	imageExtensions,
 	imageTooLargeMessage,
 	isImageMime,
-	maxImageBytes,
+	defaultMaxImageBytes,
 } from './image-types.ts'
 
 export interface StoredImage {
@@ -43,10 +43,12 @@ export async function storeImage(
 	storage: Storage,
 	bytes: Uint8Array,
 	createdBy: string | null,
+	/** UPLOAD_MAX_MB, as the server was started with. */
+	maxBytes = defaultMaxImageBytes,
 ): Promise<StoreImageResult> {
 	if (bytes.byteLength === 0) return { ok: false, status: 400, message: emptyImageMessage }
-	if (bytes.byteLength > maxImageBytes)
-		return { ok: false, status: 413, message: imageTooLargeMessage }
+	if (bytes.byteLength > maxBytes)
+		return { ok: false, status: 413, message: imageTooLargeMessage(maxBytes) }
 	const detected = await fileTypeFromBuffer(bytes)
 	if (!detected || !isImageMime(detected.mime)) {
 		const svg = looksLikeSvg(bytes)

@@ -29,17 +29,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-	const { storage } = context.get(servicesContext)
+	const { storage, uploadMaxBytes } = context.get(servicesContext)
 	const article = await storage.articles.findById(articleId(params.id))
 	if (!article) throw data('There is no article here; it may have been deleted.', 404)
 	const saved = new URL(request.url).searchParams.get('saved')
 	const push = await readPushResults(storage, [article.id])
-	return { article: toEditorArticle(article), html: article.bodyHtml, saved, push }
+	return { article: toEditorArticle(article), html: article.bodyHtml, saved, push, uploadMaxBytes }
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
-	const { storage } = context.get(servicesContext)
-	return editArticleAction(storage, request, articleId(params.id), context.get(editorContext))
+	const services = context.get(servicesContext)
+	return editArticleAction(services, request, articleId(params.id), context.get(editorContext))
 }
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +78,12 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 					subscribers={push.subscribers}
 				/>
 			) : null}
-			<ArticleEditor article={article} actionData={actionData ?? justCreated} initialHtml={html} />
+			<ArticleEditor
+				article={article}
+				actionData={actionData ?? justCreated}
+				initialHtml={html}
+				uploadMaxBytes={loaderData.uploadMaxBytes}
+			/>
 		</>
 	)
 }

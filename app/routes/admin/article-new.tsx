@@ -14,15 +14,23 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function action({ request, context }: Route.ActionArgs) {
-	const { storage } = context.get(servicesContext)
-	return newArticleAction(storage, request, context.get(editorContext))
+	return newArticleAction(context.get(servicesContext), request, context.get(editorContext))
 }
 
-export default function NewArticle({ actionData }: Route.ComponentProps) {
+export function loader({ context }: Route.LoaderArgs) {
+	return { uploadMaxBytes: context.get(servicesContext).uploadMaxBytes }
+}
+
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<>
 			<h1>New article</h1>
-			<ArticleEditor article={null} actionData={actionData} initialHtml="" />
+			<ArticleEditor
+				article={null}
+				actionData={actionData}
+				initialHtml=""
+				uploadMaxBytes={loaderData.uploadMaxBytes}
+			/>
 		</>
 	)
 }

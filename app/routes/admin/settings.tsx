@@ -24,10 +24,9 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const { title, tagline, logoUrl, contactAddress } = await getSiteSettings(
-		context.get(servicesContext).storage,
-	)
-	return { values: { title, tagline, logoUrl, contactAddress } }
+	const { storage, uploadMaxBytes } = context.get(servicesContext)
+	const { title, tagline, logoUrl, contactAddress } = await getSiteSettings(storage)
+	return { values: { title, tagline, logoUrl, contactAddress }, uploadMaxBytes }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,7 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const file = form.get('logoUrlFile')
 	if (file instanceof File && file.size > 0) {
 		const bytes = new Uint8Array(await file.arrayBuffer())
-		const stored = await storeImage(storage, bytes, context.get(editorContext).id)
+		const stored = await storeImage(
+			storage,
+			bytes,
+			context.get(editorContext).id,
+			context.get(servicesContext).uploadMaxBytes,
+		)
 		if (stored.ok) values.logoUrl = stored.upload.url
 		else errors.logoUrl = [stored.message]
 	}
@@ -107,6 +111,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					maxLength={200}
 				/>
 				<ImageUploadField
+					maxBytes={loaderData.uploadMaxBytes}
 					name="logoUrl"
 					label="Logo address"
 					hint={`Shown at 25 × 25 pixels in the header and larger on the home page. Upload an image below, or paste an address. Leave empty for the default logo (${defaultSiteSettings.logoUrl}).`}

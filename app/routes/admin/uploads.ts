@@ -29,12 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!(file instanceof File) || (file.size === 0 && file.name === '')) {
 		return refuse(400, noFileMessage)
 	}
-	const { storage } = context.get(servicesContext)
-	const result = await storeImage(
-		storage,
-		new Uint8Array(await file.arrayBuffer()),
-		context.get(editorContext).id,
-	)
+	const { storage, uploadMaxBytes } = context.get(servicesContext)
+	const bytes = new Uint8Array(await file.arrayBuffer())
+	const result = await storeImage(storage, bytes, context.get(editorContext).id, uploadMaxBytes)
 	if (!result.ok) return refuse(result.status, result.message)
 	return Response.json({ upload: result.upload }, { status: 201 })
 }

@@ -31,11 +31,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-	return withApiCaller(context, request, async ({ storage, caller, siteUrl }) => {
+	return withApiCaller(context, request, async ({ storage, caller, siteUrl, uploadMaxBytes }) => {
 		if (request.method !== 'POST') return methodNotAllowed(request, allow)
 		const bytes = await requestBytes(request)
 		if (bytes instanceof Response) return bytes
-		const stored = await storeImage(storage, bytes, caller.userId)
+		const stored = await storeImage(storage, bytes, caller.userId, uploadMaxBytes)
 		if (!stored.ok)
 			return apiError(stored.status, stored.message, { errors: { file: [stored.message] } })
 		const { upload } = stored
