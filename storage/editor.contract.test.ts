@@ -228,6 +228,9 @@ describe.each(databases)('editor storage contract: $name', ({ create }) => {
 		expect(stored?.meta).toMatchObject(meta)
 		expect(Buffer.from(stored?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true)
 		expect(await storage.uploads.get('b'.repeat(64))).toBeUndefined()
+		// What a page needs of it, without its bytes.
+		expect(await storage.uploads.describe(meta.hash)).toEqual(stored?.meta)
+		expect(await storage.uploads.describe('b'.repeat(64))).toBeUndefined()
 	})
 
 	it('finds an API key by its hash until it is revoked', async () => {

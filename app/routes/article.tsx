@@ -3,6 +3,7 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleMeta } from '#app/features/articles/article-card.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
+import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
@@ -15,7 +16,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const article = await getPublishedArticle(storage, params.slug)
 	if (!article?.publishedAt) throw data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
-	return { article: { ...shown, publishedAt: article.publishedAt } }
+	const cover = await imageSize(storage, article.coverImageUrl)
+	return { article: { ...shown, publishedAt: article.publishedAt }, cover }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -55,7 +57,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-	const { article } = loaderData
+	const { article, cover } = loaderData
 	return (
 		<article className="page narrow article">
 			<header className="article-header">
@@ -74,7 +76,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 				) : null}
 			</header>
 			{article.coverImageUrl ? (
-				<img className="cover" src={article.coverImageUrl} alt={article.coverImageAlt ?? ''} />
+				// The page's largest image, above the fold: fetched first; its size keeps the text still.
+				<img
+					className="cover"
+					src={article.coverImageUrl}
+					alt={article.coverImageAlt ?? ''}
+					width={cover?.width}
+					height={cover?.height}
+					fetchPriority="high"
+					decoding="async"
+				/>
 			) : null}
 			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts) */}
 			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />

@@ -38,6 +38,14 @@ export function createUploadRepository(db: Kysely<Database>): UploadRepository {
 			const bytes = row.bytes as Uint8Array
 			return { meta: toUpload(row), bytes }
 		},
+		async describe(hash) {
+			const row = await db
+				.selectFrom('uploads')
+				.select(metaColumns)
+				.where('hash', '=', hash)
+				.executeTakeFirst()
+			return row && toUpload(row)
+		},
 		async listByIds(from, before, limit) {
 			const rows = await db
 				.selectFrom('uploads')

@@ -15,6 +15,8 @@ export interface UploadRepository {
 		upload: Omit<UploadMeta, 'createdAt'> & { bytes: Uint8Array; createdBy: string | null },
 	): Promise<UploadMeta>
 	get(hash: string): Promise<{ meta: UploadMeta; bytes: Uint8Array } | undefined>
+	/** What is known of an image without reading its bytes (a page's width and height). */
+	describe(hash: string): Promise<UploadMeta | undefined>
 	/** Up to `limit` uploads with ids from `from` up to (not including) `before`, oldest first. */
 	listByIds(
 		from: number,

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saveArticle } from '#app/features/articles/articles.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { defaultMaxImageBytes } from '#app/features/uploads/image-types.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
@@ -98,6 +99,31 @@ describe('image uploads', () => {
 		const head = await fetch(`${app.url}${stored.url}`, { method: 'HEAD' })
 		expect(head.status).toBe(200)
 		expect(head.headers.get('content-length')).toBe(String(stored.size))
+	})
+
+	it('gives an article’s cover its width and height, fetched first, so the page does not move', async () => {
+		const response = await upload(pngImage(64, 36), 'cover.png')
+		const { upload: stored } = (await response.json()) as { upload: { url: string } }
+		const saved = await saveArticle(
+			app.storage,
+			{
+				title: 'Wetland birds',
+				summary: 'Counted at dawn.',
+				body: 'Herons and avocets.',
+				cover: stored.url,
+				coverAlt: 'A heron standing in shallow water',
+			},
+			'published',
+		)
+		if (!saved.ok) throw new Error('the article was not saved')
+		const html = await (await fetch(`${app.url}/articles/${saved.article.slug}`)).text()
+		const cover = /<img[^>]*class="cover"[^>]*>/.exec(html)?.[0] ?? ''
+		expect(cover).toContain(`src="${stored.url}"`)
+		expect(cover).toContain('width="64"')
+		expect(cover).toContain('height="36"')
+		// HTML attribute names are case-insensitive; React writes fetchPriority.
+		expect(cover.toLowerCase()).toContain('fetchpriority="high"')
+		expect(cover).toContain('alt="A heron standing in shallow water"')
 	})
 
 	it('serves an editor’s GPS-tagged photo without any of its EXIF, and refuses an image bomb', async () => {

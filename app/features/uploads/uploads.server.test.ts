@@ -18,6 +18,7 @@ import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { defaultMaxImageBytes } from './image-types.ts'
 import {
 	emptyImageMessage,
+	imageSize,
 	readImage,
 	storeImage,
 	svgRefusedMessage,
@@ -182,6 +183,19 @@ describe.each(databases)('images: $name', ({ create }) => {
 				expect(text, `the stored ${format} holds "${mark}"`).not.toContain(mark)
 		},
 	)
+
+	it('tells a page the size of an image stored here from its address, and of no other', async () => {
+		const stored = await storeImage(storage, pngImage(12, 7), null)
+		if (!stored.ok) throw new Error(stored.message)
+		expect(await imageSize(storage, stored.upload.url)).toEqual({ width: 12, height: 7 })
+		for (const elsewhere of [
+			null,
+			'https://example.org/media/photo.png',
+			`/media/${'c'.repeat(64)}.png`,
+			'/media/../etc/passwd',
+		])
+			expect(await imageSize(storage, elsewhere), String(elsewhere)).toBeUndefined()
+	})
 
 	it('turns a photo upright as its EXIF orientation says, then drops the orientation', async () => {
 		const turned = await photoWithMetadata('jpeg', { width: 40, height: 20, orientation: 6 })

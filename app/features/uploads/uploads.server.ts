@@ -88,6 +88,21 @@ export async function readImage(
 	return imageExtensions[found.meta.mime] === extension ? found : undefined
 }
 
+/**
+ * The width and height of an image stored here, from its address (`/media/<hash>.<ext>`), so a
+ * page can give them to its `<img>` and keep its layout still while the image loads. Undefined
+ * for an address elsewhere, or an image unknown here.
+ */
+export async function imageSize(
+	storage: Storage,
+	url: string | null,
+): Promise<{ width: number; height: number } | undefined> {
+	const match = url?.startsWith('/media/') ? fileName.exec(url.slice('/media/'.length)) : null
+	if (!match) return undefined
+	const meta = await storage.uploads.describe(match[1] ?? '')
+	return meta?.width && meta.height ? { width: meta.width, height: meta.height } : undefined
+}
+
 function toStoredImage(meta: UploadMeta): StoredImage {
 	const { hash, mime, size, width, height } = meta
 	return { url: imageUrl(hash, mime as ImageMime), hash, mime, size, width, height }
