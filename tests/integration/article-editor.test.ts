@@ -81,6 +81,33 @@ describe('the article editor', () => {
 		expect(html).toContain('value="https://example.org/a.png"')
 	})
 
+	it('saves a draft with an undescribed image, and refuses to publish it until it is described', async () => {
+		const body = 'Herons at dawn.\n\n![](/media/heron.png)\n\n![ ](/media/avocet.png)'
+		const draft = await create({ title: 'Birds at dawn', body })
+		const refused = await post(
+			'/admin/articles/new',
+			fields({ title: 'Birds at noon', body, intent: 'publish' }),
+		)
+		expect(refused.status).toBe(400)
+		const html = await refused.text()
+		expect(html).toContain('2 images in the text have no description')
+		expect(html).toContain('![](/media/heron.png), ![](/media/avocet.png)')
+		expect(await app.storage.articles.findBySlug('birds-at-noon')).toBeUndefined()
+		const described = body
+			.replace(
+				'![](/media/heron.png)',
+				'![A grey heron standing in the shallows](/media/heron.png)',
+			)
+			.replace('![ ](/media/avocet.png)', '![Two avocets sweeping the mud](/media/avocet.png)')
+		const published = await post(
+			'/admin/articles/new',
+			fields({ title: 'Birds at noon', body: described, intent: 'publish' }),
+		)
+		expect(published.status).toBe(302)
+		expect((await app.storage.articles.findById(draft))?.status).toBe('draft')
+		expect((await app.storage.articles.findBySlug('birds-at-noon'))?.status).toBe('published')
+	})
+
 	it('refuses a slug another article holds', async () => {
 		const response = await post('/admin/articles/new', fields({ slug: 'half-a-degree-matters' }))
 		expect(response.status).toBe(400)

@@ -52,21 +52,38 @@ async function prepare(
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
 	try {
-		return {
-			ok: true,
-			write: await toArticleWrite(input, {
-				slug: input.slug ?? existing?.slug ?? slugify(input.title),
-				status,
-				authorName: input.author || existing?.authorName || defaultAuthor,
-				publishedAt,
-				publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
-				notify,
-			}),
-		}
+		const write = await toArticleWrite(input, {
+			slug: input.slug ?? existing?.slug ?? slugify(input.title),
+			status,
+			authorName: input.author || existing?.authorName || defaultAuthor,
+			publishedAt,
+			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
+			notify,
+		})
+		// A draft may wait for its descriptions; what readers get may not.
+		const undescribed = action === 'draft' ? [] : imagesWithoutAlt(write.bodyHtml)
+		if (undescribed.length > 0)
+			return { ok: false, errors: { body: [undescribedMessage(undescribed)] } }
+		return { ok: true, write }
 	} catch (error) {
 		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
 		throw error
 	}
+}
+
+/** The addresses of the images in rendered article HTML that have no description (alt text). */
+export function imagesWithoutAlt(html: string): string[] {
+	const undescribed: string[] = []
+	for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+		const alt = /\salt="([^"]*)"/.exec(tag)?.[1] ?? ''
+		if (alt.trim() === '') undescribed.push(/\ssrc="([^"]*)"/.exec(tag)?.[1] ?? '')
+	}
+	return undescribed
+}
+
+function undescribedMessage(addresses: string[]): string {
+	const which = addresses.length === 1 ? 'An image' : `${addresses.length} images`
+	return `${which} in the text ${addresses.length === 1 ? 'has' : 'have'} no description: ${addresses.map((address) => `![](${address})`).join(', ')}. Write what each shows between the square brackets, e.g. ![A heron in shallow water](…), so readers who cannot see it learn it too. A draft can be saved without.`
 }
 
 /** A free slug from the title: "title", else "title-2", "title-3"… */
