@@ -11,6 +11,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
+import { inMegabytes } from '#app/features/uploads/image-types.ts'
 import type { AppServices, RequestInfo } from '#app/lib/context.server.ts'
 import type { AppDependencies } from './app-dependencies.ts'
 import { clientIp } from './client-ip.ts'
@@ -46,7 +47,6 @@ const articleFormPaths = /^\/admin\/articles(?:\/|$)/
 /** The admin API's article saves are JSON: no file rides along (images go to /api/admin/uploads). */
 const articleApiCapBytes = 6 * 1024 * 1024
 const articleApiPaths = /^\/api\/admin\/articles(?:\/|$)/
-const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 
 type App = Hono<AppEnv>
 type PageCache = ReturnType<typeof createPageCache>
@@ -148,7 +148,7 @@ function limitBodies(
 		bodyLimit({ maxSize, onError: (c) => c.json({ error: message }, 413) })
 	const uploadLimit = limitBody(
 		uploadCapBytes(uploadMaxBytes),
-		`The upload is larger than ${megabytes(uploadMaxBytes)} MB.`,
+		`The upload is larger than ${inMegabytes(uploadMaxBytes)} MB.`,
 	)
 	const bodyCap = limitBody(
 		bodyCapBytes,
@@ -156,11 +156,11 @@ function limitBodies(
 	)
 	const articleFormLimit = limitBody(
 		articleFormCapBytes(uploadMaxBytes),
-		`The request body is larger than ${megabytes(uploadMaxBytes) + 1} MB.`,
+		`The request body is larger than ${inMegabytes(uploadMaxBytes) + 1} MB.`,
 	)
 	const articleApiLimit = limitBody(
 		articleApiCapBytes,
-		`The request body is larger than ${megabytes(articleApiCapBytes)} MB.`,
+		`The request body is larger than ${inMegabytes(articleApiCapBytes)} MB.`,
 	)
 	const routeLimits = new Map(
 		routes.flatMap((route) =>

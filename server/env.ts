@@ -193,28 +193,33 @@ export function loadConfig(env: Env): Config {
 	}
 }
 
-/** A whole number of seconds from `min` to `max`, in milliseconds; `fallback` when unset. */
-function megabytes(env: Env, name: string, fallback: number, min: number, max: number): number {
+/** A whole number of `unit` from `min` to `max`; `fallback` when unset. */
+function wholeNumber(
+	env: Env,
+	name: string,
+	unit: string,
+	fallback: number,
+	[min, max]: [number, number],
+): number {
 	const text = read(env, name)
-	const value = text ? Number(text) : fallback
-	if (text && (!/^\d+$/.test(text) || value < min || value > max)) {
-		throw new ConfigError(
-			`${name} must be a whole number of megabytes from ${min} to ${max} (got "${text}").`,
-		)
-	}
-	return value * 1024 * 1024
-}
-
-function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
-	const text = read(env, name)
-	if (!text) return fallback * 1000
+	if (!text) return fallback
 	const value = Number(text)
 	if (!/^\d+$/.test(text) || value < min || value > max) {
 		throw new ConfigError(
-			`${name} must be a whole number of seconds from ${min} to ${max} (got "${text}").`,
+			`${name} must be a whole number of ${unit} from ${min} to ${max} (got "${text}").`,
 		)
 	}
-	return value * 1000
+	return value
+}
+
+/** In milliseconds. */
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+	return wholeNumber(env, name, 'seconds', fallback, [min, max]) * 1000
+}
+
+/** In bytes. */
+function megabytes(env: Env, name: string, fallback: number, min: number, max: number): number {
+	return wholeNumber(env, name, 'megabytes', fallback, [min, max]) * 1024 * 1024
 }
 
 function loadJobTiming(env: Env): JobTiming {

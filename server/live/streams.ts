@@ -4,6 +4,7 @@
 // per client (bench/live-fanout.ts). One position format, one resume path (the broker's), one
 // slow-client policy; the browser's side is app/lib/event-source.client.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { fromNodeHeaders } from 'better-auth/node'
 import { articlesTopic } from '#app/features/articles/live-articles.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
 import { editorOf, signInAddress } from '#app/features/auth/editor-session.server.ts'
@@ -59,15 +60,6 @@ export function streamOf(req: IncomingMessage): LiveStream | undefined {
 	)
 }
 
-function headersOf(req: IncomingMessage): Headers {
-	const headers = new Headers()
-	for (const [name, value] of Object.entries(req.headers)) {
-		if (typeof value === 'string') headers.set(name, value)
-		else if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-	}
-	return headers
-}
-
 export function liveStreamHandler(
 	broker: LiveBroker,
 	auth: Auth,
@@ -96,7 +88,7 @@ export function liveStreamHandler(
 				durationMs: Math.round((performance.now() - started) * 10) / 10,
 			})
 		const query = (req.url ?? '').slice(stream.path.length + 1)
-		if (stream.editors && !(await editorOf(auth, headersOf(req)))) {
+		if (stream.editors && !(await editorOf(auth, fromNodeHeaders(req.headers)))) {
 			res.writeHead(302, {
 				...security,
 				Location: signInAddress(req.url ?? stream.path),

@@ -3,21 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { safeNext } from '#app/features/auth/session.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
-import { loadBuild } from '#server/build.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { postForm } from '#tests/fixtures/forms.ts'
+import { routeTable } from '#tests/fixtures/route-table.ts'
 
 const password = 'estuary salt marsh 12'
 
 /** Every page path of the editor area, from the router's own table. */
 async function adminPaths(): Promise<string[]> {
-	const { routes } = await loadBuild()
-	const fullPath = (id: string): string => {
-		const route = routes[id]
-		if (!route) return ''
-		const parent = route.parentId ? fullPath(route.parentId) : ''
-		return [parent, route.path ?? ''].filter(Boolean).join('/')
-	}
 	const open = new Set([
 		'admin/sign-in',
 		'admin/sign-out',
@@ -26,27 +19,22 @@ async function adminPaths(): Promise<string[]> {
 		'admin/reset-password',
 		'admin/invite',
 	])
-	return Object.keys(routes)
-		.map((id) => `/${fullPath(id).replace(/:[^/]+/g, 'x')}`)
+	return (await routeTable())
+		.map(({ path }) => `/${path.replace(/:[^/]+/g, 'x')}`)
 		.filter((path) => /^\/admin(\/|$)/.test(path) && !open.has(path.slice(1)))
 }
 
 /** Every page path below the admins-only layout, from the router's own table. */
 async function adminOnlyPaths(): Promise<string[]> {
-	const { routes } = await loadBuild()
-	const layoutId = Object.keys(routes).find((id) => id.endsWith('routes/admin/admin-only'))
+	const table = await routeTable()
+	const parentOf = new Map(table.map((route) => [route.id, route.parentId]))
+	const layoutId = table.find((route) => route.id.endsWith('routes/admin/admin-only'))?.id
 	if (!layoutId) throw new Error('The admins-only layout is not in the route table.')
 	const within = (id: string | undefined): boolean =>
-		id === undefined ? false : id === layoutId || within(routes[id]?.parentId)
-	const fullPath = (id: string): string => {
-		const route = routes[id]
-		if (!route) return ''
-		const parent = route.parentId ? fullPath(route.parentId) : ''
-		return [parent, route.path ?? ''].filter(Boolean).join('/')
-	}
-	return Object.keys(routes)
-		.filter((id) => id !== layoutId && within(id))
-		.map((id) => `/${fullPath(id).replace(/:[^/]+/g, 'x')}`)
+		id === undefined ? false : id === layoutId || within(parentOf.get(id))
+	return table
+		.filter((route) => route.id !== layoutId && within(route.id))
+		.map(({ path }) => `/${path.replace(/:[^/]+/g, 'x')}`)
 }
 
 function post(

@@ -4,43 +4,26 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadBuild } from '#server/build.ts'
 import { callApi, makeKey, makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleFile } from '#tests/fixtures/factories.ts'
+import { postForm } from '#tests/fixtures/forms.ts'
 import { runCli } from '#tests/fixtures/process.ts'
+import { routeTable } from '#tests/fixtures/route-table.ts'
 
 /** Every admin API route from the router's table, as a path with its parameters filled in. */
 async function apiRoutes(): Promise<{ file: string; path: string }[]> {
-	const { routes } = await loadBuild()
-	const fullPath = (id: string): string => {
-		const route = routes[id]
-		if (!route) return ''
-		const parent = route.parentId ? fullPath(route.parentId) : ''
-		return [parent, route.path ?? ''].filter(Boolean).join('/')
-	}
-	return Object.keys(routes)
-		.map((id) => ({
+	return (await routeTable())
+		.map(({ id, path }) => ({
 			file: id,
-			path: `/${fullPath(id)
-				.replace(/:[^/]+/g, '1')
-				.replace('*', 'x')}`,
+			path: `/${path.replace(/:[^/]+/g, '1').replace('*', 'x')}`,
 		}))
 		.filter(({ path }) => path.startsWith('/api/admin/'))
 }
 
-function postForm(app: TestApp, cookie: string, fields: Record<string, string>) {
-	return fetch(`${app.url}/admin/api-keys`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: {
-			Cookie: cookie,
-			Origin: app.url,
-			'Content-Type': 'application/x-www-form-urlencoded',
-		},
-		body: new URLSearchParams(fields),
-	})
-}
+/** A post of the API keys page's form, as a browser without JavaScript sends it. */
+const postKeysForm = (app: TestApp, cookie: string, fields: Record<string, string>) =>
+	postForm(app, '/admin/api-keys', fields, { cookie })
 
 let app: TestApp
 let adminId: string
@@ -90,13 +73,13 @@ describe('the API keys page', () => {
 		expect(page.status).toBe(403)
 		expect(await page.text()).toContain('Only admins can open this part of the editor area.')
 		const before = (await app.storage.apiKeys.list()).length
-		const post = await postForm(app, editorCookie, { intent: 'create', name: 'Sneaky' })
+		const post = await postKeysForm(app, editorCookie, { intent: 'create', name: 'Sneaky' })
 		expect(post.status).toBe(403)
 		expect(await app.storage.apiKeys.list()).toHaveLength(before)
 	})
 
 	it('creates a key that is shown once, works, and stops working once revoked', async () => {
-		const created = await postForm(app, adminCookie, {
+		const created = await postKeysForm(app, adminCookie, {
 			intent: 'create',
 			name: 'Newsletter import',
 		})
@@ -135,7 +118,7 @@ describe('the API keys page', () => {
 		).text()
 		expect(confirm).toContain('Revoke the key “Newsletter import”?')
 
-		const revoked = await postForm(app, adminCookie, {
+		const revoked = await postKeysForm(app, adminCookie, {
 			intent: 'revoke',
 			id: String(record?.id),
 		})
@@ -143,19 +126,19 @@ describe('the API keys page', () => {
 		expect(await revoked.text()).toContain('The key “Newsletter import” is revoked.')
 		expect((await callApi(app, '/api/admin/articles', { key })).status).toBe(401)
 
-		const again = await postForm(app, adminCookie, { intent: 'revoke', id: String(record?.id) })
+		const again = await postKeysForm(app, adminCookie, { intent: 'revoke', id: String(record?.id) })
 		expect(again.status).toBe(404)
 		expect(await again.text()).toContain('This key was revoked already, or no longer exists.')
 	})
 
 	it('answers a key without a name, or an unknown intent, with a message and no key', async () => {
 		const before = (await app.storage.apiKeys.list()).length
-		const unnamed = await postForm(app, adminCookie, { intent: 'create', name: '  ' })
+		const unnamed = await postKeysForm(app, adminCookie, { intent: 'create', name: '  ' })
 		expect(unnamed.status).toBe(400)
 		const html = await unnamed.text()
 		expect(html).toContain('Name the key after the script or service that will use it.')
 		expect(html).toContain('aria-invalid="true"')
-		const unknown = await postForm(app, adminCookie, { intent: 'explode' })
+		const unknown = await postKeysForm(app, adminCookie, { intent: 'explode' })
 		expect(unknown.status).toBe(400)
 		expect(await unknown.text()).toContain('Choose to create a key or revoke one.')
 		expect(await app.storage.apiKeys.list()).toHaveLength(before)

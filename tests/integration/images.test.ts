@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { defaultMaxImageBytes } from '#app/features/uploads/image-types.ts'
+import { makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import {
 	cameraMarks,
@@ -183,21 +184,8 @@ describe('image uploads', () => {
 	it('takes the limit UPLOAD_MAX_MB sets, in the cap on the body and in its words', async () => {
 		const small = await startTestApp({ seed: false, uploadMaxMb: 1 })
 		try {
-			await createUser(small.auth, small.storage, {
-				email: 'mo@example.org',
-				name: 'Mo',
-				role: 'editor',
-				password,
-			})
-			const signedIn = await fetch(`${small.url}/api/auth/sign-in/email`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', Origin: small.url },
-				body: JSON.stringify({ email: 'mo@example.org', password }),
-			})
-			const session = signedIn.headers
-				.getSetCookie()
-				.map((value) => value.split(';')[0])
-				.join('; ')
+			await makeUser(small, 'mo@example.org', 'editor')
+			const session = await signIn(small, 'mo@example.org')
 			const form = new FormData()
 			form.set('file', new Blob([pngImage(1, 1, { padding: 900 * 1024 })]), 'under.png')
 			const under = await fetch(`${small.url}/admin/uploads`, {

@@ -4,23 +4,16 @@
 // bodies, hostile query strings, as a visitor, a signed-in admin and an API key. Nothing may
 // answer 5xx or log an error, and the server answers its health check after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadBuild } from '#server/build.ts'
 import { makeKey, makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { routeTable } from '#tests/fixtures/route-table.ts'
 import { databases } from '#tests/fixtures/storage.ts'
 
 /** Every route of the build, as a path with its parameters filled in. */
 async function pageRoutes(): Promise<string[]> {
-	const { routes } = await loadBuild()
-	const fullPath = (id: string): string => {
-		const route = routes[id]
-		if (!route) return ''
-		const parent = route.parentId ? fullPath(route.parentId) : ''
-		return [parent, route.path ?? ''].filter(Boolean).join('/')
-	}
-	return Object.keys(routes).map(
-		(id) =>
-			`/${fullPath(id)
+	return (await routeTable()).map(
+		({ path }) =>
+			`/${path
 				.replace(/:slug/g, 'what-we-throw-away')
 				.replace(/:[^/]+/g, '1')
 				.replace('*', 'no-such-page')}`,

@@ -14,17 +14,18 @@ export type ImageMime = keyof typeof imageExtensions
 export const defaultMaxImageMb = 20
 export const defaultMaxImageBytes = defaultMaxImageMb * 1024 * 1024
 
-const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
+/** Bytes as whole megabytes, for messages. */
+export const inMegabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 
 /** For a file input's accept attribute; the server still checks the bytes, not this. */
 export const imageAccept = Object.keys(imageExtensions).join(',')
 
 export function imageTooLargeMessage(maxBytes: number): string {
-	return `This image is larger than ${megabytes(maxBytes)} MB. Make it smaller (fewer pixels or more compression) and upload it again.`
+	return `This image is larger than ${inMegabytes(maxBytes)} MB. Make it smaller (fewer pixels or more compression) and upload it again.`
 }
 
 export function imageTypesHint(maxBytes: number): string {
-	return `PNG, JPEG, WebP or AVIF, up to ${megabytes(maxBytes)} MB.`
+	return `PNG, JPEG, WebP or AVIF, up to ${inMegabytes(maxBytes)} MB.`
 }
 
 export function isImageMime(mime: string): mime is ImageMime {

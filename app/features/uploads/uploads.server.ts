@@ -8,11 +8,11 @@ import type { Storage } from '#storage/port/storage.ts'
 import type { UploadMeta } from '#storage/port/uploads.ts'
 import { cleanImage, unreadableMessage } from './clean-image.server.ts'
 import {
+	defaultMaxImageBytes,
 	type ImageMime,
 	imageExtensions,
 	imageTooLargeMessage,
 	isImageMime,
-	defaultMaxImageBytes,
 } from './image-types.ts'
 
 export interface StoredImage {
