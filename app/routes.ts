@@ -25,6 +25,7 @@ export default [
 			route('articles/preview', 'routes/admin/article-preview.ts'),
 			route('articles/slug-check', 'routes/admin/slug-check.ts'),
 			route('uploads', 'routes/admin/uploads.ts'),
+			route('media', 'routes/admin/media.tsx'),
 			route('messages', 'routes/admin/messages.tsx'),
 			route('messages/:id', 'routes/admin/message.tsx'),
 			route('analytics', 'routes/admin/analytics.tsx'),

@@ -27,6 +27,8 @@ export interface AppDependencies {
 	auth: Auth
 	/** The mail outbox job's wake (none: mail goes at the job's next tick, if it runs). */
 	wakeMailOutbox?: () => void
+	/** The image-versions job's wake (none: versions are made at the job's next tick, if it runs). */
+	wakeImageVersions?: () => void
 	/** Where POST /api/collect queues screen views for their batched write. */
 	screenViews: ScreenViewBuffer
 	/** The collect endpoint's clock and rate limit (tests). */

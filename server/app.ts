@@ -37,7 +37,12 @@ const bodyCapBytes = 64 * 1024
 /** Image uploads: an image of UPLOAD_MAX_MB (checked by the upload handler) plus the multipart framing. */
 const uploadCapBytes = (uploadMaxBytes: number) => uploadMaxBytes + 64 * 1024
 /** The only paths that take a body above bodyCapBytes. */
-export const uploadPaths = new Set(['/admin/uploads', '/admin/settings', '/api/admin/uploads'])
+export const uploadPaths = new Set([
+	'/admin/uploads',
+	'/admin/media',
+	'/admin/settings',
+	'/api/admin/uploads',
+])
 /**
  * Article saves carry up to 200,000 characters of Markdown (under 1 MB of UTF-8, a little more
  * as JSON) and, from the editor in a browser without JavaScript, the cover image file itself.
@@ -238,6 +243,7 @@ function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefin
 		contactMinimumFillMs: config.contactMinimumFillMs,
 		uploadMaxBytes: config.uploadMaxBytes,
 		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
+		wakeImageVersions: deps.wakeImageVersions ?? (() => {}),
 		remoteConfig: deps.remoteConfig,
 	}
 	const handlers = new WeakMap<ServerBuild, ReturnType<EntryModule['createRequestHandler']>>()

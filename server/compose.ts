@@ -19,6 +19,7 @@ import type { StorageHandle } from '#storage/storage-handle.ts'
 import { createRequestListener } from './app.ts'
 import type { AppDependencies } from './app-dependencies.ts'
 import { processName } from './instance.ts'
+import type { ImageVersionsWorker } from './jobs/image-versions.ts'
 import { allJobs, type CanopyJobs, startJobs } from './jobs/jobs.ts'
 import type { MailOutbox } from './jobs/mail-outbox.ts'
 import type { PushDeliveryWorker } from './jobs/push-delivery.ts'
@@ -50,6 +51,8 @@ export interface Canopy {
 	mailOutbox: MailOutbox
 	/** Sends new articles' push notices; woken when an article is published. */
 	pushDelivery: PushDeliveryWorker
+	/** Makes uploaded images' versions; woken after an upload. */
+	imageVersions: ImageVersionsWorker
 	/** Screen views waiting for their batched write (POST /api/collect). */
 	screenViews: ScreenViewBuffer
 	/** The pair push requests are signed with: VAPID_* or the one kept in the database. */
@@ -84,7 +87,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	const remoteConfig = await createConfigService(storage, logger)
 
 	// Every background job this process runs (server/jobs/jobs.ts).
-	const { mailOutbox, pushDelivery, stops } = startJobs(jobs, {
+	const { mailOutbox, pushDelivery, imageVersions, stops } = startJobs(jobs, {
 		storage,
 		logger,
 		config,
@@ -103,6 +106,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		broker,
 		auth,
 		wakeMailOutbox: mailOutbox.wake,
+		wakeImageVersions: imageVersions.wake,
 		screenViews,
 		collect: options.analytics?.collect,
 		vapidPublicKey: vapidKeys.publicKey,
@@ -113,6 +117,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		broker,
 		mailOutbox,
 		pushDelivery,
+		imageVersions,
 		screenViews,
 		vapidKeys,
 		remoteConfig,

@@ -17,6 +17,8 @@ export interface AppServices {
 	smtpUrl: string
 	/** Sends queued mail now rather than at the outbox's next tick: call after queueing mail. */
 	wakeMailOutbox: () => void
+	/** Makes a new image's versions now rather than at the job's next tick: call after storing one. */
+	wakeImageVersions: () => void
 	/** The remote configuration: the values each request gets. */
 	remoteConfig: ConfigService
 	/** How long a contact form must have been open before a message from it counts (ms). */

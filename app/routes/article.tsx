@@ -3,7 +3,8 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleMeta } from '#app/features/articles/article-card.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
-import { imageSize } from '#app/features/uploads/uploads.server.ts'
+import { articleImageSizes, Picture } from '#app/features/uploads/picture.tsx'
+import { mediaHashesIn, responsiveHtml } from '#app/features/uploads/responsive-html.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
@@ -16,8 +17,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const article = await getPublishedArticle(storage, params.slug)
 	if (!article?.publishedAt) throw data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
-	const cover = await imageSize(storage, article.coverImageUrl)
-	return { article: { ...shown, publishedAt: article.publishedAt }, cover }
+	// The pictures in the text with their versions and sizes: one query for all of them.
+	const images = new Map(
+		(await storage.uploads.describeMany(mediaHashesIn(article.bodyHtml))).map((image) => [
+			image.hash,
+			image,
+		]),
+	)
+	const bodyHtml = responsiveHtml(article.bodyHtml, (hash) => images.get(hash), articleImageSizes)
+	return { article: { ...shown, bodyHtml, publishedAt: article.publishedAt } }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -57,7 +65,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-	const { article, cover } = loaderData
+	const { article } = loaderData
 	return (
 		<article className="page narrow article">
 			<header className="article-header">
@@ -77,17 +85,19 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 			</header>
 			{article.coverImageUrl ? (
 				// The page's largest image, above the fold: fetched first; its size keeps the text still.
-				<img
+				<Picture
 					className="cover"
-					src={article.coverImageUrl}
+					image={{
+						url: article.coverImageUrl,
+						width: article.coverImageWidth,
+						height: article.coverImageHeight,
+					}}
 					alt={article.coverImageAlt ?? ''}
-					width={cover?.width}
-					height={cover?.height}
-					fetchPriority="high"
-					decoding="async"
+					sizes={articleImageSizes}
+					priority
 				/>
 			) : null}
-			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts) */}
+			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts); its images made responsive by responsive-html.ts */}
 			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
 			<footer className="article-footer">
 				<NotifySlot />

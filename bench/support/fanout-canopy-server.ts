@@ -36,6 +36,7 @@ const { broker, listener } = await composeCanopy({
 		pushDelivery: false,
 		pushCleanup: false,
 		uploadCleaning: false,
+		imageVersions: false,
 	},
 })
 

@@ -43,6 +43,8 @@ async function canopyPublish(method: 'create' | 'saveBySlug'): Promise<number> {
 		bodyHtml,
 		coverImageUrl: null,
 		coverImageAlt: null,
+		coverImageWidth: null,
+		coverImageHeight: null,
 		tags: ['wetlands', 'climate'],
 		authorName: 'Bench Reporter',
 		status: 'published',

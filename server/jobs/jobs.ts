@@ -1,7 +1,7 @@
 // Every background job Canopy runs, in one list (CanopyJobs), started here. The periodic ones are
 // declared by their features, beside the logic they run (app/lib/jobs.ts gives their shape), and
 // run once per interval across every instance (periodic.ts); the queue workers (mail-outbox.ts,
-// push-delivery.ts: their steps are the features') and the publishing clock
+// push-delivery.ts, image-versions.ts: their steps are the features') and the publishing clock
 // (scheduled-publishing.ts) run on every instance, each item leased to one.
 import { analyticsRollupJob } from '#app/features/analytics/retention.server.ts'
 import { messageRetentionJob } from '#app/features/contact/message-retention.server.ts'
@@ -10,11 +10,13 @@ import type { PushDeliveryOptions } from '#app/features/push/delivery-worker.ser
 import { pushCleanupJob } from '#app/features/push/retention.server.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { uploadCleaningJob } from '#app/features/uploads/clean-stored.server.ts'
+import type { ImageVersionsOptions } from '#app/features/uploads/image-versions.server.ts'
 import { changePruningJob } from '#app/lib/change-pruning.server.ts'
 import type { JobContext, PassOutcome, PeriodicJobSpec, SettingJobSpec } from '#app/lib/jobs.ts'
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Config } from '../env.ts'
+import { type ImageVersionsWorker, startImageVersions } from './image-versions.ts'
 import { type MailOutboxOptions, startMailOutbox } from './mail-outbox.ts'
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 import { type PushDeliveryWorker, startPushDelivery } from './push-delivery.ts'
@@ -120,6 +122,8 @@ export interface CanopyJobs {
 	pushCleanup: boolean
 	/** At start, then hourly while any are left: older images made again without metadata. */
 	uploadCleaning: boolean
+	/** false: no versions made (pages offer the images themselves); an object: its settings. */
+	imageVersions: false | ImageVersionsOptions
 }
 
 /** Every job, as a real instance runs them. */
@@ -133,6 +137,7 @@ export const allJobs: CanopyJobs = {
 	pushDelivery: {},
 	pushCleanup: true,
 	uploadCleaning: true,
+	imageVersions: {},
 }
 
 /** Starts what `jobs` turns on; `stops` ends them all (the caller adds its own). */
@@ -168,11 +173,19 @@ export function startJobs(
 				async stop() {},
 			}
 	stops.push(pushDelivery.stop)
+	const imageVersions: ImageVersionsWorker = jobs.imageVersions
+		? startImageVersions(storage, logger, jobs.imageVersions)
+		: {
+				wake() {},
+				runOnce: async () => ({ claimed: 0, made: 0, retried: 0, failed: 0 }),
+				async stop() {},
+			}
+	stops.push(imageVersions.stop)
 	const timing = {
 		intervalMs: config.jobs.intervalMs,
 		leaseMs: config.jobs.leaseMs,
 		holder: parts.holder,
 	}
 	stops.push(...startPeriodicJobs(jobs, storage, logger, timing))
-	return { mailOutbox, pushDelivery, stops }
+	return { mailOutbox, pushDelivery, imageVersions, stops }
 }

@@ -16,6 +16,7 @@ export type ArticleReads = Pick<
 	| 'findById'
 	| 'slugTaken'
 	| 'listForEditor'
+	| 'referencing'
 >
 
 export function articleReads(db: Kysely<Database>): ArticleReads {
@@ -30,6 +31,28 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.where('slug', '=', slug)
 				.executeTakeFirst()
 			return row && toArticle(row)
+		},
+		async referencing(fragments) {
+			const wanted = [...new Set(fragments)].filter(Boolean)
+			if (wanted.length === 0) return []
+			const rows = await db
+				.selectFrom('articles')
+				.selectAll()
+				.where((eb) =>
+					eb.or(
+						wanted.flatMap((fragment) => {
+							// A hash is lowercase, as likePattern makes it.
+							const pattern = likePattern(fragment)
+							return (['cover_image_url', 'body_markdown'] as const).map(
+								(column) => sql<boolean>`${eb.ref(column)} like ${pattern} escape '\\'`,
+							)
+						}),
+					),
+				)
+				.orderBy('updated_at', 'desc')
+				.limit(500)
+				.execute()
+			return rows.map(toArticle)
 		},
 		async findPublishedBySlug(slug) {
 			const row = await db

@@ -68,6 +68,8 @@ export function articleColumns(write: ArticleWrite) {
 		body_html: write.bodyHtml,
 		cover_image_url: write.coverImageUrl,
 		cover_image_alt: write.coverImageAlt,
+		cover_image_width: write.coverImageWidth,
+		cover_image_height: write.coverImageHeight,
 		tags: JSON.stringify(write.tags),
 		author_name: write.authorName,
 		status: write.status,

@@ -1,81 +1,9 @@
-// Repositories of the editor area (images, API keys, rate limits), written once against Kysely
-// for both adapters.
+// Repositories of the editor area (API keys, rate limits), written once against Kysely for both
+// adapters. Images have their own (upload-repository.ts).
 import { type Kysely, sql } from 'kysely'
 import type { ApiKeyRepository, RateLimitRepository } from '../port/accounts.ts'
-import type { UploadRepository } from '../port/uploads.ts'
-import { toApiKey, toUpload } from './rows.ts'
+import { toApiKey } from './rows.ts'
 import type { Database } from './schema.ts'
-
-export function createUploadRepository(db: Kysely<Database>): UploadRepository {
-	const metaColumns = ['hash', 'mime', 'size', 'width', 'height', 'created_at'] as const
-	return {
-		async put({ bytes, createdBy, ...meta }) {
-			await db
-				.insertInto('uploads')
-				.values({
-					...meta,
-					bytes,
-					created_by: createdBy,
-					created_at: new Date().toISOString(),
-				})
-				// The same bytes uploaded twice are one image: the first row stands.
-				.onConflict((oc) => oc.column('hash').doNothing())
-				.execute()
-			const row = await db
-				.selectFrom('uploads')
-				.select(metaColumns)
-				.where('hash', '=', meta.hash)
-				.executeTakeFirstOrThrow()
-			return toUpload(row)
-		},
-		async get(hash) {
-			const row = await db
-				.selectFrom('uploads')
-				.select([...metaColumns, 'bytes'])
-				.where('hash', '=', hash)
-				.executeTakeFirst()
-			if (!row) return undefined
-			const bytes = row.bytes as Uint8Array
-			return { meta: toUpload(row), bytes }
-		},
-		async describe(hash) {
-			const row = await db
-				.selectFrom('uploads')
-				.select(metaColumns)
-				.where('hash', '=', hash)
-				.executeTakeFirst()
-			return row && toUpload(row)
-		},
-		async listByIds(from, before, limit) {
-			const rows = await db
-				.selectFrom('uploads')
-				.select(['id', 'hash', 'mime', 'bytes'])
-				.where('id', '>=', from)
-				.where('id', '<', before)
-				.orderBy('id')
-				.limit(limit)
-				.execute()
-			return rows.map((row) => ({
-				id: Number(row.id),
-				hash: row.hash,
-				mime: row.mime,
-				bytes: row.bytes as Uint8Array,
-			}))
-		},
-		async replaceBytes(hash, { bytes, width, height }) {
-			const result = await db
-				.updateTable('uploads')
-				.set({ bytes, size: bytes.byteLength, width, height })
-				.where('hash', '=', hash)
-				.executeTakeFirst()
-			return Number(result.numUpdatedRows) > 0
-		},
-		async delete(hash) {
-			const result = await db.deleteFrom('uploads').where('hash', '=', hash).executeTakeFirst()
-			return Number(result.numDeletedRows) > 0
-		},
-	}
-}
 
 export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
 	const columns = [

@@ -151,6 +151,35 @@ function createWriter(trx: Transaction<Database>, dialect: Dialect): PortableWri
 			}
 		},
 		async finish() {
+			// Versions are not moved (they are made again from the images): every image brought
+			// in is queued for the image-versions job.
+			await trx
+				.insertInto('image_tasks')
+				.columns(['upload_hash', 'next_attempt_at'])
+				.expression((eb) =>
+					eb
+						.selectFrom('uploads')
+						.select(['hash', sql<string>`${new Date().toISOString()}`.as('due')])
+						.where(({ not, exists, selectFrom }) =>
+							not(
+								exists(
+									selectFrom('image_tasks')
+										.select('image_tasks.id')
+										.whereRef('image_tasks.upload_hash', '=', 'uploads.hash'),
+								),
+							),
+						),
+				)
+				.execute()
+			// A cover's size is kept on its article (it is not in the file): read from the image.
+			const cover = (column: 'width' | 'height') =>
+				sql<number>`(SELECT ${sql.ref(`uploads.${column}`)} FROM uploads
+					WHERE articles.cover_image_url LIKE '/media/' || uploads.hash || '.%')`
+			await trx
+				.updateTable('articles')
+				.set({ cover_image_width: cover('width'), cover_image_height: cover('height') })
+				.where('cover_image_url', 'like', '/media/%')
+				.execute()
 			// SQLite's AUTOINCREMENT moves past the largest id inserted by itself.
 			if (dialect !== 'postgres') return
 			for (const spec of Object.values(sectionTables)) {

@@ -10,16 +10,13 @@ import { createArticleRepository } from './article-repository.ts'
 import type { ChangeHooks } from './change-repository.ts'
 import { createConfigRepository } from './config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from './contact-repositories.ts'
-import {
-	createApiKeyRepository,
-	createRateLimitRepository,
-	createUploadRepository,
-} from './editor-repositories.ts'
+import { createApiKeyRepository, createRateLimitRepository } from './editor-repositories.ts'
 import { createJobRunRepository } from './job-repositories.ts'
 import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
 import { createPushRepository } from './push-repositories.ts'
 import type { Database } from './schema.ts'
 import { createSettingsRepository } from './settings-repository.ts'
+import { createUploadRepository } from './upload-repository.ts'
 
 export type SharedRepositories = Omit<
 	Storage,
@@ -36,7 +33,7 @@ export function createRepositories(
 	return {
 		articles: createArticleRepository(db, hooks, dialect, rules.articles),
 		settings: createSettingsRepository(db, hooks),
-		uploads: createUploadRepository(db),
+		uploads: createUploadRepository(db, dialect),
 		accounts: createAccountRepository(db, dialect),
 		apiKeys: createApiKeyRepository(db),
 		rateLimits: createRateLimitRepository(db),

@@ -26,6 +26,9 @@ function toTags(value: unknown): string[] {
 
 type Row = Record<string, unknown>
 
+const numberOrNull = (value: unknown) =>
+	value === null || value === undefined ? null : Number(value)
+
 export function toCard(row: Row): ArticleCard {
 	return {
 		id: Number(row.id),
@@ -34,6 +37,8 @@ export function toCard(row: Row): ArticleCard {
 		summary: String(row.summary),
 		coverImageUrl: (row.cover_image_url as string | null) ?? null,
 		coverImageAlt: (row.cover_image_alt as string | null) ?? null,
+		coverImageWidth: numberOrNull(row.cover_image_width),
+		coverImageHeight: numberOrNull(row.cover_image_height),
 		tags: toTags(row.tags),
 		authorName: String(row.author_name),
 		readingMinutes: Number(row.reading_minutes),
@@ -93,8 +98,10 @@ export function toUpload(row: Row): UploadMeta {
 		hash: String(row.hash),
 		mime: String(row.mime),
 		size: Number(row.size),
-		width: row.width === null || row.width === undefined ? null : Number(row.width),
-		height: row.height === null || row.height === undefined ? null : Number(row.height),
+		width: numberOrNull(row.width),
+		height: numberOrNull(row.height),
+		name: (row.name as string | null) ?? null,
+		alt: (row.alt as string | null) ?? null,
 		createdAt: toIso(row.created_at),
 	}
 }
@@ -142,6 +149,8 @@ export const cardColumns = [
 	'summary',
 	'cover_image_url',
 	'cover_image_alt',
+	'cover_image_width',
+	'cover_image_height',
 	'tags',
 	'author_name',
 	'reading_minutes',

@@ -13,6 +13,8 @@ export interface Database {
 		body_html: string
 		cover_image_url: string | null
 		cover_image_alt: string | null
+		cover_image_width: number | null
+		cover_image_height: number | null
 		tags: string
 		author_name: string
 		status: string
@@ -45,6 +47,27 @@ export interface Database {
 		bytes: Uint8Array
 		created_by: string | null
 		created_at: string
+		name: string | null
+		alt: string | null
+	}
+	upload_versions: {
+		upload_hash: string
+		width: number
+		mime: string
+		height: number
+		hash: string
+		size: number
+		bytes: Uint8Array
+		created_at: string
+	}
+	image_tasks: {
+		id: Generated<number>
+		upload_hash: string
+		attempts: Generated<number>
+		next_attempt_at: string
+		lease_until: string | null
+		last_error: string | null
+		finished_at: string | null
 	}
 	api_keys: {
 		id: Generated<number>

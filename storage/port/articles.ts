@@ -11,6 +11,9 @@ export interface ArticleCard {
 	summary: string
 	coverImageUrl: string | null
 	coverImageAlt: string | null
+	/** The cover's size in pixels, for its <img> (null: no cover, or one from elsewhere). */
+	coverImageWidth: number | null
+	coverImageHeight: number | null
 	tags: string[]
 	authorName: string
 	readingMinutes: number
@@ -60,6 +63,9 @@ export interface ArticleWrite {
 	bodyHtml: string
 	coverImageUrl: string | null
 	coverImageAlt: string | null
+	/** The cover's size, when it is an image stored here; null otherwise. */
+	coverImageWidth: number | null
+	coverImageHeight: number | null
 	tags: string[]
 	authorName: string
 	status: ArticleStatus
@@ -130,6 +136,11 @@ export interface ArticleRepository {
 	/** Deletes the article; records a removal when it was public. */
 	deleteBySlug(slug: string): Promise<Change | null>
 	findById(id: number): Promise<Article | undefined>
+	/**
+	 * Articles, drafts too, whose cover address or Markdown holds any of `fragments` (an image's
+	 * hash: where it is used), most recently edited first, at most 500. A scan: staff pages only.
+	 */
+	referencing(fragments: string[]): Promise<Article[]>
 	/** Whether another article than `exceptId` holds this slug. */
 	slugTaken(slug: string, exceptId?: number): Promise<boolean>
 	/** Every article, drafts too, most recently edited first: the editor's list. */

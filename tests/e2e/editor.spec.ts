@@ -9,8 +9,9 @@ import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
 
-// Chromium logs a refused save's status (400 invalid, 409 conflict) as a console error.
-test.use({ expectedConsoleError: /status of 40[09]/ })
+// Chromium logs a refused save's status (400 invalid, 409 conflict) and a refused upload's (415)
+// as a console error.
+test.use({ expectedConsoleError: /status of (40[09]|415)/ })
 const email = 'rosa@example.org'
 
 const session = signedInAs(server, { email, role: 'editor', name: 'Rosa Lima' })
@@ -99,7 +100,118 @@ test('an editor writes an article with a live preview and publishes it to a read
 	await expect(page.getByRole('heading', { level: 2, name: 'Blue carbon' })).toBeVisible()
 	const cover = page.getByRole('img', { name: 'A salt marsh at low tide' })
 	await expect(cover).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}\.png$/)
-	expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64)
+	await expect(cover).toHaveAttribute('width', '64')
+	await expect
+		.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+		.toBeGreaterThan(0)
+	expect(await cover.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBe(
+		64,
+	)
+})
+
+/** Hands the text field a file as the browser does for a paste or a drop. */
+async function giveFile(
+	page: Page,
+	how: 'paste' | 'drop',
+	file: { name: string; type: string; bytes: Uint8Array },
+) {
+	await page.getByLabel('Text (Markdown)').evaluate(
+		(field, { how, name, type, bytes }) => {
+			const transfer = new DataTransfer()
+			transfer.items.add(new File([new Uint8Array(bytes)], name, { type }))
+			const init = { bubbles: true, cancelable: true }
+			field.dispatchEvent(
+				how === 'paste'
+					? new ClipboardEvent('paste', { ...init, clipboardData: transfer })
+					: new DragEvent('drop', { ...init, dataTransfer: transfer }),
+			)
+		},
+		{ how, ...file, bytes: [...file.bytes] },
+	)
+}
+
+test('an editor pastes and drops photos into the text, describes them, and readers get a picture', async ({
+	page,
+	browser,
+}) => {
+	await signIn(page, '/admin/articles/new')
+	await page.getByLabel('Title').fill('Herons of the estuary')
+	await page.getByLabel('Summary').fill('A dawn count.')
+	const text = page.getByLabel('Text (Markdown)')
+	await text.fill('We counted at dawn.')
+	await text.press('End')
+
+	await giveFile(page, 'paste', {
+		name: 'heron.png',
+		type: 'image/png',
+		bytes: pngImage(900, 600, { rgb: [90, 110, 120] }),
+	})
+	await expect(text).toHaveValue(
+		/^We counted at dawn\.\n\n!\[\]\(\/media\/[0-9a-f]{64}\.png\)\n\n$/,
+	)
+	await expect(
+		page.getByRole('status').filter({ hasText: 'heron.png is in the text' }),
+	).toBeVisible()
+	// The caret waits between the brackets: the description is typed straight in.
+	await page.keyboard.type('A grey heron in the reeds')
+	await expect(text).toHaveValue(/!\[A grey heron in the reeds\]\(\/media\/[0-9a-f]{64}\.png\)/)
+	const preview = page.getByRole('region', { name: 'Preview' })
+	await expect(preview.getByRole('img', { name: 'A grey heron in the reeds' })).toBeVisible()
+
+	await text.press('ControlOrMeta+End')
+	await giveFile(page, 'drop', {
+		name: 'mudflat.png',
+		type: 'image/png',
+		bytes: pngImage(640, 480, { rgb: [150, 130, 90] }),
+	})
+	await expect(text).toHaveValue(/!\[\]\(\/media\/[0-9a-f]{64}\.png\)\n\n$/)
+	// A file that is not an image is refused in words, and leaves the text as it was.
+	const before = await text.inputValue()
+	await giveFile(page, 'paste', {
+		name: 'notes.png',
+		type: 'image/png',
+		bytes: new TextEncoder().encode('just some notes'),
+	})
+	await expect(page.getByRole('alert').filter({ hasText: 'notes.png:' })).toContainText(
+		'not a PNG, JPEG, WebP or AVIF image',
+	)
+	await expect(text).toHaveValue(before)
+
+	// Publishing refuses the dropped photo without a description, and says how to give one.
+	await page.getByRole('button', { name: 'Save draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=draft$/)
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByText('An image in the text has no description')).toBeVisible()
+	await text.fill(
+		(await text.inputValue()).replace(
+			/!\[\]\((\/media\/[0-9a-f]{64}\.png)\)/,
+			'![Mudflats at low tide]($1 "The estuary at 6 a.m.")',
+		),
+	)
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+
+	const reader = await browser.newPage({
+		baseURL: server().url,
+		viewport: { width: 390, height: 844 },
+	})
+	await reader.goto('/articles/herons-of-the-estuary')
+	const figure = reader.getByRole('figure')
+	await expect(figure.locator('figcaption')).toHaveText('The estuary at 6 a.m.')
+	await expect(figure.locator('source[type="image/avif"]')).toHaveAttribute(
+		'srcset',
+		/-480\.avif 480w, .*-640\.avif 640w$/,
+	)
+	const heron = reader.getByRole('img', { name: 'A grey heron in the reeds' })
+	await expect(heron).toHaveAttribute('width', '900')
+	await expect(heron).toHaveAttribute('loading', 'lazy')
+	await heron.scrollIntoViewIfNeeded()
+	// A phone takes the 480 px AVIF; the server sends the image itself until the version is made.
+	await expect
+		.poll(() => heron.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+		.toBeGreaterThan(0)
+	expect(await heron.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-480\.avif$/)
+	await reader.close()
 })
 
 test('a draft saves itself while the editor types, and survives a reload', async ({ page }) => {

@@ -4,7 +4,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
+import { imageVersionSteps } from '#app/features/uploads/image-versions.server.ts'
 import { defaultMaxImageBytes } from '#app/features/uploads/image-types.ts'
+import { createLogger } from '#server/logger.ts'
 import { makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import {
@@ -119,7 +121,12 @@ describe('image uploads', () => {
 		if (!saved.ok) throw new Error('the article was not saved')
 		const html = await (await fetch(`${app.url}/articles/${saved.article.slug}`)).text()
 		const cover = /<img[^>]*class="cover"[^>]*>/.exec(html)?.[0] ?? ''
+		// Narrower than the narrowest version: offered as it is, and in AVIF and WebP.
 		expect(cover).toContain(`src="${stored.url}"`)
+		expect(cover).toContain(`srcSet="${stored.url} 64w"`)
+		expect(html).toContain(
+			`type="image/avif" srcSet="${stored.url.replace('.png', '-64.avif')} 64w"`,
+		)
 		expect(cover).toContain('width="64"')
 		expect(cover).toContain('height="36"')
 		// HTML attribute names are case-insensitive; React writes fetchPriority.
@@ -140,6 +147,63 @@ describe('image uploads', () => {
 		const bomb = await upload(pngDeclaring(60_000, 60_000), 'huge.png')
 		expect(bomb.status).toBe(400)
 		expect(await bomb.text()).toContain('60,000 × 60,000 pixels')
+	})
+
+	it('puts a phone photo with GPS in an article’s text and serves readers its versions, none with metadata', async () => {
+		const photo = await photoWithMetadata('jpeg', { width: 2400, height: 1600 })
+		const response = await upload(photo, 'IMG_2024.JPG')
+		const { upload: stored } = (await response.json()) as { upload: { url: string; hash: string } }
+		const version = (width: number, extension: string) =>
+			`${app.url}${stored.url.replace('.jpg', `-${width}.${extension}`)}`
+		// Not made yet: the browser is sent to the image itself, for now only.
+		const early = await fetch(version(960, 'avif'), { redirect: 'manual' })
+		expect([
+			early.status,
+			early.headers.get('location'),
+			early.headers.get('cache-control'),
+		]).toEqual([307, stored.url, 'no-store'])
+		// Not a version this image gets (wider than 1600, or not a planned width): none.
+		for (const missing of [version(2000, 'avif'), version(961, 'webp')])
+			expect((await fetch(missing, { redirect: 'manual' })).status, missing).toBe(404)
+
+		const logger = createLogger('warn', () => {})
+		// Every image stored so far, oldest first: this one last.
+		const { step } = imageVersionSteps(app.storage, logger)
+		while ((await step()).claimed > 0);
+		expect(await app.storage.uploads.versionsOf(stored.hash)).toHaveLength(9)
+		const served = await fetch(version(960, 'avif'))
+		expect(served.status).toBe(200)
+		expect(served.headers.get('content-type')).toBe('image/avif')
+		expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+		const bytes = Buffer.from(await served.arrayBuffer())
+		expect(served.headers.get('etag')).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`)
+		for (const mark of [...cameraMarks, 'GPS', 'Exif'])
+			expect(bytes.toString('latin1')).not.toContain(mark)
+		expect((await sharp(bytes).metadata()).width).toBe(960)
+		const again = await fetch(version(960, 'avif'), {
+			headers: { 'If-None-Match': served.headers.get('etag') ?? '' },
+		})
+		expect(again.status).toBe(304)
+
+		const saved = await saveArticle(
+			app.storage,
+			{
+				title: 'The heron count',
+				summary: '',
+				body: `Dawn on the marsh.\n\n![A grey heron in reeds](${stored.url} "Counted at 6 a.m.")\n\nMore text.`,
+			},
+			'published',
+		)
+		if (!saved.ok) throw new Error('the article was not saved')
+		const html = await (await fetch(`${app.url}/articles/${saved.article.slug}`)).text()
+		const figure = /<figure>.*?<\/figure>/s.exec(html)?.[0] ?? ''
+		expect(figure).toContain(
+			`<source type="image/avif" srcset="${stored.url.replace('.jpg', '-480.avif')} 480w`,
+		)
+		expect(figure).toContain(
+			'alt="A grey heron in reeds" width="2400" height="1600" loading="lazy" decoding="async"',
+		)
+		expect(figure).toContain('<figcaption>Counted at 6 a.m.</figcaption>')
 	})
 
 	it('answers 404 for unknown names, bad names and an extension that is not the stored type', async () => {

@@ -73,6 +73,8 @@ export interface ApiRequest {
 	siteUrl: string
 	/** The largest image upload taken (UPLOAD_MAX_MB). */
 	uploadMaxBytes: number
+	/** Makes a new image's versions now (after an upload). */
+	wakeImageVersions: () => void
 }
 
 /**
@@ -86,8 +88,15 @@ export async function withApiCaller(
 ): Promise<Response> {
 	const caller = await authenticateApiRequest(context, request)
 	if (caller instanceof Response) return caller
-	const { storage, siteUrl, uploadMaxBytes } = context.get(servicesContext)
-	const response = await handle({ request, caller, storage, siteUrl, uploadMaxBytes })
+	const { storage, siteUrl, uploadMaxBytes, wakeImageVersions } = context.get(servicesContext)
+	const response = await handle({
+		request,
+		caller,
+		storage,
+		siteUrl,
+		uploadMaxBytes,
+		wakeImageVersions,
+	})
 	// What the API answers depends on who asks: never kept by a shared cache.
 	response.headers.set('Cache-Control', 'no-store')
 	return response

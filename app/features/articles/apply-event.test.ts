@@ -10,6 +10,8 @@ function card(id: number, day: number, title = `Article ${id}`): ArticleCard {
 		summary: '',
 		coverImageUrl: null,
 		coverImageAlt: null,
+		coverImageWidth: null,
+		coverImageHeight: null,
 		tags: [],
 		authorName: '',
 		readingMinutes: 1,

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Picture } from '#app/features/uploads/picture.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import type { ArticleCard as Card } from '#storage/port/articles.ts'
 
@@ -22,6 +23,9 @@ export function ArticleMeta({
 	)
 }
 
+/** A card's cover: the card's width on a phone, a 12rem column beside the text from 40rem. */
+const cardCoverSizes = '(min-width: 40rem) 12rem, calc(100vw - 2rem)'
+
 export function ArticleCard({
 	article,
 	headingLevel = 2,
@@ -32,8 +36,22 @@ export function ArticleCard({
 	fresh?: boolean
 }) {
 	const Heading = headingLevel === 2 ? 'h2' : 'h3'
+	const classes = ['article-card', fresh && 'fresh', article.coverImageUrl && 'with-cover']
 	return (
-		<article className={fresh ? 'article-card fresh' : 'article-card'} data-article-id={article.id}>
+		<article className={classes.filter(Boolean).join(' ')} data-article-id={article.id}>
+			{article.coverImageUrl ? (
+				// The title beside it names the article: the picture adds nothing to read aloud.
+				<Picture
+					className="article-card-cover"
+					image={{
+						url: article.coverImageUrl,
+						width: article.coverImageWidth,
+						height: article.coverImageHeight,
+					}}
+					alt=""
+					sizes={cardCoverSizes}
+				/>
+			) : null}
 			<Heading className="article-card-title">
 				<Link to={`/articles/${article.slug}`} prefetch="intent">
 					{article.title}

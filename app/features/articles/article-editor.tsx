@@ -10,6 +10,7 @@ import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { NotifyField } from './article-notify-field.tsx'
+import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
 import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
 
 const autosaveDelayMs = 2_000
@@ -61,6 +62,7 @@ export function ArticleEditor({
 
 	const [body, setBody] = useState(value('body', article?.bodyMarkdown ?? ''))
 	const previewHtml = useLivePreview(body, initialHtml)
+	const bodyField = useRef<HTMLTextAreaElement>(null)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
 	const slugLive = useSlugCheck(slug, article)
 
@@ -114,6 +116,12 @@ export function ArticleEditor({
 		markDirty(true)
 		setEdits((n) => n + 1)
 	}
+	const images = useMarkdownImages({
+		textarea: bodyField,
+		setBody,
+		onInserted: onChange,
+		maxBytes: uploadMaxBytes,
+	})
 	const onSubmit = (_event: FormEvent) => {
 		// Saving is not leaving: the redirect after a save must not ask.
 		markDirty(false)
@@ -209,15 +217,20 @@ export function ArticleEditor({
 				<div className="editor-body">
 					<div>
 						<TextAreaField
+							ref={bodyField}
 							name="body"
 							label="Text (Markdown)"
-							hint="**bold**, _italic_, ## heading, [link](https://…), - list item."
+							hint='**bold**, _italic_, ## heading, [link](https://…), - list item, ![description](image address "caption").'
 							value={body}
 							onChange={(event) => setBody(event.currentTarget.value)}
+							onPaste={images.onPaste}
+							onDragOver={images.onDragOver}
+							onDrop={images.onDrop}
 							error={errors.body}
 							rows={18}
 							required
 						/>
+						<MarkdownImagePicker images={images} />
 					</div>
 					<section className="editor-preview" aria-labelledby="preview-heading">
 						<h2 id="preview-heading">Preview</h2>

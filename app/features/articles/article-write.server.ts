@@ -1,25 +1,35 @@
+import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import type { ArticleWrite } from '#storage/port/articles.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import type { ParsedArticleInput } from './article.schema.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import { readingMinutes } from './markdown-pipeline.server.ts'
 
 /**
  * What is stored for checked input: the body rendered and sanitised once, here, for every path
- * that writes an article (the editor, the admin API, the CLI, the seed).
+ * that writes an article (the editor, the admin API, the CLI, the seed); a cover stored here
+ * with its size, which lists and feeds give to its <img>.
  */
 export async function toArticleWrite(
+	storage: Storage,
 	input: ParsedArticleInput,
 	at: Pick<ArticleWrite, 'slug' | 'status' | 'publishedAt' | 'authorName' | 'notify'> & {
 		publishAt?: string | null
 	},
 ): Promise<ArticleWrite> {
+	const [bodyHtml, cover] = await Promise.all([
+		renderMarkdown(input.body),
+		input.cover ? imageSize(storage, input.cover) : undefined,
+	])
 	return {
 		title: input.title,
 		summary: input.summary,
 		bodyMarkdown: input.body,
-		bodyHtml: await renderMarkdown(input.body),
+		bodyHtml,
 		coverImageUrl: input.cover,
 		coverImageAlt: input.cover ? input.coverAlt : null,
+		coverImageWidth: cover?.width ?? null,
+		coverImageHeight: cover?.height ?? null,
 		tags: [...new Set(input.tags)],
 		readingMinutes: readingMinutes(input.body),
 		...at,

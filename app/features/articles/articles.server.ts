@@ -35,7 +35,12 @@ export async function saveArticle(
 		(status === 'published' ? new Date().toISOString() : null)
 	let write: Awaited<ReturnType<typeof toArticleWrite>>
 	try {
-		write = await toArticleWrite(input, { slug, status, publishedAt, authorName: input.author })
+		write = await toArticleWrite(storage, input, {
+			slug,
+			status,
+			publishedAt,
+			authorName: input.author,
+		})
 	} catch (error) {
 		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
 		throw error

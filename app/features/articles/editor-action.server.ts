@@ -1,7 +1,7 @@
 // The article editor's form action, shared by the new-article and edit pages: one place that
 // turns a posted form into a save and a save's outcome into what the page shows.
 import { data, redirect } from 'react-router'
-import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import type { Article } from '#storage/port/articles.ts'
@@ -67,7 +67,7 @@ function answer(result: EditorResult, form: FormData, intent: string) {
  * picker uploads at once and only the address is posted). Stored first, its address then used.
  */
 async function withPostedCover(
-	{ storage, uploadMaxBytes }: EditorServices,
+	services: EditorServices,
 	form: FormData,
 	input: Record<string, unknown>,
 	userId: string,
@@ -75,14 +75,14 @@ async function withPostedCover(
 	const file = form.get('coverFile')
 	if (!(file instanceof File) || file.size === 0) return undefined
 	const bytes = new Uint8Array(await file.arrayBuffer())
-	const stored = await storeImage(storage, bytes, userId, uploadMaxBytes)
+	const stored = await storeUpload(services, bytes, { createdBy: userId, name: file.name })
 	if (!stored.ok) return { ok: false, kind: 'invalid', errors: { cover: [stored.message] } }
 	input.cover = stored.upload.url
 	return undefined
 }
 
 /** What the editor's actions use of the server's parts. */
-type EditorServices = Pick<AppServices, 'storage' | 'uploadMaxBytes'>
+type EditorServices = Pick<AppServices, 'storage' | 'uploadMaxBytes' | 'wakeImageVersions'>
 
 export async function newArticleAction(
 	services: EditorServices,

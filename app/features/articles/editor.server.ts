@@ -29,6 +29,7 @@ export const editorPageSize = 20
 
 /** The article to store, from what the editor sent, or the fields that need fixing. */
 async function prepare(
+	storage: Storage,
 	raw: Record<string, unknown>,
 	existing: Article | undefined,
 	defaultAuthor: string,
@@ -52,7 +53,7 @@ async function prepare(
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
 	try {
-		const write = await toArticleWrite(input, {
+		const write = await toArticleWrite(storage, input, {
 			slug: input.slug ?? existing?.slug ?? slugify(input.title),
 			status,
 			authorName: input.author || existing?.authorName || defaultAuthor,
@@ -101,7 +102,7 @@ export async function createArticle(
 	author: string,
 	request?: RepeatableRequest,
 ): Promise<EditorResult> {
-	const prepared = await prepare(raw, undefined, author)
+	const prepared = await prepare(storage, raw, undefined, author)
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
 	const { write } = prepared
 	if (!write.slug)
@@ -129,7 +130,7 @@ export async function updateArticle(
 	if (!version.success) return invalid({ version: fieldErrors(version.error).form ?? [] })
 	const existing = await storage.articles.findById(id)
 	if (!existing) return { ok: false, kind: 'missing' }
-	const prepared = await prepare(raw, existing, existing.authorName)
+	const prepared = await prepare(storage, raw, existing, existing.authorName)
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
 	const updated = await storage.articles.update(id, version.data, prepared.write)
 	if (updated.ok) return { ok: true, ...updated.saved }

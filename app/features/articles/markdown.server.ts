@@ -25,6 +25,12 @@ const workerFile = createRequire(import.meta.url).resolve(
 )
 
 let pool: Piscina<string, string> | undefined
+/**
+ * The pool's first render, of nothing: a thread's start and the pipeline's loading are not the
+ * text's doing, so they are waited for before a render's time limit starts (on a busy 2-core
+ * machine they alone have taken over 2 s).
+ */
+let warmedUp: Promise<unknown> | undefined
 
 function markdownPool(): Piscina<string, string> {
 	pool ??= new Piscina({
@@ -50,6 +56,8 @@ export async function renderMarkdown(
 	if (problem) throw new MarkdownRefused(problem)
 	const workers = markdownPool()
 	if (workers.queueSize >= workers.options.maxQueue) throw new MarkdownRefused(busyMessage)
+	warmedUp ??= workers.run('').catch(() => undefined)
+	await warmedUp
 	try {
 		return await workers.run(markdown, { signal: AbortSignal.timeout(timeLimitMs) })
 	} catch (error) {
@@ -65,5 +73,6 @@ export async function renderMarkdown(
 export async function closeMarkdownPool(): Promise<void> {
 	const closing = pool
 	pool = undefined
+	warmedUp = undefined
 	await closing?.destroy()
 }

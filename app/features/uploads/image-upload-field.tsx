@@ -1,6 +1,7 @@
 import { type ChangeEvent, useRef, useState } from 'react'
 import { Field } from '#app/components/ui/field.tsx'
-import { imageAccept, imageTooLargeMessage, imageTypesHint } from './image-types.ts'
+import { imageAccept, imageTypesHint } from './image-types.ts'
+import { uploadImage } from './upload-image.ts'
 
 /** Routes that render the field link this stylesheet. */
 export { default as imageUploadFieldStylesheet } from '#app/styles/admin-images.css?url'
@@ -15,16 +16,6 @@ interface ImageUploadFieldProps {
 	/** The largest upload the server takes (UPLOAD_MAX_MB), from the page's loader. */
 	maxBytes: number
 }
-
-interface UploadAnswer {
-	upload?: { url: string }
-	errors?: { file?: string[] }
-	error?: string
-}
-
-const sessionEndedMessage =
-	'You have been signed out, so the image was not uploaded. Sign in again in another tab, then choose the file again.'
-const failedMessage = 'The image could not be uploaded. Check your connection and try again.'
 
 /**
  * An image's address in a text field (so the form works without JavaScript: paste a URL), with a
@@ -63,37 +54,19 @@ export function ImageUploadField({
 		const controller = new AbortController()
 		pending.current = controller
 		setUploadError('')
-		// Checked here too only to spare sending megabytes that would be refused; the server decides.
-		if (file.size > maxBytes) {
-			input.value = ''
-			setStatus('')
-			setUploadError(imageTooLargeMessage(maxBytes))
-			return
-		}
 		setBusy(true)
 		setStatus(`Uploading ${file.name}…`)
-		const body = new FormData()
-		body.append('file', file)
 		try {
-			const response = await fetch('/admin/uploads', {
-				method: 'POST',
-				body,
-				redirect: 'manual',
-				signal: controller.signal,
-			})
-			const message = await problem(response, maxBytes)
-			if (message) {
+			const outcome = await uploadImage(file, maxBytes, controller.signal)
+			if (!outcome.ok) {
 				setStatus('')
-				setUploadError(message)
+				setUploadError(outcome.message)
 			} else {
-				const answer = (await response.json()) as UploadAnswer
-				use(answer.upload?.url ?? '')
+				use(outcome.upload.url)
 				setStatus(`${file.name} uploaded. Save to use it.`)
 			}
 		} catch {
-			if (controller.signal.aborted) return
-			setStatus('')
-			setUploadError(failedMessage)
+			// Aborted: another file was chosen meanwhile.
 		} finally {
 			if (pending.current === controller) {
 				pending.current = null
@@ -141,16 +114,4 @@ export function ImageUploadField({
 			</p>
 		</div>
 	)
-}
-
-/** What went wrong, in words for the person uploading; empty when the upload was stored. */
-async function problem(response: Response, maxBytes: number): Promise<string> {
-	if (response.type === 'opaqueredirect' || response.status === 401) return sessionEndedMessage
-	if (response.ok) return ''
-	try {
-		const answer = (await response.json()) as UploadAnswer
-		return answer.errors?.file?.[0] ?? answer.error ?? failedMessage
-	} catch {
-		return response.status === 413 ? imageTooLargeMessage(maxBytes) : failedMessage
-	}
 }

@@ -55,6 +55,8 @@ describe.each(databases)('images: $name', ({ create }) => {
 					size: stored.byteLength,
 					width,
 					height,
+					name: null,
+					alt: null,
 				},
 			})
 			expect(read?.meta.mime).toBe(mime)

@@ -4,6 +4,7 @@
 // served by any instance.
 import { createHash } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
+import type { AppServices } from '#app/lib/context.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { UploadMeta } from '#storage/port/uploads.ts'
 import { cleanImage, unreadableMessage } from './clean-image.server.ts'
@@ -22,6 +23,8 @@ export interface StoredImage {
 	size: number
 	width: number | null
 	height: number | null
+	name: string | null
+	alt: string | null
 }
 
 export type StoreImageResult =
@@ -45,6 +48,8 @@ export async function storeImage(
 	createdBy: string | null,
 	/** UPLOAD_MAX_MB, as the server was started with. */
 	maxBytes = defaultMaxImageBytes,
+	/** The file's name as uploaded: the media library finds images by it. */
+	name: string | null = null,
 ): Promise<StoreImageResult> {
 	if (bytes.byteLength === 0) return { ok: false, status: 400, message: emptyImageMessage }
 	if (bytes.byteLength > maxBytes)
@@ -66,8 +71,39 @@ export async function storeImage(
 		height: cleaned.height,
 		bytes: cleaned.bytes,
 		createdBy,
+		name: cleanName(name),
 	})
 	return { ok: true, upload: toStoredImage(meta) }
+}
+
+/**
+ * storeImage for a request: the server's size limit, and the image-versions job woken so its
+ * versions are ready in seconds.
+ */
+export async function storeUpload(
+	services: Pick<AppServices, 'storage' | 'uploadMaxBytes' | 'wakeImageVersions'>,
+	bytes: Uint8Array,
+	by: { createdBy: string | null; name?: string | null },
+): Promise<StoreImageResult> {
+	const stored = await storeImage(
+		services.storage,
+		bytes,
+		by.createdBy,
+		services.uploadMaxBytes,
+		by.name ?? null,
+	)
+	if (stored.ok) services.wakeImageVersions()
+	return stored
+}
+
+/** A file name as the library shows it: no path, no control characters, at most 200 characters. */
+export function cleanName(name: string | null): string | null {
+	const base = name?.split(/[\\/]/).pop() ?? ''
+	const clean = base
+		.replace(/\p{Cc}/gu, '')
+		.trim()
+		.slice(0, 200)
+	return clean || null
 }
 
 const fileName = /^([0-9a-f]{64})\.([a-z]+)$/
@@ -104,8 +140,8 @@ export async function imageSize(
 }
 
 function toStoredImage(meta: UploadMeta): StoredImage {
-	const { hash, mime, size, width, height } = meta
-	return { url: imageUrl(hash, mime as ImageMime), hash, mime, size, width, height }
+	const { hash, mime, size, width, height, name, alt } = meta
+	return { url: imageUrl(hash, mime as ImageMime), hash, mime, size, width, height, name, alt }
 }
 
 /**

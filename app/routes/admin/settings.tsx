@@ -8,7 +8,7 @@ import {
 	ImageUploadField,
 	imageUploadFieldStylesheet,
 } from '#app/features/uploads/image-upload-field.tsx'
-import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import settingsStylesheet from '#app/styles/admin-settings.css?url'
@@ -54,12 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const file = form.get('logoUrlFile')
 	if (file instanceof File && file.size > 0) {
 		const bytes = new Uint8Array(await file.arrayBuffer())
-		const stored = await storeImage(
-			storage,
-			bytes,
-			context.get(editorContext).id,
-			context.get(servicesContext).uploadMaxBytes,
-		)
+		const stored = await storeUpload(context.get(servicesContext), bytes, {
+			createdBy: context.get(editorContext).id,
+			name: file.name,
+		})
 		if (stored.ok) values.logoUrl = stored.upload.url
 		else errors.logoUrl = [stored.message]
 	}

@@ -1,5 +1,5 @@
 import { editorContext } from '#app/features/auth/session.server.ts'
-import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { Route } from './+types/uploads'
 
@@ -29,9 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!(file instanceof File) || (file.size === 0 && file.name === '')) {
 		return refuse(400, noFileMessage)
 	}
-	const { storage, uploadMaxBytes } = context.get(servicesContext)
 	const bytes = new Uint8Array(await file.arrayBuffer())
-	const result = await storeImage(storage, bytes, context.get(editorContext).id, uploadMaxBytes)
+	const result = await storeUpload(context.get(servicesContext), bytes, {
+		createdBy: context.get(editorContext).id,
+		name: file.name,
+	})
 	if (!result.ok) return refuse(result.status, result.message)
 	return Response.json({ upload: result.upload }, { status: 201 })
 }

@@ -6,7 +6,7 @@ import {
 	methodNotAllowed,
 	withApiCaller,
 } from '#app/features/api-keys/api-http.server.ts'
-import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import type { Route } from './+types/admin-uploads'
 
 const allow = ['POST']
@@ -31,11 +31,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-	return withApiCaller(context, request, async ({ storage, caller, siteUrl, uploadMaxBytes }) => {
+	return withApiCaller(context, request, async (services) => {
+		const { caller, siteUrl } = services
 		if (request.method !== 'POST') return methodNotAllowed(request, allow)
 		const bytes = await requestBytes(request)
 		if (bytes instanceof Response) return bytes
-		const stored = await storeImage(storage, bytes, caller.userId, uploadMaxBytes)
+		const stored = await storeUpload(services, bytes, { createdBy: caller.userId })
 		if (!stored.ok)
 			return apiError(stored.status, stored.message, { errors: { file: [stored.message] } })
 		const { upload } = stored

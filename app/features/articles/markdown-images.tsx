@@ -1,0 +1,176 @@
+// Images into the article's Markdown: pasted, dropped on the text, or chosen with "Add an image
+// to the text". Each is uploaded at once; a placeholder marks where it goes meanwhile, then it
+// lands as `![](address)` with the caret between the brackets, for its description (publishing
+// refuses an image without one). An optional caption goes in quotes after the address.
+import {
+	type ChangeEvent,
+	type ClipboardEvent,
+	type DragEvent,
+	type RefObject,
+	useEffect,
+	useRef,
+	useState,
+} from 'react'
+import { imageAccept } from '#app/features/uploads/image-types.ts'
+import { uploadImage } from '#app/features/uploads/upload-image.ts'
+
+/** Markdown alt text and captions may not hold brackets or quotes unescaped. */
+const markdownText = (text: string) => text.replace(/[[\]\\"]/g, '').trim()
+
+function imageMarkdown(url: string, alt: string | null) {
+	return `![${markdownText(alt ?? '')}](${url})`
+}
+
+function imageFiles(list: FileList | null | undefined): File[] {
+	return [...(list ?? [])].filter((file) => file.type.startsWith('image/') || file.type === '')
+}
+
+export function useMarkdownImages({
+	textarea,
+	setBody,
+	onInserted,
+	maxBytes,
+}: {
+	textarea: RefObject<HTMLTextAreaElement | null>
+	setBody: (update: (body: string) => string) => void
+	/** The text changed without a keystroke: counts as an edit (autosave, the leave guard). */
+	onInserted: () => void
+	maxBytes: number
+}) {
+	const [status, setStatus] = useState('')
+	const [error, setError] = useState('')
+	const [uploading, setUploading] = useState(0)
+	const counter = useRef(0)
+
+	/**
+	 * Puts `text` in a paragraph of its own (so it renders as a picture, a figure when captioned)
+	 * after the line the caret is on; returns it as inserted, blank lines included.
+	 */
+	function insertAfterCaretLine(text: string): string {
+		const value = textarea.current?.value ?? ''
+		const caret = textarea.current?.selectionEnd ?? value.length
+		const lineEnd = value.indexOf('\n', caret)
+		const at = lineEnd < 0 ? value.length : lineEnd
+		const before = value.slice(0, at)
+		const lead =
+			before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n'
+		const after = value.slice(at)
+		const trail = after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n'
+		const inserted = `${lead}${text}${trail}`
+		setBody((body) => `${body.slice(0, at)}${inserted}${body.slice(at)}`)
+		return inserted
+	}
+
+	/** Places the caret between the brackets of the image just put in. */
+	function caretIntoAlt(markdown: string) {
+		requestAnimationFrame(() => {
+			const field = textarea.current
+			if (!field) return
+			const at = field.value.indexOf(markdown)
+			if (at < 0) return
+			field.focus()
+			field.setSelectionRange(
+				at + 2,
+				at + 2 + markdownText(markdown.slice(2, markdown.indexOf(']'))).length,
+			)
+		})
+	}
+
+	async function add(files: File[]) {
+		if (files.length === 0) return
+		setError('')
+		for (const file of files) {
+			counter.current += 1
+			const placeholder = `![Uploading ${markdownText(file.name) || 'image'}…](#uploading-${counter.current})`
+			const inserted = insertAfterCaretLine(placeholder)
+			onInserted()
+			setUploading((n) => n + 1)
+			setStatus(`Uploading ${file.name}…`)
+			const outcome = await uploadImage(file, maxBytes).catch(() => undefined)
+			setUploading((n) => n - 1)
+			if (!outcome?.ok) {
+				setBody((body) => body.replace(inserted, ''))
+				setStatus('')
+				setError(`${file.name}: ${outcome?.message ?? 'the upload was stopped.'}`)
+				continue
+			}
+			const markdown = imageMarkdown(outcome.upload.url, outcome.upload.alt)
+			setBody((body) => body.replace(placeholder, markdown))
+			onInserted()
+			setStatus(
+				`${file.name} is in the text. Describe it between the brackets: what it shows, for people who cannot see it. A caption goes in quotes after the address.`,
+			)
+			caretIntoAlt(markdown)
+		}
+	}
+
+	return {
+		status,
+		error,
+		uploading: uploading > 0,
+		/** Pasted images are uploaded; pasted text is left to the browser. */
+		onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+			const files = imageFiles(event.clipboardData?.files)
+			if (files.length === 0) return
+			event.preventDefault()
+			void add(files)
+		},
+		onDragOver(event: DragEvent<HTMLTextAreaElement>) {
+			if (event.dataTransfer?.types.includes('Files')) event.preventDefault()
+		},
+		onDrop(event: DragEvent<HTMLTextAreaElement>) {
+			const files = imageFiles(event.dataTransfer?.files)
+			if (files.length === 0) return
+			event.preventDefault()
+			void add(files)
+		},
+		onChoose(event: ChangeEvent<HTMLInputElement>) {
+			const input = event.currentTarget
+			const files = imageFiles(input.files)
+			// The files are uploaded here: the form must not post them again.
+			input.value = ''
+			void add(files)
+		},
+	}
+}
+
+/**
+ * "Add an image to the text", and where the uploads' outcome is said. Shown once the page runs
+ * its script: without it, images go in through the cover field and their address.
+ */
+export function MarkdownImagePicker({ images }: { images: ReturnType<typeof useMarkdownImages> }) {
+	const picker = useRef<HTMLInputElement>(null)
+	const [ready, setReady] = useState(false)
+	useEffect(() => setReady(true), [])
+	if (!ready) return null
+	return (
+		<div className="markdown-images" aria-busy={images.uploading || undefined}>
+			<button
+				type="button"
+				className="secondary"
+				onClick={() => picker.current?.click()}
+				aria-describedby="body-image-hint"
+			>
+				Add an image to the text
+			</button>
+			<input
+				ref={picker}
+				type="file"
+				accept={imageAccept}
+				multiple
+				hidden
+				onChange={images.onChoose}
+				data-testid="body-image-file"
+			/>
+			<p id="body-image-hint" className="hint">
+				Or paste an image, or drop it on the text.
+			</p>
+			<p role="alert" className="field-error">
+				{images.error}
+			</p>
+			<p role="status" className="hint">
+				{images.status}
+			</p>
+		</div>
+	)
+}
