@@ -2,6 +2,8 @@ import type { ComponentPropsWithRef, ReactElement } from 'react'
 
 interface FrameProps {
 	name: string
+	/** The control's id, when the name is not unique on the page (a form per list item). */
+	id?: string
 	label: string
 	/** Shown under the label, read out with the control. */
 	hint?: string
@@ -15,6 +17,7 @@ interface FrameProps {
  */
 function LabelledControl({
 	name,
+	id = name,
 	label,
 	hint,
 	error,
@@ -28,18 +31,18 @@ function LabelledControl({
 	}) => ReactElement
 }) {
 	const message = Array.isArray(error) ? error.join(' ') : error
-	const hintId = hint ? `${name}-hint` : undefined
-	const errorId = message ? `${name}-error` : undefined
+	const hintId = hint ? `${id}-hint` : undefined
+	const errorId = message ? `${id}-error` : undefined
 	return (
 		<>
-			<label htmlFor={name}>{label}</label>
+			<label htmlFor={id}>{label}</label>
 			{hint ? (
 				<p id={hintId} className="hint">
 					{hint}
 				</p>
 			) : null}
 			{control({
-				id: name,
+				id,
 				name,
 				'aria-invalid': message ? true : undefined,
 				'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
@@ -56,10 +59,11 @@ function LabelledControl({
 type FieldProps = FrameProps & Omit<ComponentPropsWithRef<'input'>, 'id' | 'name'>
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function Field({ name, label, hint, error, ...input }: FieldProps) {
+export function Field({ name, id, label, hint, error, ...input }: FieldProps) {
 	return (
 		<LabelledControl
 			name={name}
+			id={id}
 			label={label}
 			hint={hint}
 			error={error}

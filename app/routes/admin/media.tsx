@@ -149,9 +149,16 @@ function MediaItem({ image, busy }: { image: LibraryEntry; busy: boolean }) {
 					<summary>Edit, replace or delete</summary>
 					<Form method="post" className="media-details">
 						<input type="hidden" name="hash" value={image.hash} />
-						<Field name="name" label="Name" defaultValue={image.name ?? ''} maxLength={200} />
+						<Field
+							name="name"
+							id={`name-${image.hash}`}
+							label="Name"
+							defaultValue={image.name ?? ''}
+							maxLength={200}
+						/>
 						<Field
 							name="alt"
+							id={`alt-${image.hash}`}
 							label="Description"
 							hint="Offered when the image is put in a text: what it shows."
 							defaultValue={image.alt ?? ''}
