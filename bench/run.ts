@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { run as collectIngest } from './collect-ingest.ts'
+import { run as images } from './images.ts'
 import { run as instanceKill } from './instance-kill.ts'
 import { run as lighthouse } from './lighthouse.ts'
 import { run as liveFanout } from './live-fanout.ts'
@@ -30,6 +31,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['instance-kill', instanceKill],
 	['postgres-fault', postgresFault],
 	['lighthouse', lighthouse],
+	['images', images],
 ]
 
 function shell(command: string, args: string[]): string {

@@ -125,7 +125,7 @@ function MediaItem({ image, busy }: { image: LibraryEntry; busy: boolean }) {
 	return (
 		<li className="media-item" id={`image-${image.hash.slice(0, 12)}`}>
 			<a className="media-thumb" href={image.url}>
-				<Picture image={image} alt={`${label}, full size`} sizes="10rem" />
+				<Picture image={image} alt={`${label}, full size`} sizes="(min-width: 36rem) 10rem, 6rem" />
 			</a>
 			<div className="media-facts">
 				<h2>{label}</h2>
