@@ -242,6 +242,7 @@ function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefin
 		smtpUrl: config.smtpUrl,
 		contactMinimumFillMs: config.contactMinimumFillMs,
 		uploadMaxBytes: config.uploadMaxBytes,
+		uploadMaxPixels: config.uploadMaxPixels,
 		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
 		wakeImageVersions: deps.wakeImageVersions ?? (() => {}),
 		remoteConfig: deps.remoteConfig,

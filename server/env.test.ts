@@ -93,6 +93,15 @@ describe('loadConfig', () => {
 			)
 	})
 
+	it('takes the most pixels an upload may have in megapixels, 40 by default, 1 to 100', () => {
+		expect(loadConfig({}).uploadMaxPixels).toBe(40_000_000)
+		expect(loadConfig({ UPLOAD_MAX_MEGAPIXELS: '24' }).uploadMaxPixels).toBe(24_000_000)
+		for (const wrong of ['0', '101', '12.5'])
+			expect(() => loadConfig({ UPLOAD_MAX_MEGAPIXELS: wrong })).toThrow(
+				`UPLOAD_MAX_MEGAPIXELS must be a whole number of megapixels from 1 to 100 (got "${wrong}").`,
+			)
+	})
+
 	it('takes a VAPID key pair and subject, or leaves them to Canopy', () => {
 		expect(loadConfig({})).toMatchObject({ vapidKeys: null, vapidSubject: '' })
 		const config = loadConfig({

@@ -3,7 +3,11 @@
 import { createECDH } from 'node:crypto'
 import { resolve } from 'node:path'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
-import { defaultMaxImageMb } from '#app/features/uploads/image-types.ts'
+import {
+	ceilingImagePixels,
+	defaultMaxImageMb,
+	defaultMaxImagePixels,
+} from '#app/features/uploads/image-types.ts'
 import { parseTrustedProxies } from './client-ip.ts'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -48,6 +52,8 @@ export interface Config {
 	contactMinimumFillMs: number
 	/** UPLOAD_MAX_MB: the largest image an editor may upload, in bytes (default 20 MB). */
 	uploadMaxBytes: number
+	/** UPLOAD_MAX_MEGAPIXELS: the most pixels an uploaded image may have (default 40 million). */
+	uploadMaxPixels: number
 }
 
 export class ConfigError extends Error {}
@@ -190,6 +196,11 @@ export function loadConfig(env: Env): Config {
 		jobs: loadJobTiming(env),
 		contactMinimumFillMs: seconds(env, 'CONTACT_FORM_MIN_SECONDS', 3, 0, 60),
 		uploadMaxBytes: megabytes(env, 'UPLOAD_MAX_MB', defaultMaxImageMb, 1, 100),
+		uploadMaxPixels:
+			wholeNumber(env, 'UPLOAD_MAX_MEGAPIXELS', 'megapixels', defaultMaxImagePixels / 1e6, [
+				1,
+				ceilingImagePixels / 1e6,
+			]) * 1_000_000,
 	}
 }
 

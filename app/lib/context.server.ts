@@ -25,6 +25,8 @@ export interface AppServices {
 	contactMinimumFillMs: number
 	/** The largest image upload taken, in bytes (UPLOAD_MAX_MB). */
 	uploadMaxBytes: number
+	/** The most pixels an uploaded image may have (UPLOAD_MAX_MEGAPIXELS). */
+	uploadMaxPixels: number
 }
 
 /** What belongs to one request. */

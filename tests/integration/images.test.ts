@@ -11,6 +11,7 @@ import { makeUser, signIn } from '#tests/fixtures/admin-api.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import {
 	cameraMarks,
+	jpegImage,
 	photoWithMetadata,
 	pngDeclaring,
 	pngImage,
@@ -237,6 +238,37 @@ describe('image uploads', () => {
 		})
 	})
 
+	it('types a file by its bytes: HTML or a script named .jpg is refused, a JPEG labelled PNG is a JPEG', async () => {
+		const encode = (text: string) => new TextEncoder().encode(text)
+		for (const [name, bytes] of [
+			['photo.jpg', encode('<!doctype html><html><body><script>alert(1)</script></body></html>')],
+			['holiday.jpg', encode('fetch("/admin").then((r) => r.text()).then(console.log)')],
+		] as const) {
+			const form = new FormData()
+			form.append('file', new File([bytes], name, { type: 'image/jpeg' }))
+			const response = await fetch(`${app.url}/admin/uploads`, {
+				method: 'POST',
+				headers: { Origin: app.url, Cookie: cookie },
+				body: form,
+			})
+			expect(await refusal(response), name).toEqual({
+				status: 415,
+				message: expect.stringContaining('Its contents are checked, not its name.'),
+			})
+		}
+		const form = new FormData()
+		form.append('file', new File([jpegImage(8, 6)], 'label-says.png', { type: 'image/png' }))
+		const labelled = await fetch(`${app.url}/admin/uploads`, {
+			method: 'POST',
+			headers: { Origin: app.url, Cookie: cookie },
+			body: form,
+		})
+		expect(labelled.status).toBe(201)
+		const { upload: stored } = (await labelled.json()) as { upload: { url: string; mime: string } }
+		expect(stored).toMatchObject({ mime: 'image/jpeg', url: expect.stringMatching(/\.jpg$/) })
+		expect((await fetch(`${app.url}${stored.url}`)).headers.get('content-type')).toBe('image/jpeg')
+	})
+
 	it('refuses an image over the limit (20 MB by default) with 413', async () => {
 		const big = pngImage(1, 1, { padding: defaultMaxImageBytes })
 		expect(await refusal(await upload(big))).toEqual({
@@ -245,8 +277,8 @@ describe('image uploads', () => {
 		})
 	})
 
-	it('takes the limit UPLOAD_MAX_MB sets, in the cap on the body and in its words', async () => {
-		const small = await startTestApp({ seed: false, uploadMaxMb: 1 })
+	it('takes the limits UPLOAD_MAX_MB and UPLOAD_MAX_MEGAPIXELS set, in the cap on the body and in its words', async () => {
+		const small = await startTestApp({ seed: false, uploadMaxMb: 1, uploadMaxMegapixels: 1 })
 		try {
 			await makeUser(small, 'mo@example.org', 'editor')
 			const session = await signIn(small, 'mo@example.org')
@@ -266,6 +298,17 @@ describe('image uploads', () => {
 			})
 			expect(over.status).toBe(413)
 			expect(JSON.stringify(await over.json())).toContain('larger than 1 MB')
+			// And UPLOAD_MAX_MEGAPIXELS: 1,200 × 1,000 is more than 1 megapixel.
+			form.set('file', new Blob([pngImage(1200, 1000)]), 'wide.png')
+			const wide = await fetch(`${small.url}/admin/uploads`, {
+				method: 'POST',
+				headers: { Origin: small.url, Cookie: session },
+				body: form,
+			})
+			expect(wide.status).toBe(400)
+			expect(JSON.stringify(await wide.json())).toContain(
+				'This image is 1,200 × 1,000 pixels. Images can be at most 16,384 pixels on a side and 1 megapixels.',
+			)
 		} finally {
 			await small.close()
 		}

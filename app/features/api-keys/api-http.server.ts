@@ -73,6 +73,8 @@ export interface ApiRequest {
 	siteUrl: string
 	/** The largest image upload taken (UPLOAD_MAX_MB). */
 	uploadMaxBytes: number
+	/** The most pixels an uploaded image may have (UPLOAD_MAX_MEGAPIXELS). */
+	uploadMaxPixels: number
 	/** Makes a new image's versions now (after an upload). */
 	wakeImageVersions: () => void
 }
@@ -88,13 +90,15 @@ export async function withApiCaller(
 ): Promise<Response> {
 	const caller = await authenticateApiRequest(context, request)
 	if (caller instanceof Response) return caller
-	const { storage, siteUrl, uploadMaxBytes, wakeImageVersions } = context.get(servicesContext)
+	const { storage, siteUrl, uploadMaxBytes, uploadMaxPixels, wakeImageVersions } =
+		context.get(servicesContext)
 	const response = await handle({
 		request,
 		caller,
 		storage,
 		siteUrl,
 		uploadMaxBytes,
+		uploadMaxPixels,
 		wakeImageVersions,
 	})
 	// What the API answers depends on who asks: never kept by a shared cache.

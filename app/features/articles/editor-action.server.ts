@@ -82,7 +82,10 @@ async function withPostedCover(
 }
 
 /** What the editor's actions use of the server's parts. */
-type EditorServices = Pick<AppServices, 'storage' | 'uploadMaxBytes' | 'wakeImageVersions'>
+type EditorServices = Pick<
+	AppServices,
+	'storage' | 'uploadMaxBytes' | 'uploadMaxPixels' | 'wakeImageVersions'
+>
 
 export async function newArticleAction(
 	services: EditorServices,

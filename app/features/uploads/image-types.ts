@@ -14,6 +14,14 @@ export type ImageMime = keyof typeof imageExtensions
 export const defaultMaxImageMb = 20
 export const defaultMaxImageBytes = defaultMaxImageMb * 1024 * 1024
 
+/**
+ * More pixels than this is refused unless UPLOAD_MAX_MEGAPIXELS says otherwise (a 40-megapixel
+ * photo is about 7,700 × 5,200).
+ */
+export const defaultMaxImagePixels = 40_000_000
+/** The most UPLOAD_MAX_MEGAPIXELS may allow: what the versions job decodes at most. */
+export const ceilingImagePixels = 100_000_000
+
 /** Bytes as whole megabytes, for messages. */
 export const inMegabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
 

@@ -21,7 +21,7 @@ describe.each(databases)('image versions: $name', ({ create }) => {
 	}
 
 	async function stored(bytes: Uint8Array) {
-		const result = await storeImage(storage, bytes, null, undefined, 'field/photo 1.jpg')
+		const result = await storeImage(storage, bytes, null, { name: 'field/photo 1.jpg' })
 		if (!result.ok) throw new Error(result.message)
 		return result.upload
 	}

@@ -126,7 +126,7 @@ describe.each(databases)('images: $name', ({ create }) => {
 		})
 		// UPLOAD_MAX_MB=1: a 2 MB image is refused, and the message says the limit in force.
 		const twoMegabytes = pngImage(1, 1, { padding: 2 * 1024 * 1024 })
-		expect(await storeImage(storage, twoMegabytes, null, 1024 * 1024)).toMatchObject({
+		expect(await storeImage(storage, twoMegabytes, null, { maxBytes: 1024 * 1024 })).toMatchObject({
 			ok: false,
 			status: 413,
 			message: expect.stringContaining('larger than 1 MB'),

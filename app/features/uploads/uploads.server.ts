@@ -46,11 +46,16 @@ export async function storeImage(
 	storage: Storage,
 	bytes: Uint8Array,
 	createdBy: string | null,
-	/** UPLOAD_MAX_MB, as the server was started with. */
-	maxBytes = defaultMaxImageBytes,
-	/** The file's name as uploaded: the media library finds images by it. */
-	name: string | null = null,
+	options: {
+		/** UPLOAD_MAX_MB, as the server was started with. */
+		maxBytes?: number
+		/** UPLOAD_MAX_MEGAPIXELS, in pixels. */
+		maxPixels?: number
+		/** The file's name as uploaded: the media library finds images by it. */
+		name?: string | null
+	} = {},
 ): Promise<StoreImageResult> {
+	const { maxBytes = defaultMaxImageBytes, maxPixels, name = null } = options
 	if (bytes.byteLength === 0) return { ok: false, status: 400, message: emptyImageMessage }
 	if (bytes.byteLength > maxBytes)
 		return { ok: false, status: 413, message: imageTooLargeMessage(maxBytes) }
@@ -60,7 +65,7 @@ export async function storeImage(
 		return { ok: false, status: 415, message: svg ? svgRefusedMessage : wrongTypeMessage }
 	}
 	const mime = detected.mime
-	const cleaned = await cleanImage(bytes, mime)
+	const cleaned = await cleanImage(bytes, mime, maxPixels)
 	if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message }
 	const hash = createHash('sha256').update(cleaned.bytes).digest('hex')
 	const meta = await storage.uploads.put({
@@ -81,17 +86,18 @@ export async function storeImage(
  * versions are ready in seconds.
  */
 export async function storeUpload(
-	services: Pick<AppServices, 'storage' | 'uploadMaxBytes' | 'wakeImageVersions'>,
+	services: Pick<
+		AppServices,
+		'storage' | 'uploadMaxBytes' | 'uploadMaxPixels' | 'wakeImageVersions'
+	>,
 	bytes: Uint8Array,
 	by: { createdBy: string | null; name?: string | null },
 ): Promise<StoreImageResult> {
-	const stored = await storeImage(
-		services.storage,
-		bytes,
-		by.createdBy,
-		services.uploadMaxBytes,
-		by.name ?? null,
-	)
+	const stored = await storeImage(services.storage, bytes, by.createdBy, {
+		maxBytes: services.uploadMaxBytes,
+		maxPixels: services.uploadMaxPixels,
+		name: by.name ?? null,
+	})
 	if (stored.ok) services.wakeImageVersions()
 	return stored
 }
