@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { storageRules } from '#server/storage-rules.ts'
 import { openSqliteStorage } from '#storage/sqlite/open-sqlite.ts'
@@ -53,6 +53,24 @@ async function cameraPhoto(width: number, height: number, seed: number): Promise
 		.jpeg({ quality: 90 })
 		.toBuffer()
 	return new Uint8Array(photo)
+}
+
+/** The page's cumulative layout shift so far (shifts right after input do not count). */
+function layoutShift(page: Page): Promise<number> {
+	return page.evaluate(
+		() =>
+			new Promise<number>((resolve) => {
+				let total = 0
+				new PerformanceObserver((list) => {
+					for (const entry of list.getEntries() as (PerformanceEntry & {
+						value: number
+						hadRecentInput: boolean
+					})[])
+						if (!entry.hadRecentInput) total += entry.value
+				}).observe({ type: 'layout-shift', buffered: true })
+				setTimeout(() => resolve(total), 200)
+			}),
+	)
 }
 
 export async function run(target: Target): Promise<BenchResult> {
@@ -132,36 +150,37 @@ export async function run(target: Target): Promise<BenchResult> {
 			await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
 			await page.waitForLoadState('networkidle')
 			await page.waitForTimeout(500)
-			const shifts = await page.evaluate(
-				() =>
-					new Promise<number>((resolve) => {
-						let total = 0
-						new PerformanceObserver((list) => {
-							for (const entry of list.getEntries() as (PerformanceEntry & {
-								value: number
-								hadRecentInput: boolean
-							})[])
-								if (!entry.hadRecentInput) total += entry.value
-						}).observe({ type: 'layout-shift', buffered: true })
-						setTimeout(() => resolve(total), 200)
-					}),
+			note(`phone (390 px, ×1.75): ${phoneImages.join(', ')}`)
+			const articleBytes = phoneBytes
+			// Layout shift on each public page, loaded and scrolled to its end as a reader does.
+			const shiftsOn: Record<string, number> = {}
+			for (const path of ['/home', '/articles', `/articles/${article.slug}`, '/contact']) {
+				await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+				await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+				await page.waitForTimeout(300)
+				shiftsOn[path] = await layoutShift(page)
+			}
+			const shifts = Math.max(...Object.values(shiftsOn))
+			note(
+				`layout shift: ${Object.entries(shiftsOn)
+					.map(([path, value]) => `${path} ${value.toFixed(3)}`)
+					.join(', ')}`,
 			)
-			note(`phone (390 px, ×1.75): ${phoneImages.join(', ')}; layout shift ${shifts.toFixed(3)}`)
 			const originals = cover.size + inText.size
 			notes.push(`originals: ${kb(cover.size)} + ${kb(inText.size)}`)
 			const rows = [
 				row({
 					bench,
 					figure: 'image bytes: article with two 2400×1600 photos, 390 px phone',
-					value: kb(phoneBytes),
+					value: kb(articleBytes),
 					baseline: `${kb(originals)} (the photos as uploaded)`,
-					ratio: times(phoneBytes, originals),
+					ratio: times(articleBytes, originals),
 					target: `≤ ${kb(phoneBudgetBytes)}`,
-					status: met(phoneBytes <= phoneBudgetBytes),
+					status: met(articleBytes <= phoneBudgetBytes),
 				}),
 				row({
 					bench,
-					figure: 'layout shift on the article page (phone)',
+					figure: 'layout shift, worst public page (phone)',
 					value: shifts.toFixed(3),
 					target: '0',
 					status: met(shifts === 0),
