@@ -192,6 +192,8 @@ describe('image uploads', () => {
 				title: 'The heron count',
 				summary: '',
 				body: `Dawn on the marsh.\n\n![A grey heron in reeds](${stored.url} "Counted at 6 a.m.")\n\nMore text.`,
+				cover: stored.url,
+				coverAlt: 'Herons over the marsh',
 			},
 			'published',
 		)
@@ -205,6 +207,16 @@ describe('image uploads', () => {
 			'alt="A grey heron in reeds" width="2400" height="1600" loading="lazy" decoding="async"',
 		)
 		expect(figure).toContain('<figcaption>Counted at 6 a.m.</figcaption>')
+
+		// Lists show the cover at a card's size; feeds carry its 960 px version.
+		const list = await (await fetch(`${app.url}/articles`)).text()
+		expect(list).toMatch(
+			/<img class="article-card-cover" src="[^"]+-1600\.jpg" srcSet="[^"]+-480\.jpg 480w/,
+		)
+		const rss = await (await fetch(`${app.url}/feed.xml`)).text()
+		expect(rss).toContain(
+			`<enclosure length="0" type="image/jpeg" url="${app.url}${stored.url.replace('.jpg', '-960.jpg')}"/>`,
+		)
 	})
 
 	it('answers 404 for unknown names, bad names and an extension that is not the stored type', async () => {

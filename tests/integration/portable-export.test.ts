@@ -143,6 +143,15 @@ describe.each(pairs)('moving a site: $from.name → $to.name', ({ from, to }) =>
 			const image = await fetch(`${server.url}${facts.imageUrl}`)
 			expect(image.status).toBe(200)
 			expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(facts.image))).toBe(true)
+			// The file carries no versions: the cover's size came with the move, and the server's
+			// job makes the versions of the images brought in.
+			const version = facts.imageUrl.replace('.png', '-480.avif')
+			expect(html).toContain(`${version} 480w, ${facts.imageUrl.replace('.png', '-640.avif')} 640w`)
+			await expect
+				.poll(async () => (await fetch(`${server.url}${version}`, { redirect: 'manual' })).status, {
+					timeout: 30_000,
+				})
+				.toBe(200)
 
 			// The same VAPID public key: browsers' subscriptions keep working after the move.
 			const key = async (url: string) =>

@@ -69,6 +69,31 @@ describe.each(databases)('image versions: $name', ({ create }) => {
 		expect((await worker().step()).claimed).toBe(0)
 	})
 
+	it.each(['png', 'webp', 'avif'] as const)(
+		'makes a %s with EXIF, GPS and XMP into versions that hold none of it',
+		async (format) => {
+			const upload = await stored(await photoWithMetadata(format, { width: 1000, height: 600 }))
+			await worker().step()
+			const versions = await storage.uploads.versionsOf(upload.hash)
+			expect(versions.length).toBeGreaterThanOrEqual(4)
+			for (const version of versions) {
+				const bytes =
+					(await storage.uploads.getVersion(upload.hash, version.width, version.mime))?.bytes ??
+					new Uint8Array()
+				const meta = await sharp(bytes).metadata()
+				expect([meta.exif, meta.xmp, meta.iptc, meta.comments]).toEqual([
+					undefined,
+					undefined,
+					undefined,
+					undefined,
+				])
+				const text = Buffer.from(bytes).toString('latin1')
+				for (const mark of [...cameraMarks, 'GPS', 'Exif', 'xmpmeta', 'tEXt'])
+					expect(text, `${version.width} ${version.mime} holds "${mark}"`).not.toContain(mark)
+			}
+		},
+	)
+
 	it('never makes an image larger: a small one gets AVIF and WebP at its own width only', async () => {
 		const upload = await stored(pngImage(300, 200))
 		await worker().step()
