@@ -34,11 +34,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-	const { items, announcement, fresh } = useLiveArticles(
-		loaderData.items,
-		loaderData.changeId,
-		loaderData.isFirstPage,
-	)
+	const { items, announcement, fresh } = useLiveArticles(loaderData.items, loaderData.changeId, {
+		acceptsNew: loaderData.isFirstPage,
+	})
 	return (
 		<div className="page articles">
 			<h1>Articles</h1>

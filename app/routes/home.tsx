@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
-import { latestArticles } from '#app/features/articles/articles.server.ts'
+import { listArticles } from '#app/features/articles/articles.server.ts'
+import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
@@ -12,7 +13,9 @@ export const handle = { screen: 'home' } satisfies ScreenHandle
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, remoteConfig } = context.get(servicesContext)
 	const { home_latest_count: count } = await remoteConfig.valuesFor(request)
-	return { latest: count > 0 ? await latestArticles(storage, count) : [], count }
+	// With the change id it was read at: the list stays live from there, as /articles does.
+	const { items, changeId } = await listArticles(storage, { limit: Math.max(count, 1) })
+	return { latest: count > 0 ? items : [], changeId, count }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,6 +38,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
 	const { site } = rootData(matches)
+	const { items, announcement, fresh } = useLiveArticles(loaderData.latest, loaderData.changeId, {
+		acceptsNew: loaderData.count > 0,
+		limit: loaderData.count,
+	})
 	return (
 		<div className="page home">
 			<img
@@ -48,12 +55,20 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 			<p className="tagline">{site.tagline}</p>
 			<section aria-labelledby="latest-heading" className="latest">
 				<h2 id="latest-heading">Latest articles</h2>
-				{loaderData.count === 0 ? null : loaderData.latest.length === 0 ? (
+				<p className="visually-hidden" role="status" aria-live="polite">
+					{announcement}
+				</p>
+				{loaderData.count === 0 ? null : items.length === 0 ? (
 					<p>Nothing published yet. Check back soon.</p>
 				) : (
-					<div className="article-list">
-						{loaderData.latest.map((article) => (
-							<ArticleCard key={article.id} article={article} headingLevel={3} />
+					<div className="article-list" data-testid="latest-list">
+						{items.map((article) => (
+							<ArticleCard
+								key={article.id}
+								article={article}
+								headingLevel={3}
+								fresh={fresh.has(article.id)}
+							/>
 						))}
 					</div>
 				)}

@@ -134,3 +134,26 @@ test('an article unpublished with the CLI disappears without a reload, and its p
 	const page404 = await request.get(`/articles/${slug}`, { maxRedirects: 0 })
 	expect(page404.status()).toBe(404)
 })
+
+test('the home page’s latest articles are live too: new on top, the list kept at its length, a removal refilled', async ({
+	page,
+}) => {
+	const latest = page.locator('[data-testid=latest-list] .article-card-title')
+	const stream = page.waitForResponse((response) => response.url().includes('/api/articles/stream'))
+	await page.goto('/home')
+	await waitForHydration(page)
+	expect((await stream).status()).toBe(200)
+	await markDocument(page)
+	const before = await latest.allTextContents()
+	expect(before.length).toBeGreaterThan(1)
+
+	const title = 'Seagrass Meadows Return to the Bay'
+	expectCliOk(await publishArticle(server(), { title, slug: 'seagrass-meadows-return' }))
+	await expect(latest).toHaveText([title, ...before.slice(0, -1)])
+	await expect(page.getByRole('status').filter({ hasText: `New article: ${title}` })).toBeAttached()
+
+	// Taken down: the one it pushed off comes back, read again from the server.
+	expectCliOk(await unpublishArticle(server(), 'seagrass-meadows-return'))
+	await expect(latest).toHaveText(before)
+	expect(await isSameDocument(page), 'the page was not reloaded').toBe(true)
+})

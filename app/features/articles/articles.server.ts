@@ -84,7 +84,3 @@ export async function listArticles(
 		changeId,
 	}
 }
-
-export function latestArticles(storage: Storage, count: number) {
-	return storage.articles.listPublished({ limit: count })
-}

@@ -8,8 +8,20 @@ import type { ArticleCard } from '#storage/port/articles.ts'
 import { applyArticleEvent } from './apply-event.ts'
 import type { ArticleEvent } from './article-types.ts'
 
-export function useLiveArticles(initial: ArticleCard[], changeId: number, acceptsNew: boolean) {
+export function useLiveArticles(
+	initial: ArticleCard[],
+	changeId: number,
+	options: {
+		/** False on older pages, where a new article does not belong. */
+		acceptsNew: boolean
+		/** The list's length (the home page's latest few): the newest this many are kept. */
+		limit?: number
+	},
+) {
+	const { acceptsNew, limit } = options
 	const [items, setItems] = useState(initial)
+	// What is shown, for the stream's handler: events apply one after another to the latest list.
+	const shown = useRef(initial)
 	const [announcement, setAnnouncement] = useState('')
 	const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set())
 	const revalidator = useRevalidator()
@@ -18,6 +30,7 @@ export function useLiveArticles(initial: ArticleCard[], changeId: number, accept
 
 	// New loader data (a navigation or a reset) replaces the list and the stream position.
 	useEffect(() => {
+		shown.current = initial
 		setItems(initial)
 	}, [initial])
 
@@ -29,7 +42,14 @@ export function useLiveArticles(initial: ArticleCard[], changeId: number, accept
 				if (!(id > lastId)) return
 				lastId = id
 				const event = JSON.parse(message.data) as ArticleEvent
-				setItems((list) => applyArticleEvent(list, event, acceptsNew))
+				const list = shown.current
+				const applied = applyArticleEvent(list, event, acceptsNew)
+				const next = limit === undefined ? applied : applied.slice(0, limit)
+				shown.current = next
+				setItems(next)
+				// One of a short list's few gone: the one after it is read again.
+				if (limit !== undefined && applied.length < list.length && list.length >= limit)
+					revalidate.current()
 				if (event.kind === 'added' && acceptsNew) {
 					setAnnouncement(`New article: ${event.article.title}`)
 					setFresh((ids) => new Set(ids).add(event.article.id))
@@ -51,7 +71,7 @@ export function useLiveArticles(initial: ArticleCard[], changeId: number, accept
 				revalidate.current()
 			},
 		})
-	}, [changeId, acceptsNew])
+	}, [changeId, acceptsNew, limit])
 
 	return { items, announcement, fresh }
 }
