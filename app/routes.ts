@@ -24,6 +24,8 @@ export default [
 			route('articles/:id', 'routes/admin/article-edit.tsx'),
 			route('articles/preview', 'routes/admin/article-preview.ts'),
 			route('articles/slug-check', 'routes/admin/slug-check.ts'),
+			route('pages', 'routes/admin/articles.tsx', { id: 'admin-pages' }),
+			route('pages/new', 'routes/admin/article-new.tsx', { id: 'admin-page-new' }),
 			route('uploads', 'routes/admin/uploads.ts'),
 			route('media', 'routes/admin/media.tsx'),
 			route('messages', 'routes/admin/messages.tsx'),
@@ -57,5 +59,8 @@ export default [
 	route('sitemap.xml', 'routes/sitemap.ts'),
 	route('feed.xml', 'routes/feed-rss.ts'),
 	route('atom.xml', 'routes/feed-atom.ts'),
+	// A page (About, Donate) at its own address; any other single segment, as every unknown
+	// address, goes home.
+	route(':slug', 'routes/page.tsx'),
 	route('*', 'routes/catch-all.ts'),
 ] satisfies RouteConfig

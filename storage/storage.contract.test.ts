@@ -112,6 +112,45 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		])
 	})
 
+	it('keeps pages out of every article read, and finds them by their own', async () => {
+		const article = await storage.articles.create(articleWrite())
+		const page = await storage.articles.create(
+			articleWrite({ kind: 'page', slug: 'about', title: 'About us', tags: [] }),
+		)
+		if (!article.ok || !page.ok) throw new Error('not saved')
+		const pageId = page.saved.article.id
+		expect(page.saved.article.kind).toBe('page')
+		expect(page.saved.change?.topic).toBe('pages')
+		expect(article.saved.change?.topic).toBe('articles')
+		expect((await storage.articles.listPublished({ limit: 10 })).map((card) => card.id)).toEqual([
+			article.saved.article.id,
+		])
+		expect(await storage.articles.listPublishedByIds([pageId])).toEqual([])
+		expect((await storage.articles.listPublishedFull(10)).map((row) => row.kind)).toEqual([
+			'article',
+		])
+		expect(await storage.articles.findPublishedBySlug('about')).toBeUndefined()
+		expect((await storage.articles.findPublishedBySlug('about', 'page'))?.id).toBe(pageId)
+		expect(await storage.articles.listPublishedPages()).toEqual([
+			{ slug: 'about', title: 'About us', updatedAt: page.saved.article.updatedAt },
+		])
+		const editorList = (kind?: 'article' | 'page') =>
+			storage.articles
+				.listForEditor({ kind, limit: 10, offset: 0 })
+				.then((list) => list.items.map((item) => item.id))
+		expect(await editorList()).toEqual([article.saved.article.id])
+		expect(await editorList('page')).toEqual([pageId])
+		// A save keeps what the row is; an unpublished page's removal is on its own topic too.
+		const updated = await storage.articles.update(pageId, page.saved.article.version, {
+			...articleWrite({ slug: 'about', title: 'About us', status: 'draft' }),
+			kind: 'article',
+		})
+		expect(updated.ok && [updated.saved.article.kind, updated.saved.change?.topic]).toEqual([
+			'page',
+			'pages',
+		])
+	})
+
 	it('pages newest first by keyset, with ties on the publication time broken by id', async () => {
 		const sameTime = '2026-05-01T10:00:00.000Z'
 		for (let i = 0; i < 5; i++)

@@ -159,6 +159,7 @@ export const rowSchemas = {
 		tags: z.array(z.string()),
 		authorName: z.string(),
 		status: z.enum(['draft', 'published']),
+		kind: z.enum(['article', 'page']).default('article'),
 		readingMinutes: count,
 		publishedAt: instantOrNull,
 		createdAt: instant,

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { ArticleRepository } from '../port/articles.ts'
 import { likePattern } from './like-pattern.ts'
-import { cardColumns, listItemColumns, toArticle, toCard, toListItem } from './rows.ts'
+import { cardColumns, listItemColumns, toArticle, toCard, toIso, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
 
 export type ArticleReads = Pick<
@@ -17,11 +17,17 @@ export type ArticleReads = Pick<
 	| 'slugTaken'
 	| 'listForEditor'
 	| 'referencing'
+	| 'listPublishedPages'
 >
 
 export function articleReads(db: Kysely<Database>): ArticleReads {
+	// Lists, feeds and the live stream are of articles: pages are reached by their address.
 	const published = () =>
-		db.selectFrom('articles').select(cardColumns).where('status', '=', 'published')
+		db
+			.selectFrom('articles')
+			.select(cardColumns)
+			.where('status', '=', 'published')
+			.where('kind', '=', 'article')
 
 	return {
 		async findBySlug(slug) {
@@ -54,14 +60,29 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.execute()
 			return rows.map(toArticle)
 		},
-		async findPublishedBySlug(slug) {
+		async findPublishedBySlug(slug, kind = 'article') {
 			const row = await db
 				.selectFrom('articles')
 				.selectAll()
 				.where('slug', '=', slug)
 				.where('status', '=', 'published')
+				.where('kind', '=', kind)
 				.executeTakeFirst()
 			return row && toArticle(row)
+		},
+		async listPublishedPages() {
+			const rows = await db
+				.selectFrom('articles')
+				.select(['slug', 'title', 'updated_at'])
+				.where('status', '=', 'published')
+				.where('kind', '=', 'page')
+				.orderBy('title')
+				.execute()
+			return rows.map((row) => ({
+				slug: row.slug,
+				title: row.title,
+				updatedAt: toIso(row.updated_at),
+			}))
 		},
 		async listPublished({ limit, after }) {
 			let query = published()
@@ -91,6 +112,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.selectFrom('articles')
 				.selectAll()
 				.where('status', '=', 'published')
+				.where('kind', '=', 'article')
 				.orderBy('published_at', 'desc')
 				.orderBy('id', 'desc')
 				.limit(limit)
@@ -117,8 +139,8 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 			if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
 			return (await query.executeTakeFirst()) !== undefined
 		},
-		async listForEditor({ query, status, limit, offset }) {
-			let base = db.selectFrom('articles')
+		async listForEditor({ query, status, kind = 'article', limit, offset }) {
+			let base = db.selectFrom('articles').where('kind', '=', kind)
 			if (status === 'published') base = base.where('status', '=', 'published')
 			if (status === 'draft')
 				base = base.where('status', '=', 'draft').where('publish_at', 'is', null)

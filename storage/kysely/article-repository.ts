@@ -11,6 +11,7 @@ import {
 	articleColumns,
 	isUniqueViolation,
 	recordArticleChange,
+	topicOf,
 } from './article-save.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { toArticle } from './rows.ts'
@@ -62,13 +63,22 @@ export function createArticleRepository(
 							.insertInto('articles')
 							.values({
 								...articleColumns(write),
+								kind: write.kind ?? 'article',
 								...announcement,
 								created_at: now,
 								updated_at: now,
 							})
 							.returningAll()
 							.executeTakeFirstOrThrow()
-				const change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
+				const change = await recordArticleChange(
+					trx,
+					hooks,
+					Number(row.id),
+					kind,
+					announced,
+					now,
+					row.kind,
+				)
 				return { article: toArticle(row), change }
 			})
 			if (saved.change) hooks.committed(saved.change)
@@ -108,6 +118,7 @@ export function createArticleRepository(
 						.insertInto('articles')
 						.values({
 							...articleColumns(write),
+							kind: write.kind ?? 'article',
 							...(announced ? { notified_at: now } : {}),
 							created_at: now,
 							updated_at: now,
@@ -125,7 +136,15 @@ export function createArticleRepository(
 								created_at: now,
 							})
 							.execute()
-					change = await recordArticleChange(trx, hooks, Number(row.id), kind, announced, now)
+					change = await recordArticleChange(
+						trx,
+						hooks,
+						Number(row.id),
+						kind,
+						announced,
+						now,
+						row.kind,
+					)
 					return { ok: true, saved: { article: toArticle(row), change } }
 				})
 			} catch (error) {
@@ -182,7 +201,15 @@ export function createArticleRepository(
 							? { ok: false, reason: 'conflict', current: toArticle(current) }
 							: { ok: false, reason: 'missing' }
 					}
-					const change = await recordArticleChange(trx, hooks, id, kind, announced, now)
+					const change = await recordArticleChange(
+						trx,
+						hooks,
+						id,
+						kind,
+						announced,
+						now,
+						updated.kind,
+					)
 					return { ok: true, saved: { article: toArticle(updated), change } }
 				})
 			} catch (error) {
@@ -198,7 +225,7 @@ export function createArticleRepository(
 				// Its push deliveries go with it (ON DELETE CASCADE), so nothing more of it is sent.
 				let query = trx.deleteFrom('articles').where('id', '=', id)
 				if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
-				const row = await query.returning(['id', 'status']).executeTakeFirst()
+				const row = await query.returning(['id', 'status', 'kind']).executeTakeFirst()
 				if (!row) {
 					const exists = await trx
 						.selectFrom('articles')
@@ -209,7 +236,8 @@ export function createArticleRepository(
 				}
 				const kind = publicChange(row.status === 'published', false)
 				if (!kind) return { ok: true, change: null }
-				return { ok: true, change: await appendChange(trx, hooks, 'articles', String(id), kind) }
+				const change = await appendChange(trx, hooks, topicOf(row.kind), String(id), kind)
+				return { ok: true, change }
 			})
 			if (outcome.ok && outcome.change) hooks.committed(outcome.change)
 			return outcome
@@ -249,7 +277,15 @@ export function createArticleRepository(
 						.executeTakeFirst()
 					if (!updated) continue
 					const id = Number(row.id)
-					const change = await recordArticleChange(trx, hooks, id, kind, announced, at)
+					const change = await recordArticleChange(
+						trx,
+						hooks,
+						id,
+						kind,
+						announced,
+						at,
+						updated.kind,
+					)
 					done.push({ article: toArticle(updated), change })
 				}
 				return done
@@ -262,10 +298,12 @@ export function createArticleRepository(
 				const row = await trx
 					.deleteFrom('articles')
 					.where('slug', '=', slug)
-					.returning(['id', 'status'])
+					.returning(['id', 'status', 'kind'])
 					.executeTakeFirst()
 				const kind = row && publicChange(row.status === 'published', false)
-				return row && kind ? appendChange(trx, hooks, 'articles', String(row.id), kind) : null
+				return row && kind
+					? appendChange(trx, hooks, topicOf(row.kind), String(row.id), kind)
+					: null
 			})
 			if (change) hooks.committed(change)
 			return change

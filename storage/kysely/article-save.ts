@@ -20,6 +20,7 @@ export async function recordArticleChange(
 	kind: ChangeKind,
 	announced: boolean,
 	now: string,
+	rowKind: unknown,
 ): Promise<Change>
 export async function recordArticleChange(
 	trx: Transaction<Database>,
@@ -28,6 +29,7 @@ export async function recordArticleChange(
 	kind: ChangeKind | null,
 	announced: boolean,
 	now: string,
+	rowKind: unknown,
 ): Promise<Change | null>
 export async function recordArticleChange(
 	trx: Transaction<Database>,
@@ -36,11 +38,18 @@ export async function recordArticleChange(
 	kind: ChangeKind | null,
 	announced: boolean,
 	now: string,
+	/** The row's kind column: a page's changes go on the pages topic, never the articles'. */
+	rowKind: unknown,
 ): Promise<Change | null> {
 	if (!kind) return null
 	if (kind === 'removed') await cancelArticleDeliveries(trx, articleId, now)
 	const deliveries = announced ? articleDeliveries(trx, articleId) : undefined
-	return appendChange(trx, hooks, 'articles', String(articleId), kind, deliveries)
+	return appendChange(trx, hooks, topicOf(rowKind), String(articleId), kind, deliveries)
+}
+
+/** The feed topic of a row of the articles table, by its kind. */
+export function topicOf(rowKind: unknown): 'articles' | 'pages' {
+	return rowKind === 'page' ? 'pages' : 'articles'
 }
 
 /**

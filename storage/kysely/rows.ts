@@ -50,6 +50,7 @@ export function toCard(row: Row): ArticleCard {
 export function toArticle(row: Row): Article {
 	return {
 		...toCard({ ...row, published_at: row.published_at ?? row.created_at }),
+		kind: row.kind === 'page' ? 'page' : 'article',
 		publishedAt: toIsoOrNull(row.published_at),
 		bodyMarkdown: String(row.body_markdown),
 		bodyHtml: String(row.body_html),

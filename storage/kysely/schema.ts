@@ -27,6 +27,7 @@ export interface Database {
 		/** 1/0 on SQLite, a boolean from PostgreSQL: read through rows.ts. */
 		notify: Generated<boolean | number>
 		notified_at: string | null
+		kind: Generated<string>
 	}
 	changes: {
 		id: Generated<number>

@@ -3,6 +3,9 @@ import type { Change, ChangeKind } from './changes.ts'
 
 export type ArticleStatus = 'draft' | 'published'
 
+/** An article (in lists and feeds, at /articles/<slug>) or a page (About, Donate: at /<slug>). */
+export type ArticleKind = 'article' | 'page'
+
 /** What a list or a live event needs to show an article: no body. */
 export interface ArticleCard {
 	id: number
@@ -22,6 +25,7 @@ export interface ArticleCard {
 }
 
 export interface Article extends Omit<ArticleCard, 'publishedAt'> {
+	kind: ArticleKind
 	bodyMarkdown: string
 	bodyHtml: string
 	status: ArticleStatus
@@ -56,6 +60,8 @@ export interface ArticleListItem {
 export type ArticleStatusFilter = 'draft' | 'scheduled' | 'published'
 
 export interface ArticleWrite {
+	/** Set when the row is made (an article when not given); a save never changes it. */
+	kind?: ArticleKind
 	slug: string
 	title: string
 	summary: string
@@ -107,6 +113,8 @@ export interface EditorListOptions {
 	/** Words matched, case-insensitively, against the title, slug and summary. */
 	query?: string
 	status?: ArticleStatusFilter
+	/** Articles unless told: pages have a list of their own. */
+	kind?: ArticleKind
 	limit: number
 	offset: number
 }
@@ -124,7 +132,10 @@ export interface SavedArticle {
 
 export interface ArticleRepository {
 	findBySlug(slug: string): Promise<Article | undefined>
-	findPublishedBySlug(slug: string): Promise<Article | undefined>
+	/** A published article (or, with kind 'page', a published page) by its slug. */
+	findPublishedBySlug(slug: string, kind?: ArticleKind): Promise<Article | undefined>
+	/** Every published page, for the sitemap: slug, title and when it last changed. */
+	listPublishedPages(): Promise<{ slug: string; title: string; updatedAt: string }[]>
 	/** Published articles, newest first, strictly after the cursor when one is given. */
 	listPublished(options: { limit: number; after?: ListCursor }): Promise<ArticleCard[]>
 	listPublishedByIds(ids: number[]): Promise<ArticleCard[]>

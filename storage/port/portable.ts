@@ -57,6 +57,8 @@ export interface PortableRows {
 	/** Without body_html: it is made again from the Markdown when the row is written. */
 	articles: {
 		id: number
+		/** 'page' for a page; an export made before pages has none (articles). */
+		kind: 'article' | 'page'
 		slug: string
 		title: string
 		summary: string

@@ -214,6 +214,37 @@ test('an editor pastes and drops photos into the text, describes them, and reade
 	await reader.close()
 })
 
+test('an editor makes an About page that readers find at /about, and not among the articles', async ({
+	page,
+}) => {
+	await signIn(page, '/admin/pages')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pages')
+	await page.getByRole('link', { name: 'New page' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New page')
+	await waitForHydration(page)
+	// No tags and no push notice for a page.
+	await expect(page.getByLabel('Tags')).toHaveCount(0)
+	await expect(page.getByText('Notify subscribers')).toHaveCount(0)
+	await page.getByLabel('Title').fill('About us')
+	await page
+		.getByLabel('Text (Markdown)')
+		.fill('We are volunteers who **count birds** on the estuary.')
+	await page.getByLabel('Address (slug)').fill('contact')
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByText('is one of the site’s own addresses (/contact)')).toBeVisible()
+	await page.getByLabel('Address (slug)').fill('about')
+	await expect(page.getByText("The page's address: /about.")).toBeVisible()
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await page.getByRole('link', { name: 'View it on the site' }).click()
+	await expect(page).toHaveURL(/\/about$/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us')
+	await expect(page.locator('.prose strong')).toHaveText('count birds')
+	await expectNoAxeViolations(page)
+	await page.goto('/articles')
+	await expect(page.getByRole('heading', { name: 'About us' })).toHaveCount(0)
+})
+
 test('a draft saves itself while the editor types, and survives a reload', async ({ page }) => {
 	await signIn(page)
 	const url = await newDraft(page, 'Peat bogs')

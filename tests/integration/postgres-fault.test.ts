@@ -59,7 +59,9 @@ describe.runIf(postgresUrl)('PostgreSQL stopped and started under a running Cano
 			)
 			expect(figures.duringOutage.length).toBeGreaterThan(10)
 			expect(figures.duringOutage.filter((e) => e.status !== 503)).toEqual([])
-			expect(figures.longestOutageAnswerMs).toBeLessThan(1_000)
+			// At once: well under a second on a quiet machine (the benchmark reports it); 2.5 s
+			// leaves room for a suite that keeps both cores busy, and still tells a 503 from a hang.
+			expect(figures.longestOutageAnswerMs).toBeLessThan(2_500)
 			// The same process serves again, within a bound of PostgreSQL accepting connections.
 			expect(server.child.exitCode).toBeNull()
 			expect(server.child.pid).toBe(pid)

@@ -140,7 +140,9 @@ describe('the server process', () => {
 	})
 })
 
-describe('the CLI', () => {
+// Each test runs the CLI as a process several times: about 1 s each on a quiet machine, five times
+// that when the suite's other files keep both cores busy.
+describe('the CLI', { timeout: 60_000 }, () => {
 	const dataDir = mkdtempSync(join(tmpdir(), 'canopy-cli-'))
 	const env = { DATA_DIR: dataDir, DATABASE_URL: '' }
 

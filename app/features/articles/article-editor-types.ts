@@ -1,10 +1,11 @@
 // What the article editor shows and what its action answers: shared by the form, its parts and
 // the server action, so none of them imports another.
 import type { FieldErrors } from '#app/lib/field-errors.ts'
-import type { ArticleStatus } from '#storage/port/articles.ts'
+import type { ArticleKind, ArticleStatus } from '#storage/port/articles.ts'
 
 export interface EditorArticle {
 	id: number
+	kind: ArticleKind
 	slug: string
 	title: string
 	summary: string

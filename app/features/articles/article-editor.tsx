@@ -5,36 +5,47 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Form, useFetcher, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
+import type { ArticleKind } from '#storage/port/articles.ts'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { NotifyField } from './article-notify-field.tsx'
-import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
 import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
+import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
 
 const autosaveDelayMs = 2_000
 
-function savedMessage(intent: string): string {
-	if (intent === 'publish') return 'Published. Readers on the articles page see it now.'
+function savedMessage(intent: string, kind: ArticleKind): string {
+	if (intent === 'publish')
+		return kind === 'page'
+			? 'Published. Readers see it at its address now.'
+			: 'Published. Readers on the articles page see it now.'
 	if (intent === 'schedule') return 'Scheduled.'
-	if (intent === 'unpublish') return 'Unpublished: the article is a draft again.'
+	if (intent === 'unpublish')
+		return `Unpublished: the ${kind === 'page' ? 'page' : 'article'} is a draft again.`
 	return 'Draft saved.'
 }
 
 export function ArticleEditor({
 	article,
+	kind: newKind = 'article',
 	actionData,
 	initialHtml,
 	uploadMaxBytes,
 }: {
 	article: EditorArticle | null
+	/** What a new one is (an article, or a page at /<slug>); a stored one says itself. */
+	kind?: ArticleKind
 	actionData: EditorActionData | undefined
 	/** The preview of the stored body, rendered by the loader. */
 	initialHtml: string
 	/** The largest image upload taken (UPLOAD_MAX_MB). */
 	uploadMaxBytes: number
 }) {
+	const kind = article?.kind ?? newKind
+	const noun = kind === 'page' ? 'page' : 'article'
 	const values = actionData?.values
 	const errors = actionData?.errors ?? {}
 	const value = (name: string, stored: string) => values?.[name] ?? stored
@@ -96,11 +107,11 @@ export function ArticleEditor({
 
 	// The latest save's outcome, whichever way it was made.
 	const [status, setStatus] = useState<ReactNode>(
-		actionData?.saved ? savedMessage(actionData.saved.intent) : null,
+		actionData?.saved ? savedMessage(actionData.saved.intent, kind) : null,
 	)
 	useEffect(() => {
-		if (actionData?.saved) setStatus(savedMessage(actionData.saved.intent))
-	}, [actionData])
+		if (actionData?.saved) setStatus(savedMessage(actionData.saved.intent, kind))
+	}, [actionData, kind])
 	useEffect(() => {
 		if (autosaved?.saved)
 			setStatus(
@@ -171,7 +182,7 @@ export function ArticleEditor({
 					<Field
 						name="slug"
 						label="Address (slug)"
-						hint={`The article's address: /articles/${slug.trim() || '…'}. Leave empty on a new article to make it from the title.`}
+						hint={`The ${noun}'s address: ${publicPath(kind, slug.trim() || '…')}. Leave empty on a new ${noun} to make it from the title.`}
 						value={slug}
 						onChange={(event) => setSlug(event.currentTarget.value)}
 						error={errors.slug ?? (slugLive ? [slugLive] : undefined)}
@@ -188,15 +199,17 @@ export function ArticleEditor({
 						rows={2}
 						maxLength={300}
 					/>
-					<Field
-						name="tags"
-						label="Tags"
-						hint="Separated by commas, e.g. soil, food."
-						defaultValue={value('tags', article?.tags.join(', ') ?? '')}
-						error={
-							errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
-						}
-					/>
+					{kind === 'page' ? null : (
+						<Field
+							name="tags"
+							label="Tags"
+							hint="Separated by commas, e.g. soil, food."
+							defaultValue={value('tags', article?.tags.join(', ') ?? '')}
+							error={
+								errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
+							}
+						/>
+					)}
 					<ImageUploadField
 						maxBytes={uploadMaxBytes}
 						name="cover"
@@ -238,16 +251,18 @@ export function ArticleEditor({
 						<div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
 					</section>
 				</div>
-				<NotifyField
-					notify={article?.notify ?? true}
-					notifiedAt={article?.notifiedAt ?? null}
-					published={article?.status === 'published'}
-					typed={values}
-				/>
+				{kind === 'page' ? null : (
+					<NotifyField
+						notify={article?.notify ?? true}
+						notifiedAt={article?.notifiedAt ?? null}
+						published={article?.status === 'published'}
+						typed={values}
+					/>
+				)}
 				<div className="editor-actions">
 					{article?.status === 'published' ? (
 						<button type="submit" name="intent" value="publish" disabled={busy}>
-							Update the published article
+							Update the published {noun}
 						</button>
 					) : (
 						<>

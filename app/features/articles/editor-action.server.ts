@@ -4,7 +4,7 @@ import { data, redirect } from 'react-router'
 import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import type { Article } from '#storage/port/articles.ts'
+import type { Article, ArticleKind } from '#storage/port/articles.ts'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import {
 	createArticle,
@@ -21,6 +21,7 @@ export function toEditorArticle(article: Article): EditorArticle {
 	const { notify = true, notifiedAt = null } = article
 	return {
 		id,
+		kind: article.kind,
 		slug,
 		title,
 		summary,
@@ -91,6 +92,8 @@ export async function newArticleAction(
 	services: EditorServices,
 	request: Request,
 	editor: { id: string; name: string },
+	/** What the editor makes: an article, or a page (About, Donate) at /<slug>. */
+	kind: ArticleKind = 'article',
 ) {
 	const form = await readForm(request)
 	const input = articleFormInput(form)
@@ -98,7 +101,7 @@ export async function newArticleAction(
 	if (refused) return answer(refused, form, String(input.intent))
 	const { storage } = services
 	const author = editor.name
-	const result = await createArticle(storage, input, author)
+	const result = await createArticle(storage, input, author, undefined, kind)
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
 	return answer(result, form, String(input.intent))
 }
@@ -119,10 +122,12 @@ export async function editArticleAction(
 	}
 	const version = Number(input.version)
 	if (intent === 'delete') {
+		const list =
+			(await storage.articles.findById(id))?.kind === 'page' ? '/admin/pages' : '/admin/articles'
 		const deleted = await deleteArticle(storage, id, version)
-		if (deleted.ok || deleted.kind === 'missing') throw redirect('/admin/articles?deleted=1')
+		if (deleted.ok || deleted.kind === 'missing') throw redirect(`${list}?deleted=1`)
 		const current = await storage.articles.findById(id)
-		if (!current) throw redirect('/admin/articles?deleted=1')
+		if (!current) throw redirect(`${list}?deleted=1`)
 		return answer({ ok: false, kind: 'conflict', current }, form, intent)
 	}
 	if (intent === 'unpublish')

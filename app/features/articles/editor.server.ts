@@ -1,8 +1,11 @@
 // Writing articles in the editor area and through the admin API: one set of functions, so the
 // form, the API and the scheduled-publishing job change articles the same way.
+
+import { pageSlugProblem } from '#app/features/pages/page-addresses.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type {
 	Article,
+	ArticleKind,
 	ArticleListItem,
 	ArticleStatusFilter,
 	ArticleWrite,
@@ -24,7 +27,7 @@ export type EditorResult =
 	| { ok: false; kind: 'conflict'; current: Article }
 	| { ok: false; kind: 'missing' }
 
-const slugTakenMessage = 'Another article already uses this address. Choose another slug.'
+const slugTakenMessage = 'Another article or page already uses this address. Choose another slug.'
 export const editorPageSize = 20
 
 /** The article to store, from what the editor sent, or the fields that need fixing. */
@@ -33,7 +36,9 @@ async function prepare(
 	raw: Record<string, unknown>,
 	existing: Article | undefined,
 	defaultAuthor: string,
+	newKind: ArticleKind = 'article',
 ): Promise<{ ok: true; write: ArticleWrite } | { ok: false; errors: FieldErrors }> {
+	const kind = existing?.kind ?? newKind
 	const content = articleInputSchema.safeParse(raw)
 	const intent = saveIntentSchema.safeParse(raw)
 	if (!content.success || !intent.success) {
@@ -52,15 +57,22 @@ async function prepare(
 		input.publishedAt?.toISOString() ??
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
+	const slug = input.slug ?? existing?.slug ?? slugify(input.title)
+	// A page beside the site's own addresses: /contact is always the contact form.
+	const reserved = kind === 'page' ? pageSlugProblem(slug) : undefined
+	if (reserved) return { ok: false, errors: { slug: [reserved] } }
 	try {
 		const write = await toArticleWrite(storage, input, {
-			slug: input.slug ?? existing?.slug ?? slugify(input.title),
+			slug,
 			status,
 			authorName: input.author || existing?.authorName || defaultAuthor,
 			publishedAt,
 			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
-			notify,
+			// A page is never news: no push notice, and no tags.
+			notify: kind === 'page' ? false : notify,
 		})
+		write.kind = kind
+		if (kind === 'page') write.tags = []
 		// A draft may wait for its descriptions; what readers get may not.
 		const undescribed = action === 'draft' ? [] : imagesWithoutAlt(write.bodyHtml)
 		if (undescribed.length > 0)
@@ -101,8 +113,9 @@ export async function createArticle(
 	raw: Record<string, unknown>,
 	author: string,
 	request?: RepeatableRequest,
+	kind: ArticleKind = 'article',
 ): Promise<EditorResult> {
-	const prepared = await prepare(storage, raw, undefined, author)
+	const prepared = await prepare(storage, raw, undefined, author, kind)
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
 	const { write } = prepared
 	if (!write.slug)
@@ -193,11 +206,13 @@ export interface EditorArticleList {
 export async function listEditorArticles(
 	storage: Storage,
 	params: Record<string, unknown>,
+	kind: ArticleKind = 'article',
 ): Promise<EditorArticleList> {
 	const { q, status, page } = editorListSchema.parse(params)
 	const { items, total } = await storage.articles.listForEditor({
 		query: q,
 		status,
+		kind,
 		limit: editorPageSize,
 		offset: (page - 1) * editorPageSize,
 	})

@@ -64,7 +64,10 @@ function feedImage(
 }
 
 export async function buildSitemap(storage: Storage, siteUrl: string): Promise<string> {
-	const articles = await storage.articles.listPublished({ limit: 50_000 })
+	const [articles, pages] = await Promise.all([
+		storage.articles.listPublished({ limit: 50_000 }),
+		storage.articles.listPublishedPages(),
+	])
 	const url = (path: string, lastmod?: string) =>
 		`<url><loc>${absoluteUrl(siteUrl, path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
 	return [
@@ -73,6 +76,7 @@ export async function buildSitemap(storage: Storage, siteUrl: string): Promise<s
 		url('/home', articles[0]?.updatedAt),
 		url('/articles', articles[0]?.updatedAt),
 		url('/contact'),
+		...pages.map((page) => url(`/${encodeURIComponent(page.slug)}`, page.updatedAt)),
 		...articles.map((article) =>
 			url(`/articles/${encodeURIComponent(article.slug)}`, article.updatedAt),
 		),

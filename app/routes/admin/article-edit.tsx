@@ -5,6 +5,7 @@ import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
 import { editArticleAction, toEditorArticle } from '#app/features/articles/editor-action.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { PushBreakdown } from '#app/features/push/push-results.tsx'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
@@ -54,14 +55,18 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 	return (
 		<>
 			<p className="breadcrumb">
-				<Link to="/admin/articles">All articles</Link>
+				{article.kind === 'page' ? (
+					<Link to="/admin/pages">All pages</Link>
+				) : (
+					<Link to="/admin/articles">All articles</Link>
+				)}
 			</p>
 			<h1>Edit “{article.title}”</h1>
 			<p className="editor-state">
 				{article.status === 'published' && article.publishedAt ? (
 					<>
 						Published <LocalTime iso={article.publishedAt} /> ·{' '}
-						<a href={`/articles/${article.slug}`}>View it on the site</a>
+						<a href={publicPath(article.kind, article.slug)}>View it on the site</a>
 					</>
 				) : article.publishAt ? (
 					<>
@@ -82,6 +87,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 				article={article}
 				actionData={actionData ?? justCreated}
 				initialHtml={html}
+				kind={article.kind}
 				uploadMaxBytes={loaderData.uploadMaxBytes}
 			/>
 		</>

@@ -3,10 +3,18 @@ import { newArticleAction } from '#app/features/articles/editor-action.server.ts
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { ArticleKind } from '#storage/port/articles.ts'
 import type { Route } from './+types/article-new'
 
-export function meta() {
-	return [{ title: 'New article · Canopy' }, { name: 'robots', content: 'noindex' }]
+// A new article, and (at /admin/pages/new) a new page: the same editor.
+const kindOf = (request: Request): ArticleKind =>
+	new URL(request.url).pathname.startsWith('/admin/pages') ? 'page' : 'article'
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [
+		{ title: `New ${loaderData?.kind ?? 'article'} · Canopy` },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 export const links: Route.LinksFunction = () => [
@@ -14,19 +22,25 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function action({ request, context }: Route.ActionArgs) {
-	return newArticleAction(context.get(servicesContext), request, context.get(editorContext))
+	return newArticleAction(
+		context.get(servicesContext),
+		request,
+		context.get(editorContext),
+		kindOf(request),
+	)
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-	return { uploadMaxBytes: context.get(servicesContext).uploadMaxBytes }
+export function loader({ context, request }: Route.LoaderArgs) {
+	return { uploadMaxBytes: context.get(servicesContext).uploadMaxBytes, kind: kindOf(request) }
 }
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<>
-			<h1>New article</h1>
+			<h1>New {loaderData.kind}</h1>
 			<ArticleEditor
 				article={null}
+				kind={loaderData.kind}
 				actionData={actionData}
 				initialHtml=""
 				uploadMaxBytes={loaderData.uploadMaxBytes}

@@ -3,26 +3,31 @@ import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
 import { listEditorArticles } from '#app/features/articles/editor.server.ts'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { pushSummary, subscriberText } from '#app/features/push/push-results.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import type { ArticleListItem } from '#storage/port/articles.ts'
+import type { ArticleKind, ArticleListItem } from '#storage/port/articles.ts'
 import type { PushDeliveryCounts } from '#storage/port/push.ts'
 import type { Route } from './+types/articles'
 
-export function meta() {
-	return [{ title: 'Articles · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
+// The list of articles, and (at /admin/pages) of pages: the same list, in other words.
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	const heading = loaderData?.kind === 'page' ? 'Pages' : 'Articles'
+	return [{ title: `${heading} · Editor · Canopy` }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
-	const params = Object.fromEntries(new URL(request.url).searchParams)
-	const list = await listEditorArticles(storage, params)
+	const url = new URL(request.url)
+	const kind: ArticleKind = url.pathname.startsWith('/admin/pages') ? 'page' : 'article'
+	const list = await listEditorArticles(storage, Object.fromEntries(url.searchParams), kind)
 	const push = await readPushResults(
 		storage,
 		list.items.map((item) => item.id),
 	)
-	return { ...list, push }
+	return { ...list, push, kind }
 }
 
 const filters = [
@@ -59,21 +64,30 @@ function pushCell(item: ArticleListItem, counts: PushDeliveryCounts | undefined)
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-	const { items, total, page, pages, query, status, push } = loaderData
+	const { items, total, page, pages, query, status, push, kind } = loaderData
 	const [params] = useSearchParams()
 	const link = useListLink(['deleted'])
+	const pagesList = kind === 'page'
+	const noun = pagesList ? 'page' : 'article'
 	return (
 		<>
 			<div className="list-head">
-				<h1>Articles</h1>
-				<Link className="button" to="/admin/articles/new">
-					New article
+				<h1>{pagesList ? 'Pages' : 'Articles'}</h1>
+				<Link className="button" to={pagesList ? '/admin/pages/new' : '/admin/articles/new'}>
+					New {noun}
 				</Link>
 			</div>
-			<p className="subscribers">{subscriberText(push.subscribers)}.</p>
+			{pagesList ? (
+				<p className="subscribers">
+					Pages (About, Donate, Privacy) are read at their own address, e.g. /about; they are not in
+					the article list or the feeds. Add them to the menus in Site settings.
+				</p>
+			) : (
+				<p className="subscribers">{subscriberText(push.subscribers)}.</p>
+			)}
 			{params.has('deleted') ? (
 				<p role="status" className="notice">
-					The article was deleted.
+					The {noun} was deleted.
 				</p>
 			) : null}
 			<nav aria-label="Filter by status" className="filters">
@@ -101,21 +115,21 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 			{items.length === 0 ? (
 				<p>
 					{query || status
-						? 'No article matches. Try other words or another filter.'
-						: 'No articles yet.'}
+						? `No ${noun} matches. Try other words or another filter.`
+						: `No ${noun}s yet.`}
 				</p>
 			) : (
 				<div className="table-wrap">
 					<table className="article-table">
 						<caption>
-							{total} {total === 1 ? 'article' : 'articles'}
+							{total} {total === 1 ? noun : `${noun}s`}
 							{query ? ` matching “${query}”` : ''}, most recently edited first
 						</caption>
 						<thead>
 							<tr>
 								<th scope="col">Title</th>
 								<th scope="col">Status</th>
-								<th scope="col">Push notices</th>
+								{pagesList ? null : <th scope="col">Push notices</th>}
 								<th scope="col">Edited</th>
 								<th scope="col">Author</th>
 							</tr>
@@ -126,12 +140,12 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 									<td>
 										<Link to={`/admin/articles/${item.id}`}>{item.title}</Link>
 										<br />
-										<span className="hint">/articles/{item.slug}</span>
+										<span className="hint">{publicPath(kind, item.slug)}</span>
 									</td>
 									<td>
 										<Status item={item} />
 									</td>
-									<td>{pushCell(item, push.byArticle[item.id])}</td>
+									{pagesList ? null : <td>{pushCell(item, push.byArticle[item.id])}</td>}
 									<td>
 										<LocalTime iso={item.updatedAt} time />
 									</td>

@@ -86,6 +86,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						<NavLink to="/admin/articles">Articles</NavLink>
 					</li>
 					<li>
+						<NavLink to="/admin/pages">Pages</NavLink>
+					</li>
+					<li>
 						<NavLink to="/admin/media">Media</NavLink>
 					</li>
 					<li>

@@ -1,0 +1,43 @@
+// Where an article or a page is read, and the names a page may not take: a page lives at
+// /<slug>, beside the site's own addresses, which always win (docs/decisions/024-pages.md).
+import type { ArticleKind } from '#storage/port/articles.ts'
+
+/** The first segment of every address the site answers itself, and the ones it may yet. */
+export const reservedSlugs: ReadonlySet<string> = new Set([
+	'home',
+	'articles',
+	'contact',
+	'admin',
+	'api',
+	'media',
+	'assets',
+	'tags',
+	'authors',
+	'search',
+	'pages',
+	'feed',
+	'rss',
+	'atom',
+	'sitemap',
+	'robots',
+	'manifest',
+	'favicon',
+	'healthz',
+	'readyz',
+	'sw',
+	'opensearch',
+	'metrics',
+	'logo',
+	'apple-touch-icon',
+])
+
+/** Why `slug` cannot be a page's address; undefined when it can. */
+export function pageSlugProblem(slug: string): string | undefined {
+	if (!reservedSlugs.has(slug)) return undefined
+	return `“${slug}” is one of the site’s own addresses (/${slug}), so a page cannot use it. Choose another slug, e.g. “about-${slug}”.`
+}
+
+/** The public address of an article or a page. */
+export function publicPath(kind: ArticleKind, slug: string): string {
+	return kind === 'page' ? `/${slug}` : `/articles/${slug}`
+}

@@ -1,0 +1,93 @@
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+import { slugPattern } from '#app/features/articles/slug.ts'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { articleImageSizes, Picture } from '#app/features/uploads/picture.tsx'
+import { mediaHashesIn, responsiveHtml } from '#app/features/uploads/responsive-html.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { rootData } from '#app/lib/root-data.ts'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import { unknownAddress } from '#app/lib/unknown-address.ts'
+import type { Route } from './+types/page'
+
+// A page (About, Donate, Privacy) at its own address. Any other address of one segment is an
+// unknown one: home, as before pages.
+export const handle = { screen: 'page' } satisfies ScreenHandle
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const page = slugPattern.test(params.slug)
+		? await storage.articles.findPublishedBySlug(params.slug, 'page')
+		: undefined
+	if (!page) throw unknownAddress(request)
+	const images = new Map(
+		(await storage.uploads.describeMany(mediaHashesIn(page.bodyHtml))).map((image) => [
+			image.hash,
+			image,
+		]),
+	)
+	return {
+		page: {
+			slug: page.slug,
+			title: page.title,
+			summary: page.summary,
+			coverImageUrl: page.coverImageUrl,
+			coverImageAlt: page.coverImageAlt,
+			coverImageWidth: page.coverImageWidth,
+			coverImageHeight: page.coverImageHeight,
+			updatedAt: page.updatedAt,
+			bodyHtml: responsiveHtml(page.bodyHtml, (hash) => images.get(hash), articleImageSizes),
+		},
+	}
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const { site, siteUrl } = rootData(matches)
+	if (!loaderData) return [{ title: site.title }]
+	const { page } = loaderData
+	const url = absoluteUrl(siteUrl, publicPath('page', page.slug))
+	return pageMeta({
+		title: page.title,
+		description: page.summary || site.tagline,
+		url,
+		siteTitle: site.title,
+		image: page.coverImageUrl
+			? { url: absoluteUrl(siteUrl, page.coverImageUrl), alt: page.coverImageAlt ?? '' }
+			: null,
+		jsonLd: {
+			'@context': 'https://schema.org',
+			'@type': 'WebPage',
+			name: page.title,
+			description: page.summary || undefined,
+			url,
+			dateModified: page.updatedAt,
+			isPartOf: { '@type': 'WebSite', name: site.title, url: absoluteUrl(siteUrl, '/') },
+		},
+	})
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+	const { page } = loaderData
+	return (
+		<article className="page narrow site-page">
+			<header className="article-header">
+				<h1>{page.title}</h1>
+				{page.summary ? <p className="lede">{page.summary}</p> : null}
+			</header>
+			{page.coverImageUrl ? (
+				<Picture
+					className="cover"
+					image={{
+						url: page.coverImageUrl,
+						width: page.coverImageWidth,
+						height: page.coverImageHeight,
+					}}
+					alt={page.coverImageAlt ?? ''}
+					sizes={articleImageSizes}
+					priority
+				/>
+			) : null}
+			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts); its images made responsive by responsive-html.ts */}
+			<div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+		</article>
+	)
+}
