@@ -38,6 +38,7 @@ export default [
 				route('settings', 'routes/admin/settings.tsx'),
 				route('team', 'routes/admin/team.tsx'),
 				route('api-keys', 'routes/admin/api-keys.tsx'),
+				route('redirects', 'routes/admin/redirects.tsx'),
 				route('config', 'routes/admin/config.tsx'),
 				route('config/versions', 'routes/admin/config-versions.tsx'),
 				route('config/:key', 'routes/admin/config-parameter.tsx'),

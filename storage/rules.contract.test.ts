@@ -32,6 +32,7 @@ describe.each(databases)('storage rules come from the caller: $name', ({ create 
 				asked.push([change, notify, announcedBefore])
 				return false
 			},
+			address: (kind, slug) => `/${kind}/${slug}`,
 		})
 		const created = await opened.articles.create(articleWrite())
 		if (!created.ok) throw new Error('create failed')
@@ -54,6 +55,7 @@ describe.each(databases)('storage rules come from the caller: $name', ({ create 
 			// Readers hear only of new articles here: edits and removals are no change.
 			publicChange: (wasPublic, isPublic) => (isPublic && !wasPublic ? 'added' : null),
 			announces: () => true,
+			address: (kind, slug) => `/${kind}/${slug}`,
 		})
 		const created = await opened.articles.create(articleWrite({ slug: 'one' }))
 		if (!created.ok) throw new Error('create failed')

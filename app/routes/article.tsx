@@ -3,6 +3,7 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleMeta } from '#app/features/articles/article-card.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { articleImageSizes, Picture } from '#app/features/uploads/picture.tsx'
 import { mediaHashesIn, responsiveHtml } from '#app/features/uploads/responsive-html.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -12,10 +13,12 @@ import type { Route } from './+types/article'
 
 export const handle = { screen: 'article' } satisfies ScreenHandle
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
 	const article = await getPublishedArticle(storage, params.slug)
-	if (!article?.publishedAt) throw data(null, { status: 404 })
+	// Not here: renamed (its old address answers 301), or no such article.
+	if (!article?.publishedAt)
+		throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
 	// The pictures in the text with their versions and sizes: one query for all of them.
 	const images = new Map(

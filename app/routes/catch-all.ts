@@ -1,6 +1,9 @@
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
 import { unknownAddress } from '#app/lib/unknown-address.ts'
 import type { Route } from './+types/catch-all'
 
-export function loader({ request }: Route.LoaderArgs) {
-	return unknownAddress(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	return (await movedAddress(storage, request)) ?? unknownAddress(request)
 }

@@ -2,6 +2,7 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { slugPattern } from '#app/features/articles/slug.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { articleImageSizes, Picture } from '#app/features/uploads/picture.tsx'
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { mediaHashesIn, responsiveHtml } from '#app/features/uploads/responsive-html.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
@@ -18,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const page = slugPattern.test(params.slug)
 		? await storage.articles.findPublishedBySlug(params.slug, 'page')
 		: undefined
-	if (!page) throw unknownAddress(request)
+	if (!page) throw (await movedAddress(storage, request)) ?? unknownAddress(request)
 	const images = new Map(
 		(await storage.uploads.describeMany(mediaHashesIn(page.bodyHtml))).map((image) => [
 			image.hash,

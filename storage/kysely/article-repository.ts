@@ -15,6 +15,7 @@ import {
 } from './article-save.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { toArticle } from './rows.ts'
+import { recordMove } from './redirect-repository.ts'
 import type { Database } from './schema.ts'
 
 /** How long a create's Idempotency-Key is remembered. */
@@ -159,6 +160,7 @@ export function createArticleRepository(
 		async update(id, expectedVersion, write) {
 			type Outcome = Awaited<ReturnType<ArticleRepository['update']>>
 			let outcome: Outcome
+			let moved: Change | null = null
 			try {
 				outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
 					const now = new Date().toISOString()
@@ -210,12 +212,23 @@ export function createArticleRepository(
 						now,
 						updated.kind,
 					)
+					// Its address changed after readers had it: the old one answers 301 to the new.
+					if (before.slug !== updated.slug && before.published_at !== null) {
+						const rowKind = updated.kind === 'page' ? 'page' : 'article'
+						moved = await recordMove(
+							trx,
+							hooks,
+							rules.address(rowKind, before.slug),
+							rules.address(rowKind, updated.slug),
+						)
+					}
 					return { ok: true, saved: { article: toArticle(updated), change } }
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
 				throw error
 			}
+			if (outcome.ok && moved) hooks.committed(moved)
 			if (outcome.ok && outcome.saved.change) hooks.committed(outcome.saved.change)
 			return outcome
 		},

@@ -16,6 +16,7 @@ import { createPortableRepository, type PortableDriver } from './portable-reposi
 import { createPushRepository } from './push-repositories.ts'
 import type { Database } from './schema.ts'
 import { createSettingsRepository } from './settings-repository.ts'
+import { createRedirectRepository } from './redirect-repository.ts'
 import { createUploadRepository } from './upload-repository.ts'
 
 export type SharedRepositories = Omit<
@@ -34,6 +35,7 @@ export function createRepositories(
 		articles: createArticleRepository(db, hooks, dialect, rules.articles),
 		settings: createSettingsRepository(db, hooks),
 		uploads: createUploadRepository(db, dialect),
+		redirects: createRedirectRepository(db, hooks),
 		accounts: createAccountRepository(db, dialect),
 		apiKeys: createApiKeyRepository(db),
 		rateLimits: createRateLimitRepository(db),

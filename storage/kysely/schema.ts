@@ -61,6 +61,14 @@ export interface Database {
 		bytes: Uint8Array
 		created_at: string
 	}
+	redirects: {
+		from_path: string
+		to_path: string
+		status: number
+		/** 1/0 on SQLite, a boolean from PostgreSQL. */
+		automatic: boolean | number
+		created_at: string
+	}
 	image_tasks: {
 		id: Generated<number>
 		upload_hash: string

@@ -186,4 +186,6 @@ export interface ArticleRules {
 	 * the article marked announced. `notify` is the editor's choice (true unless turned off).
 	 */
 	announces(change: ChangeKind | null, notify: boolean, announcedBefore: boolean): boolean
+	/** The public address of an article or a page: where a rename records a redirect from. */
+	address(kind: ArticleKind, slug: string): string
 }

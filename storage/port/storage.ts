@@ -10,6 +10,7 @@ import type { JobRunRepository } from './jobs.ts'
 import type { OutboxRepository } from './mail.ts'
 import type { PortableRepository } from './portable.ts'
 import type { PushRepository } from './push.ts'
+import type { RedirectRepository } from './redirects.ts'
 import type { SettingsRepository } from './settings.ts'
 import type { StorageHealth } from './unavailable.ts'
 import type { UploadRepository } from './uploads.ts'
@@ -24,6 +25,8 @@ export interface Storage {
 	readonly changes: ChangeRepository
 	readonly settings: SettingsRepository
 	readonly uploads: UploadRepository
+	/** Addresses that moved: renamed articles' and pages', and admins' own. */
+	readonly redirects: RedirectRepository
 	/** Staff accounts (better-auth signs them in; the team page manages them). */
 	readonly accounts: AccountRepository
 	readonly apiKeys: ApiKeyRepository

@@ -78,9 +78,9 @@ test('an editor writes an article with a live preview and publishes it to a read
 
 	// A slug another article holds is refused as it is typed.
 	await page.getByLabel('Address (slug)').fill('half-a-degree-matters')
-	await expect(page.getByText('Another article already uses this address.')).toBeVisible()
+	await expect(page.getByText('Another article or page already uses this address.')).toBeVisible()
 	await page.getByLabel('Address (slug)').fill('saltmarsh-carbon')
-	await expect(page.getByText('Another article already uses this address.')).toBeHidden()
+	await expect(page.getByText('Another article or page already uses this address.')).toBeHidden()
 
 	await page.getByRole('button', { name: 'Save draft' }).click()
 	await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=draft$/)

@@ -111,9 +111,9 @@ describe('the article editor', () => {
 	it('refuses a slug another article holds', async () => {
 		const response = await post('/admin/articles/new', fields({ slug: 'half-a-degree-matters' }))
 		expect(response.status).toBe(400)
-		expect(await response.text()).toContain('Another article already uses this address.')
+		expect(await response.text()).toContain('Another article or page already uses this address.')
 		const check = await (await get('/admin/articles/slug-check?slug=half-a-degree-matters')).json()
-		expect(check.problem).toContain('Another article already uses this address.')
+		expect(check.problem).toContain('Another article or page already uses this address.')
 		expect(await (await get('/admin/articles/slug-check?slug=free-one')).json()).toEqual({
 			problem: null,
 		})

@@ -2,6 +2,7 @@
 // subscribers are told. The storage applies these inside the save's own transaction
 // (storage/kysely/article-repository.ts), so the change row, the deliveries and the article
 // commit together; the decisions are here.
+import { publicPath } from '#app/features/pages/page-addresses.ts'
 import type { ArticleRules } from '#storage/port/articles.ts'
 
 export const articleRules: ArticleRules = {
@@ -19,4 +20,5 @@ export const articleRules: ArticleRules = {
 	announces(change, notify, announcedBefore) {
 		return change === 'added' && notify && !announcedBefore
 	},
+	address: publicPath,
 }

@@ -115,6 +115,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 								<NavLink to="/admin/api-keys">API keys</NavLink>
 							</li>
 							<li>
+								<NavLink to="/admin/redirects">Redirects</NavLink>
+							</li>
+							<li>
 								<NavLink to="/admin/config">Configuration</NavLink>
 							</li>
 						</>

@@ -1,0 +1,28 @@
+// Addresses that moved (docs/decisions/025-redirects.md): from an old path to a new one.
+
+export interface Redirect {
+	/** A path of this site: /articles/old-slug, /2019/05/old-post. */
+	from: string
+	/** A path of this site, or an https address elsewhere. */
+	to: string
+	status: 301 | 302
+	/** Recorded by a rename (true), or added by an admin. */
+	automatic: boolean
+	createdAt: string
+}
+
+export type RedirectPutResult = { ok: true } | { ok: false; reason: 'loop' }
+
+export interface RedirectRepository {
+	/** Where a path goes, if it moved. */
+	find(path: string): Promise<Redirect | undefined>
+	/** Every redirect, by its from path. */
+	list(): Promise<Redirect[]>
+	/**
+	 * Adds one, or replaces the one from the same path. Redirects that led to its `from` now go
+	 * straight to its `to` (no chains); one that would lead back to where it starts is refused.
+	 */
+	put(redirect: Omit<Redirect, 'createdAt' | 'automatic'>): Promise<RedirectPutResult>
+	/** False when there was none from this path. */
+	delete(from: string): Promise<boolean>
+}

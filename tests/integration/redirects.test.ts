@@ -1,0 +1,120 @@
+// Redirects over HTTP: a renamed article's and page's old address answers 301 (query kept), an
+// admin's own redirects work and are refused in words when wrong, and content always wins.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { makeAccount, postForm, signIn, teamPassword } from '#tests/fixtures/forms.ts'
+
+describe('redirects', () => {
+	let app: TestApp
+	let cookie = ''
+	const post = (path: string, fields: Record<string, string>) =>
+		postForm(app, path, fields, { cookie })
+	const get = (path: string) => fetch(`${app.url}${path}`, { redirect: 'manual' })
+	const where = async (path: string) => {
+		const response = await get(path)
+		return [response.status, response.headers.get('location')]
+	}
+
+	async function publish(path: string, fields: Record<string, string>) {
+		const made = await post(path, { summary: '', body: 'Text.', intent: 'publish', ...fields })
+		expect(made.status).toBe(302)
+		return Number(/\/admin\/articles\/(\d+)/.exec(made.headers.get('location') ?? '')?.[1])
+	}
+
+	async function rename(id: number, fields: Record<string, string>) {
+		const current = await app.storage.articles.findById(id)
+		const saved = await post(`/admin/articles/${id}`, {
+			title: current?.title ?? '',
+			summary: '',
+			body: 'Text.',
+			intent: 'publish',
+			version: String(current?.version),
+			...fields,
+		})
+		expect(saved.status).toBeLessThan(400)
+	}
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: false })
+		await makeAccount(app, 'ines@example.org', 'admin', 'Inês Duarte')
+		;({ cookie } = await signIn(app, 'ines@example.org', teamPassword))
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	it('sends a renamed article’s and page’s old address to the new one with 301, keeping the query', async () => {
+		const article = await publish('/admin/articles/new', {
+			title: 'Heron count',
+			slug: 'heron-count',
+		})
+		await rename(article, { slug: 'heron-count-2026' })
+		expect(await where('/articles/heron-count')).toEqual([301, '/articles/heron-count-2026'])
+		expect(await where('/articles/heron-count?utm_source=mail')).toEqual([
+			301,
+			'/articles/heron-count-2026?utm_source=mail',
+		])
+		expect((await get('/articles/heron-count-2026')).status).toBe(200)
+		// Renamed again: the first address goes straight to the last.
+		await rename(article, { slug: 'herons' })
+		expect(await where('/articles/heron-count')).toEqual([301, '/articles/herons'])
+
+		const page = await publish('/admin/pages/new', { title: 'About', slug: 'about' })
+		await rename(page, { slug: 'about-us' })
+		expect(await where('/about')).toEqual([301, '/about-us'])
+		expect(await where('/about/')).toEqual([301, '/about-us'])
+	})
+
+	it('follows an admin’s redirect where the site has nothing, and never over content', async () => {
+		const added = await post('/admin/redirects', {
+			intent: 'add',
+			from: '/blog/2019/05/heron-count/',
+			to: '/articles/herons',
+			status: '302',
+		})
+		expect(added.status).toBe(200)
+		expect(await added.text()).toContain('/blog/2019/05/heron-count now goes to /articles/herons.')
+		expect(await where('/blog/2019/05/heron-count')).toEqual([302, '/articles/herons'])
+		expect(await where('/blog/2019/05/heron-count/')).toEqual([302, '/articles/herons'])
+
+		await post('/admin/redirects', { intent: 'add', from: '/contact', to: '/home', status: '301' })
+		expect((await get('/contact')).status).toBe(200)
+
+		const list = await (
+			await fetch(`${app.url}/admin/redirects`, { headers: { Cookie: cookie } })
+		).text()
+		expect(list).toContain('recorded by a rename')
+		expect(list).toContain('added by an admin')
+
+		const deleted = await post('/admin/redirects', {
+			intent: 'delete',
+			from: '/blog/2019/05/heron-count',
+		})
+		expect(deleted.status).toBe(200)
+		expect(await where('/blog/2019/05/heron-count')).toEqual([302, '/home'])
+	})
+
+	it('refuses a wrong redirect in words: no leading slash, a script address, a loop', async () => {
+		const refused = async (fields: Record<string, string>, words: string) => {
+			const response = await post('/admin/redirects', { intent: 'add', status: '301', ...fields })
+			expect(response.status).toBe(400)
+			expect(await response.text()).toContain(words)
+		}
+		await refused({ from: 'old-post', to: '/articles/herons' }, 'Start with / and leave out spaces')
+		await refused(
+			{ from: '/x', to: 'javascript:alert(1)' },
+			'Give an address of this site starting with /',
+		)
+		await refused({ from: '/x', to: 'http://example.org/' }, 'Only https:// addresses elsewhere.')
+		await refused({ from: '/', to: '/articles/herons' }, 'The home address cannot be redirected.')
+		await post('/admin/redirects', { intent: 'add', from: '/a', to: '/b', status: '301' })
+		await refused({ from: '/b', to: '/a' }, '/a leads back to /b')
+	})
+
+	it('lets only admins manage redirects', async () => {
+		await makeAccount(app, 'rui@example.org', 'editor', 'Rui Sousa')
+		const editor = await signIn(app, 'rui@example.org', teamPassword)
+		const page = await fetch(`${app.url}/admin/redirects`, { headers: { Cookie: editor.cookie } })
+		expect(page.status).toBe(403)
+	})
+})
