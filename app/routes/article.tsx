@@ -4,8 +4,8 @@ import { ArticleMeta } from '#app/features/articles/article-card.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
-import { articleImageSizes, Picture } from '#app/features/uploads/picture.tsx'
-import { mediaHashesIn, responsiveHtml } from '#app/features/uploads/responsive-html.ts'
+import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
+import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
@@ -20,14 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!article?.publishedAt)
 		throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
-	// The pictures in the text with their versions and sizes: one query for all of them.
-	const images = new Map(
-		(await storage.uploads.describeMany(mediaHashesIn(article.bodyHtml))).map((image) => [
-			image.hash,
-			image,
-		]),
-	)
-	const bodyHtml = responsiveHtml(article.bodyHtml, (hash) => images.get(hash), articleImageSizes)
+	const bodyHtml = await readerBodyHtml(storage, article.bodyHtml)
 	return { article: { ...shown, bodyHtml, publishedAt: article.publishedAt } }
 }
 
@@ -86,20 +79,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 					</ul>
 				) : null}
 			</header>
-			{article.coverImageUrl ? (
-				// The page's largest image, above the fold: fetched first; its size keeps the text still.
-				<Picture
-					className="cover"
-					image={{
-						url: article.coverImageUrl,
-						width: article.coverImageWidth,
-						height: article.coverImageHeight,
-					}}
-					alt={article.coverImageAlt ?? ''}
-					sizes={articleImageSizes}
-					priority
-				/>
-			) : null}
+			{/* The page's largest image, above the fold: fetched first; its size keeps the text still. */}
+			<Cover of={article} className="cover" sizes={articleImageSizes} priority />
 			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts); its images made responsive by responsive-html.ts */}
 			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
 			<footer className="article-footer">

@@ -1,9 +1,9 @@
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { slugPattern } from '#app/features/articles/slug.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { articleImageSizes, Picture } from '#app/features/uploads/picture.tsx'
+import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
-import { mediaHashesIn, responsiveHtml } from '#app/features/uploads/responsive-html.ts'
+import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
@@ -20,12 +20,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		? await storage.articles.findPublishedBySlug(params.slug, 'page')
 		: undefined
 	if (!page) throw (await movedAddress(storage, request)) ?? unknownAddress(request)
-	const images = new Map(
-		(await storage.uploads.describeMany(mediaHashesIn(page.bodyHtml))).map((image) => [
-			image.hash,
-			image,
-		]),
-	)
 	return {
 		page: {
 			slug: page.slug,
@@ -36,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			coverImageWidth: page.coverImageWidth,
 			coverImageHeight: page.coverImageHeight,
 			updatedAt: page.updatedAt,
-			bodyHtml: responsiveHtml(page.bodyHtml, (hash) => images.get(hash), articleImageSizes),
+			bodyHtml: await readerBodyHtml(storage, page.bodyHtml),
 		},
 	}
 }
@@ -74,19 +68,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 				<h1>{page.title}</h1>
 				{page.summary ? <p className="lede">{page.summary}</p> : null}
 			</header>
-			{page.coverImageUrl ? (
-				<Picture
-					className="cover"
-					image={{
-						url: page.coverImageUrl,
-						width: page.coverImageWidth,
-						height: page.coverImageHeight,
-					}}
-					alt={page.coverImageAlt ?? ''}
-					sizes={articleImageSizes}
-					priority
-				/>
-			) : null}
+			<Cover of={page} className="cover" sizes={articleImageSizes} priority />
 			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts); its images made responsive by responsive-html.ts */}
 			<div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
 		</article>

@@ -75,6 +75,8 @@ test('a banner for 10 % of French-speaking visitors reaches those visitors and o
 	page,
 	browser,
 }) => {
+	// Fifteen page loads and a publish: about 25 s on a busy 2-core machine.
+	test.setTimeout(60_000)
 	const message = 'Bonjour ! Notre lettre d’information paraît chaque vendredi.'
 	await page.goto('/admin/config/banner_message')
 	await waitForHydration(page)

@@ -76,7 +76,14 @@ test('from the setup link to an invited editor’s first article with an image, 
 	await card.getByRole('link', { name: 'Eelgrass returns to the bay' }).click()
 	const cover = reader.getByRole('img', { name: 'Green eelgrass under shallow water' })
 	await expect(cover).toBeVisible()
-	expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80)
+	// Loaded, and shown at its own width (the browser reports a srcset image's natural width
+	// scaled to the sizes it was offered for, so that is not the figure to check).
+	await expect
+		.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+		.toBeGreaterThan(0)
+	expect(await cover.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBe(
+		80,
+	)
 	await expect(reader.getByText('Lea Park')).toBeVisible()
 	await editorContext.close()
 	await reader.close()

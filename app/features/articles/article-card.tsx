@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Picture } from '#app/features/uploads/picture.tsx'
+import { Cover } from '#app/features/uploads/picture.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import type { ArticleCard as Card } from '#storage/port/articles.ts'
 
@@ -39,19 +39,8 @@ export function ArticleCard({
 	const classes = ['article-card', fresh && 'fresh', article.coverImageUrl && 'with-cover']
 	return (
 		<article className={classes.filter(Boolean).join(' ')} data-article-id={article.id}>
-			{article.coverImageUrl ? (
-				// The title beside it names the article: the picture adds nothing to read aloud.
-				<Picture
-					className="article-card-cover"
-					image={{
-						url: article.coverImageUrl,
-						width: article.coverImageWidth,
-						height: article.coverImageHeight,
-					}}
-					alt=""
-					sizes={cardCoverSizes}
-				/>
-			) : null}
+			{/* The title beside it names the article: the picture adds nothing to read aloud. */}
+			<Cover of={article} alt="" className="article-card-cover" sizes={cardCoverSizes} />
 			<Heading className="article-card-title">
 				<Link to={`/articles/${article.slug}`} prefetch="intent">
 					{article.title}

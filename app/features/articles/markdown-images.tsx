@@ -8,6 +8,7 @@ import {
 	type DragEvent,
 	type RefObject,
 	useEffect,
+	useLayoutEffect,
 	useRef,
 	useState,
 } from 'react'
@@ -61,20 +62,20 @@ export function useMarkdownImages({
 		return inserted
 	}
 
-	/** Places the caret between the brackets of the image just put in. */
-	function caretIntoAlt(markdown: string) {
-		requestAnimationFrame(() => {
-			const field = textarea.current
-			if (!field) return
-			const at = field.value.indexOf(markdown)
-			if (at < 0) return
+	// The image just put in, whose brackets get the caret once the text holding it is on screen
+	// (a layout effect: before the browser paints, so typing goes straight into the description).
+	const [caretFor, setCaretFor] = useState<string | null>(null)
+	useLayoutEffect(() => {
+		const field = textarea.current
+		if (!caretFor || !field) return
+		const at = field.value.indexOf(caretFor)
+		if (at >= 0) {
 			field.focus()
-			field.setSelectionRange(
-				at + 2,
-				at + 2 + markdownText(markdown.slice(2, markdown.indexOf(']'))).length,
-			)
-		})
-	}
+			const alt = caretFor.slice(2, caretFor.indexOf(']'))
+			field.setSelectionRange(at + 2, at + 2 + alt.length)
+		}
+		setCaretFor(null)
+	}, [caretFor, textarea])
 
 	async function add(files: File[]) {
 		if (files.length === 0) return
@@ -100,7 +101,7 @@ export function useMarkdownImages({
 			setStatus(
 				`${file.name} is in the text. Describe it between the brackets: what it shows, for people who cannot see it. A caption goes in quotes after the address.`,
 			)
-			caretIntoAlt(markdown)
+			setCaretFor(markdown)
 		}
 	}
 

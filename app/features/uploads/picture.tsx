@@ -54,3 +54,31 @@ export function Picture({
 		</picture>
 	)
 }
+
+/** An article's or a page's cover, when it has one. */
+export function Cover({
+	of,
+	alt,
+	...shown
+}: {
+	of: {
+		coverImageUrl: string | null
+		coverImageAlt: string | null
+		coverImageWidth: number | null
+		coverImageHeight: number | null
+	}
+	/** Instead of the cover's own description (a card's, beside the title it repeats: ''). */
+	alt?: string
+	sizes: string
+	className?: string
+	priority?: boolean
+}) {
+	if (!of.coverImageUrl) return null
+	return (
+		<Picture
+			image={{ url: of.coverImageUrl, width: of.coverImageWidth, height: of.coverImageHeight }}
+			alt={alt ?? of.coverImageAlt ?? ''}
+			{...shown}
+		/>
+	)
+}

@@ -126,7 +126,11 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 					Add the redirect
 				</button>
 			</Form>
-			<h2>{redirects.length === 0 ? 'No redirects yet' : `${redirects.length} ${redirects.length === 1 ? 'redirect' : 'redirects'}`}</h2>
+			<h2>
+				{redirects.length === 0
+					? 'No redirects yet'
+					: `${redirects.length} ${redirects.length === 1 ? 'redirect' : 'redirects'}`}
+			</h2>
 			{redirects.length > 0 ? (
 				<ul className="redirect-list">
 					{redirects.map((moved) => (
