@@ -151,6 +151,26 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		])
 	})
 
+	it('finds the articles just before and after one, past drafts and pages, ties broken by id', async () => {
+		const at = (day: number) => `2026-03-0${day}T09:00:00.000Z`
+		const first = await storage.articles.saveBySlug(articleWrite({ publishedAt: at(1) }))
+		await storage.articles.saveBySlug(articleWrite({ status: 'draft', publishedAt: at(2) }))
+		await storage.articles.create(articleWrite({ kind: 'page', slug: 'about', publishedAt: at(2) }))
+		const middle = await storage.articles.saveBySlug(articleWrite({ publishedAt: at(3) }))
+		const sameTime = await storage.articles.saveBySlug(articleWrite({ publishedAt: at(3) }))
+		const cursor = (saved: typeof first) => ({
+			publishedAt: saved.article.publishedAt ?? '',
+			id: saved.article.id,
+		})
+		const ids = async (of: typeof first) => {
+			const { newer, older } = await storage.articles.neighbours(cursor(of))
+			return [older?.id ?? null, newer?.id ?? null]
+		}
+		expect(await ids(first)).toEqual([null, middle.article.id])
+		expect(await ids(middle)).toEqual([first.article.id, sameTime.article.id])
+		expect(await ids(sameTime)).toEqual([middle.article.id, null])
+	})
+
 	it('pages newest first by keyset, with ties on the publication time broken by id', async () => {
 		const sameTime = '2026-05-01T10:00:00.000Z'
 		for (let i = 0; i < 5; i++)

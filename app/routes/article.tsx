@@ -20,8 +20,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!article?.publishedAt)
 		throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
-	const bodyHtml = await readerBodyHtml(storage, article.bodyHtml)
-	return { article: { ...shown, bodyHtml, publishedAt: article.publishedAt } }
+	const [bodyHtml, onward] = await Promise.all([
+		readerBodyHtml(storage, article.bodyHtml),
+		// Reading on: the articles published just after and just before this one.
+		storage.articles.neighbours({ publishedAt: article.publishedAt, id: article.id }),
+	])
+	const link = (card: { slug: string; title: string } | null) =>
+		card && { slug: card.slug, title: card.title }
+	return {
+		article: { ...shown, bodyHtml, publishedAt: article.publishedAt },
+		onward: { newer: link(onward.newer), older: link(onward.older) },
+	}
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -61,7 +70,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-	const { article } = loaderData
+	const { article, onward } = loaderData
 	return (
 		<article className="page narrow article">
 			<header className="article-header">
@@ -85,6 +94,28 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
 			<footer className="article-footer">
 				<NotifySlot />
+				{onward.newer || onward.older ? (
+					<nav className="read-on" aria-label="More articles">
+						{onward.older ? (
+							<Link
+								className="read-on-older"
+								to={`/articles/${onward.older.slug}`}
+								prefetch="intent"
+							>
+								<span className="read-on-label">Older</span> {onward.older.title}
+							</Link>
+						) : null}
+						{onward.newer ? (
+							<Link
+								className="read-on-newer"
+								to={`/articles/${onward.newer.slug}`}
+								prefetch="intent"
+							>
+								<span className="read-on-label">Newer</span> {onward.newer.title}
+							</Link>
+						) : null}
+					</nav>
+				) : null}
 			</footer>
 		</article>
 	)

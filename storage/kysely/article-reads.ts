@@ -18,6 +18,7 @@ export type ArticleReads = Pick<
 	| 'listForEditor'
 	| 'referencing'
 	| 'listPublishedPages'
+	| 'neighbours'
 >
 
 export function articleReads(db: Kysely<Database>): ArticleReads {
@@ -101,6 +102,34 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.limit(limit)
 				.execute()
 			return rows.map(toCard)
+		},
+		async neighbours({ publishedAt, id }) {
+			const at = new Date(publishedAt).toISOString()
+			const [older, newer] = await Promise.all([
+				published()
+					.where((eb) =>
+						eb.or([
+							eb('published_at', '<', at),
+							eb.and([eb('published_at', '=', at), eb('id', '<', id)]),
+						]),
+					)
+					.orderBy('published_at', 'desc')
+					.orderBy('id', 'desc')
+					.limit(1)
+					.executeTakeFirst(),
+				published()
+					.where((eb) =>
+						eb.or([
+							eb('published_at', '>', at),
+							eb.and([eb('published_at', '=', at), eb('id', '>', id)]),
+						]),
+					)
+					.orderBy('published_at', 'asc')
+					.orderBy('id', 'asc')
+					.limit(1)
+					.executeTakeFirst(),
+			])
+			return { newer: newer ? toCard(newer) : null, older: older ? toCard(older) : null }
 		},
 		async listPublishedByIds(ids) {
 			if (ids.length === 0) return []

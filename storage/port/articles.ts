@@ -139,6 +139,8 @@ export interface ArticleRepository {
 	/** Published articles, newest first, strictly after the cursor when one is given. */
 	listPublished(options: { limit: number; after?: ListCursor }): Promise<ArticleCard[]>
 	listPublishedByIds(ids: number[]): Promise<ArticleCard[]>
+	/** The published articles just before and just after this one, for reading on. */
+	neighbours(of: ListCursor): Promise<{ newer: ArticleCard | null; older: ArticleCard | null }>
 	/** Published articles with their bodies, newest first: feeds and sitemaps. */
 	listPublishedFull(limit: number): Promise<Article[]>
 	count(): Promise<number>

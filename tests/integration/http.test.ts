@@ -92,6 +92,25 @@ describe('routes', () => {
 })
 
 describe('reader features', () => {
+	it('ends an article with the ones published just before and after it', async () => {
+		const html = (await (await get('/articles/the-living-ground')).text()).replaceAll(
+			'<!-- -->',
+			'',
+		)
+		const onward =
+			/<nav class="read-on" aria-label="More articles">.*?<\/nav>/s.exec(html)?.[0] ?? ''
+		expect(onward).toMatch(
+			/href="\/articles\/oceans-heat-acid-and-overfishing"[^>]*><span class="read-on-label">Older<\/span> Oceans Under Pressure/,
+		)
+		expect(onward).toMatch(
+			/href="\/articles\/solar-wind-and-efficiency"[^>]*><span class="read-on-label">Newer<\/span> Solar and Wind/,
+		)
+		// The newest has only an older one.
+		const newest = await (await get('/articles/what-we-throw-away')).text()
+		expect(newest).toContain('<span class="read-on-label">Older</span>')
+		expect(newest).not.toContain('<span class="read-on-label">Newer</span>')
+	})
+
 	it('gives each page its own title, description, canonical URL and social cards', async () => {
 		const html = await (await get('/articles/the-living-ground')).text()
 		expect(html).toMatch(/<title>The Living Ground: [^<]+ · Preserve the Planet<\/title>/)
