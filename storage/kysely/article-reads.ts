@@ -1,5 +1,5 @@
 // Reading articles, for both databases: public cards and pages, the editor's list, lookups.
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { ArticleRepository } from '../port/articles.ts'
 import { likePattern } from './like-pattern.ts'
 import { cardColumns, listItemColumns, toArticle, toCard, toIso, toListItem } from './rows.ts'
@@ -20,6 +20,19 @@ export type ArticleReads = Pick<
 	| 'listPublishedPages'
 	| 'neighbours'
 >
+
+/** Rows past a keyset position on (published_at, id): older with '<', newer with '>'. */
+function pastCursor(
+	eb: ExpressionBuilder<Database, 'articles'>,
+	direction: '<' | '>',
+	at: string,
+	id: number,
+) {
+	return eb.or([
+		eb('published_at', direction, at),
+		eb.and([eb('published_at', '=', at), eb('id', direction, id)]),
+	])
+}
 
 export function articleReads(db: Kysely<Database>): ArticleReads {
 	// Lists, feeds and the live stream are of articles: pages are reached by their address.
@@ -89,12 +102,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 			let query = published()
 			if (after) {
 				const at = new Date(after.publishedAt).toISOString()
-				query = query.where((eb) =>
-					eb.or([
-						eb('published_at', '<', at),
-						eb.and([eb('published_at', '=', at), eb('id', '<', after.id)]),
-					]),
-				)
+				query = query.where((eb) => pastCursor(eb, '<', at, after.id))
 			}
 			const rows = await query
 				.orderBy('published_at', 'desc')
@@ -107,23 +115,13 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 			const at = new Date(publishedAt).toISOString()
 			const [older, newer] = await Promise.all([
 				published()
-					.where((eb) =>
-						eb.or([
-							eb('published_at', '<', at),
-							eb.and([eb('published_at', '=', at), eb('id', '<', id)]),
-						]),
-					)
+					.where((eb) => pastCursor(eb, '<', at, id))
 					.orderBy('published_at', 'desc')
 					.orderBy('id', 'desc')
 					.limit(1)
 					.executeTakeFirst(),
 				published()
-					.where((eb) =>
-						eb.or([
-							eb('published_at', '>', at),
-							eb.and([eb('published_at', '=', at), eb('id', '>', id)]),
-						]),
-					)
+					.where((eb) => pastCursor(eb, '>', at, id))
 					.orderBy('published_at', 'asc')
 					.orderBy('id', 'asc')
 					.limit(1)

@@ -6,7 +6,7 @@
 import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
 import { readingMinutes } from '#app/features/articles/markdown-pipeline.server.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
-import type { Article, ArticleWrite } from '#storage/port/articles.ts'
+import type { Article } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { LibraryImage } from '#storage/port/uploads.ts'
 import { type ImageMime, isImageMime } from './image-types.ts'
@@ -121,30 +121,6 @@ export async function deleteImage(
 	return deleted ? { ok: true } : { ok: false, message: 'This image was deleted already.' }
 }
 
-/** The article as it was, saved again with `change` made to it. */
-function rewritten(
-	article: Article,
-	change: Partial<ArticleWrite>,
-): Omit<ArticleWrite, 'bodyHtml'> {
-	return {
-		slug: article.slug,
-		title: article.title,
-		summary: article.summary,
-		bodyMarkdown: article.bodyMarkdown,
-		coverImageUrl: article.coverImageUrl,
-		coverImageAlt: article.coverImageAlt,
-		coverImageWidth: article.coverImageWidth,
-		coverImageHeight: article.coverImageHeight,
-		tags: article.tags,
-		authorName: article.authorName,
-		status: article.status,
-		readingMinutes: article.readingMinutes,
-		publishedAt: article.publishedAt,
-		publishAt: article.publishAt,
-		...change,
-	}
-}
-
 /**
  * Puts the stored image `replacement` everywhere `hash` is used: each article's cover and text
  * (saved over the version read, so an edit made meanwhile is never lost: that article is
@@ -162,8 +138,11 @@ export async function replaceImage(
 	for (const article of await storage.articles.referencing([hash])) {
 		const bodyMarkdown = article.bodyMarkdown.split(oldUrl).join(replacement.url)
 		const cover = article.coverImageUrl === oldUrl
-		const write = rewritten(article, {
+		// The article as it stands (an Article is a whole ArticleWrite), with the image swapped.
+		const saved = await storage.articles.update(article.id, article.version, {
+			...article,
 			bodyMarkdown,
+			bodyHtml: await renderMarkdown(bodyMarkdown),
 			readingMinutes: readingMinutes(bodyMarkdown),
 			...(cover
 				? {
@@ -172,10 +151,6 @@ export async function replaceImage(
 						coverImageHeight: replacement.height,
 					}
 				: {}),
-		})
-		const saved = await storage.articles.update(article.id, article.version, {
-			...write,
-			bodyHtml: await renderMarkdown(bodyMarkdown),
 		})
 		if (saved.ok) outcome.replaced++
 		else outcome.missed.push(article.title)

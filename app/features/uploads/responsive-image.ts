@@ -120,8 +120,3 @@ export function versionUpTo(image: ShownImage, width: number): { url: string; mi
 		return { url: image.url, mime: stored.mime }
 	return { url: versionUrl(stored.hash, chosen, mime), mime }
 }
-
-/** The height an image has at `width`, kept in proportion. */
-export function heightAt(image: { width: number; height: number }, width: number): number {
-	return Math.max(1, Math.round((image.height * width) / image.width))
-}

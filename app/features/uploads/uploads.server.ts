@@ -15,6 +15,7 @@ import {
 	imageTooLargeMessage,
 	isImageMime,
 } from './image-types.ts'
+import { parseMediaUrl } from './responsive-image.ts'
 
 export interface StoredImage {
 	url: string
@@ -139,9 +140,9 @@ export async function imageSize(
 	storage: Storage,
 	url: string | null,
 ): Promise<{ width: number; height: number } | undefined> {
-	const match = url?.startsWith('/media/') ? fileName.exec(url.slice('/media/'.length)) : null
-	if (!match) return undefined
-	const meta = await storage.uploads.describe(match[1] ?? '')
+	const stored = parseMediaUrl(url)
+	if (!stored) return undefined
+	const meta = await storage.uploads.describe(stored.hash)
 	return meta?.width && meta.height ? { width: meta.width, height: meta.height } : undefined
 }
 

@@ -101,9 +101,3 @@ export function makeVersionsAside(
 		process.send({ id, bytes, mime, timeoutSeconds } satisfies VersionsRequest)
 	})
 }
-
-/** Ends the versions process (tests; a server about to exit need not). */
-export function closeVersionsProcess(): void {
-	child?.kill()
-	child = undefined
-}
