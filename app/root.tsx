@@ -18,7 +18,8 @@ import { rootConfig } from './features/remote-config/config-store.ts'
 import { readHeaders } from './features/remote-config/evaluate.server.ts'
 import { BannerDismissedScript, SiteBanner } from './features/remote-config/site-banner.tsx'
 import { useRemoteConfig } from './features/remote-config/use-config.ts'
-import { getSiteSettings } from './features/site/site-settings.server.ts'
+import { defaultNavigation, isOutside } from './features/site/navigation.ts'
+import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings } from './features/site/site-settings.ts'
 import { servicesContext } from './lib/context.server.ts'
 import { useNonce } from './lib/nonce.tsx'
@@ -36,8 +37,10 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl, remoteConfig } = context.get(servicesContext)
+	const { settings, navigation } = await getSite(storage)
 	return {
-		site: await getSiteSettings(storage),
+		site: settings,
+		navigation,
 		siteUrl,
 		// The remote configuration's values for this visitor, so the first paint shows them.
 		config: await remoteConfig.forRequest(readHeaders(request.headers)),
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	const site = data?.site ?? defaultSiteSettings
+	const navigation = data?.navigation ?? defaultNavigation
 	const nonce = useNonce()
 	const { pathname } = useLocation()
 	const publicPage = pathname !== '/admin' && !pathname.startsWith('/admin/')
@@ -67,15 +71,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<a className="skip-link" href="#main">
 					Skip to content
 				</a>
-				<SiteHeader title={site.title} logoUrl={site.logoUrl} />
+				<SiteHeader title={site.title} logoUrl={site.logoUrl} links={navigation.header} />
 				{publicPage && <SiteBanner />}
 				<main id="main" tabIndex={-1}>
 					{children}
 				</main>
 				<footer className="site-footer">
-					<p>
-						© {site.title} · <a href="/feed.xml">RSS feed</a> · <Link to="/contact">Contact</Link>
-					</p>
+					{navigation.footer.length > 0 ? (
+						<nav aria-label="Footer">
+							<ul className="footer-links">
+								{navigation.footer.map((link) => (
+									<li key={`${link.href} ${link.label}`}>
+										{isOutside(link.href) || /\.xml$/.test(link.href) ? (
+											<a href={link.href}>{link.label}</a>
+										) : (
+											<Link to={link.href}>{link.label}</Link>
+										)}
+									</li>
+								))}
+							</ul>
+						</nav>
+					) : null}
+					<p>© {site.title}</p>
 				</footer>
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />

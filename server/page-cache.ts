@@ -71,14 +71,22 @@ export function acceptsGzip(incoming: IncomingMessage): boolean {
 	return /\bgzip\b/.test(incoming.headers['accept-encoding'] ?? '')
 }
 
-const publicTopics = new Set(['articles', 'settings', 'config'])
+// Everything a public page shows: articles, pages, tags, authors, redirects, the navigation.
+const publicTopics = new Set([
+	'articles',
+	'pages',
+	'tags',
+	'authors',
+	'redirects',
+	'settings',
+	'config',
+])
 
 /** One closure over the cached pages and their generation: its short methods share them. */
 export function createPageCache(broker: LiveBroker) {
 	const entries = new Map<string, CachedPage>()
 	let generation = 0
-	// Articles, site settings and the remote configuration shape public pages; the inbox (topic
-	// `messages`) does not.
+	// The inbox (topic `messages`), uploads and the like do not change a public page.
 	broker.onChanges((changes) => {
 		if (!changes.some((change) => publicTopics.has(change.topic))) return
 		generation++

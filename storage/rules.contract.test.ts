@@ -33,6 +33,7 @@ describe.each(databases)('storage rules come from the caller: $name', ({ create 
 				return false
 			},
 			address: (kind, slug) => `/${kind}/${slug}`,
+			termSlug: (_kind, name) => name.toLowerCase(),
 		})
 		const created = await opened.articles.create(articleWrite())
 		if (!created.ok) throw new Error('create failed')
@@ -56,6 +57,7 @@ describe.each(databases)('storage rules come from the caller: $name', ({ create 
 			publicChange: (wasPublic, isPublic) => (isPublic && !wasPublic ? 'added' : null),
 			announces: () => true,
 			address: (kind, slug) => `/${kind}/${slug}`,
+			termSlug: (_kind, name) => name.toLowerCase(),
 		})
 		const created = await opened.articles.create(articleWrite({ slug: 'one' }))
 		if (!created.ok) throw new Error('create failed')

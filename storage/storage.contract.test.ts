@@ -46,7 +46,11 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		expect(article).toMatchObject({
 			slug: write.slug,
 			title: write.title,
-			tags: ['soil', 'food'],
+			tags: [
+				{ name: 'soil', slug: 'soil' },
+				{ name: 'food', slug: 'food' },
+			],
+			authors: [{ name: 'Test Author', slug: 'test-author' }],
 			coverImageUrl: '/x.png',
 			coverImageAlt: 'A field',
 			status: 'published',

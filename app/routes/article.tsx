@@ -1,7 +1,8 @@
 import { data, Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
-import { ArticleMeta } from '#app/features/articles/article-card.tsx'
+import { ArticleMeta, TagLinks } from '#app/features/articles/article-card.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
@@ -13,6 +14,9 @@ import type { Route } from './+types/article'
 
 export const handle = { screen: 'article' } satisfies ScreenHandle
 
+/** How many articles "More on <tag>" offers at an article's end. */
+const moreOnTag = 3
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
 	const article = await getPublishedArticle(storage, params.slug)
@@ -20,16 +24,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!article?.publishedAt)
 		throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
-	const [bodyHtml, onward] = await Promise.all([
+	const firstTag = article.tags[0]
+	const [bodyHtml, onward, sameTag] = await Promise.all([
 		readerBodyHtml(storage, article.bodyHtml),
-		// Reading on: the articles published just after and just before this one.
+		// Reading on: the articles published just after and just before this one…
 		storage.articles.neighbours({ publishedAt: article.publishedAt, id: article.id }),
+		// …and the latest others with its first tag.
+		firstTag
+			? storage.articles.listPublished({ limit: moreOnTag + 1, tag: firstTag.slug })
+			: Promise.resolve([]),
 	])
 	const link = (card: { slug: string; title: string } | null) =>
 		card && { slug: card.slug, title: card.title }
+	const more = sameTag.filter((card) => card.id !== article.id).slice(0, moreOnTag)
 	return {
 		article: { ...shown, bodyHtml, publishedAt: article.publishedAt },
 		onward: { newer: link(onward.newer), older: link(onward.older) },
+		moreOn: firstTag && more.length > 0 ? { tag: firstTag, articles: more.map(link) } : null,
 	}
 }
 
@@ -56,21 +67,25 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 				description: article.summary,
 				datePublished: article.publishedAt,
 				dateModified: article.updatedAt,
-				author: article.authorName ? { '@type': 'Person', name: article.authorName } : undefined,
+				author: article.authors.map((author) => ({
+					'@type': 'Person',
+					name: author.name,
+					url: absoluteUrl(siteUrl, publicPath('author', author.slug)),
+				})),
 				publisher: { '@type': 'Organization', name: site.title },
 				mainEntityOfPage: url,
-				keywords: article.tags.join(', ') || undefined,
+				keywords: article.tags.map((tag) => tag.name).join(', ') || undefined,
 				image: image?.url,
 			},
 		}),
 		{ property: 'article:published_time', content: article.publishedAt },
 		{ property: 'article:modified_time', content: article.updatedAt },
-		...article.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+		...article.tags.map((tag) => ({ property: 'article:tag', content: tag.name })),
 	]
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-	const { article, onward } = loaderData
+	const { article, onward, moreOn } = loaderData
 	return (
 		<article className="page narrow article">
 			<header className="article-header">
@@ -80,13 +95,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 				<h1>{article.title}</h1>
 				{article.summary ? <p className="lede">{article.summary}</p> : null}
 				<ArticleMeta article={article} />
-				{article.tags.length > 0 ? (
-					<ul className="tags" aria-label="Tags">
-						{article.tags.map((tag) => (
-							<li key={tag}>{tag}</li>
-						))}
-					</ul>
-				) : null}
+				<TagLinks tags={article.tags} />
 			</header>
 			{/* The page's largest image, above the fold: fetched first; its size keeps the text still. */}
 			<Cover of={article} className="cover" sizes={articleImageSizes} priority />
@@ -94,6 +103,24 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
 			<footer className="article-footer">
 				<NotifySlot />
+				{moreOn ? (
+					<section className="more-on" aria-labelledby="more-on-title">
+						<h2 id="more-on-title">
+							More on <Link to={publicPath('tag', moreOn.tag.slug)}>{moreOn.tag.name}</Link>
+						</h2>
+						<ul>
+							{moreOn.articles.map((card) =>
+								card ? (
+									<li key={card.slug}>
+										<Link to={`/articles/${card.slug}`} prefetch="intent">
+											{card.title}
+										</Link>
+									</li>
+								) : null,
+							)}
+						</ul>
+					</section>
+				) : null}
 				{onward.newer || onward.older ? (
 					<nav className="read-on" aria-label="More articles">
 						{onward.older ? (

@@ -1,8 +1,6 @@
-import { Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
-import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { listArticles } from '#app/features/articles/articles.server.ts'
-import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
+import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
@@ -34,38 +32,20 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-	const { items, announcement, fresh } = useLiveArticles(loaderData.items, loaderData.changeId, {
-		acceptsNew: loaderData.isFirstPage,
-	})
 	return (
 		<div className="page articles">
-			<h1>Articles</h1>
-			<NotifySlot />
-			<p
-				className="visually-hidden"
-				role="status"
-				aria-live="polite"
-				data-testid="live-announcement"
-			>
-				{announcement}
-			</p>
-			{items.length === 0 ? (
-				<p>Nothing published yet. New articles appear here as soon as they are published.</p>
-			) : (
-				<div className="article-list" data-testid="article-list">
-					{items.map((article) => (
-						<ArticleCard key={article.id} article={article} fresh={fresh.has(article.id)} />
-					))}
-				</div>
-			)}
-			<nav className="pager" aria-label="More articles">
-				{loaderData.isFirstPage ? null : <Link to="/articles">Newest articles</Link>}
-				{loaderData.nextCursor ? (
-					<Link to={`/articles?cursor=${encodeURIComponent(loaderData.nextCursor)}`}>
-						Older articles
-					</Link>
-				) : null}
-			</nav>
+			<header className="list-header">
+				<h1>Articles</h1>
+				<NotifySlot />
+			</header>
+			<LiveArticleList
+				initial={loaderData.items}
+				changeId={loaderData.changeId}
+				isFirstPage={loaderData.isFirstPage}
+				nextCursor={loaderData.nextCursor}
+				path="/articles"
+				empty="Nothing published yet. New articles appear here as soon as they are published."
+			/>
 		</div>
 	)
 }

@@ -46,7 +46,7 @@ async function canopyPublish(method: 'create' | 'saveBySlug'): Promise<number> {
 		coverImageWidth: null,
 		coverImageHeight: null,
 		tags: ['wetlands', 'climate'],
-		authorName: 'Bench Reporter',
+		authors: ['Bench Reporter'],
 		status: 'published',
 		readingMinutes: 1,
 		publishedAt: new Date().toISOString(),

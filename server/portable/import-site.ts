@@ -164,7 +164,13 @@ function createImporter(writer: PortableWriter, header: ExportHeader) {
 			articles.add(Number(value.id))
 			// Made again from the Markdown: a file cannot carry HTML the site would not make itself.
 			try {
-				return { ...value, bodyHtml: await renderMarkdown(String(value.bodyMarkdown)) }
+				const { authorName, ...article } = value
+				return {
+					...article,
+					// A file from before author profiles names one author.
+					authors: value.authors ?? (authorName ? [authorName] : []),
+					bodyHtml: await renderMarkdown(String(value.bodyMarkdown)),
+				}
 			} catch (error) {
 				if (error instanceof MarkdownRefused) fail(where, error.message)
 				throw error

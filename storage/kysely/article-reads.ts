@@ -2,6 +2,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { ArticleRepository } from '../port/articles.ts'
 import { likePattern } from './like-pattern.ts'
+import { withTerms } from './article-terms.ts'
 import { cardColumns, listItemColumns, toArticle, toCard, toIso, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
 
@@ -42,6 +43,25 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 			.select(cardColumns)
 			.where('status', '=', 'published')
 			.where('kind', '=', 'article')
+	/** The ids of articles with the tag (or by the author) at this address. */
+	const taggedWith = (slug: string) =>
+		db
+			.selectFrom('article_tags')
+			.innerJoin('tags', 'tags.id', 'article_tags.tag_id')
+			.select('article_tags.article_id')
+			.where('tags.slug', '=', slug)
+	const writtenBy = (slug: string) =>
+		db
+			.selectFrom('article_authors')
+			.innerJoin('authors', 'authors.id', 'article_authors.author_id')
+			.select('article_authors.article_id')
+			.where('authors.slug', '=', slug)
+	const cards = (rows: Record<string, unknown>[]) =>
+		withTerms(db, rows as { id: unknown }[], toCard)
+	const articles = (rows: Record<string, unknown>[]) =>
+		withTerms(db, rows as { id: unknown }[], toArticle)
+	const article = async (row: Record<string, unknown> | undefined) =>
+		row ? (await articles([row]))[0] : undefined
 
 	return {
 		async findBySlug(slug) {
@@ -50,7 +70,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.selectAll()
 				.where('slug', '=', slug)
 				.executeTakeFirst()
-			return row && toArticle(row)
+			return article(row)
 		},
 		async referencing(fragments) {
 			const wanted = [...new Set(fragments)].filter(Boolean)
@@ -72,7 +92,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.orderBy('updated_at', 'desc')
 				.limit(500)
 				.execute()
-			return rows.map(toArticle)
+			return articles(rows)
 		},
 		async findPublishedBySlug(slug, kind = 'article') {
 			const row = await db
@@ -82,7 +102,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.where('status', '=', 'published')
 				.where('kind', '=', kind)
 				.executeTakeFirst()
-			return row && toArticle(row)
+			return article(row)
 		},
 		async listPublishedPages() {
 			const rows = await db
@@ -98,8 +118,10 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				updatedAt: toIso(row.updated_at),
 			}))
 		},
-		async listPublished({ limit, after }) {
+		async listPublished({ limit, after, tag, author }) {
 			let query = published()
+			if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
+			if (author !== undefined) query = query.where('id', 'in', writtenBy(author))
 			if (after) {
 				const at = new Date(after.publishedAt).toISOString()
 				query = query.where((eb) => pastCursor(eb, '<', at, after.id))
@@ -109,7 +131,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.orderBy('id', 'desc')
 				.limit(limit)
 				.execute()
-			return rows.map(toCard)
+			return cards(rows)
 		},
 		async neighbours({ publishedAt, id }) {
 			const at = new Date(publishedAt).toISOString()
@@ -127,24 +149,28 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 					.limit(1)
 					.executeTakeFirst(),
 			])
-			return { newer: newer ? toCard(newer) : null, older: older ? toCard(older) : null }
+			const found = await cards([older, newer].filter((row) => row !== undefined))
+			const card = (row: typeof older) => found.find((one) => one.id === Number(row?.id)) ?? null
+			return { newer: card(newer), older: card(older) }
 		},
 		async listPublishedByIds(ids) {
 			if (ids.length === 0) return []
 			const rows = await published().where('id', 'in', ids).execute()
-			return rows.map(toCard)
+			return cards(rows)
 		},
-		async listPublishedFull(limit) {
-			const rows = await db
+		async listPublishedFull(limit, { tag } = {}) {
+			let query = db
 				.selectFrom('articles')
 				.selectAll()
 				.where('status', '=', 'published')
 				.where('kind', '=', 'article')
+			if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
+			const rows = await query
 				.orderBy('published_at', 'desc')
 				.orderBy('id', 'desc')
 				.limit(limit)
 				.execute()
-			return rows.map(toArticle)
+			return articles(rows)
 		},
 		async count() {
 			const row = await db
@@ -159,7 +185,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.selectAll()
 				.where('id', '=', id)
 				.executeTakeFirst()
-			return row && toArticle(row)
+			return article(row)
 		},
 		async slugTaken(slug, exceptId) {
 			let query = db.selectFrom('articles').select('id').where('slug', '=', slug)
@@ -194,7 +220,7 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 					.execute(),
 				base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
 			])
-			return { items: rows.map(toListItem), total: Number(total.n) }
+			return { items: await withTerms(db, rows, toListItem), total: Number(total.n) }
 		},
 	}
 }

@@ -14,6 +14,7 @@ import {
 	topicOf,
 } from './article-save.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
+import { termsOf, withTerms, writeTerms } from './article-terms.ts'
 import { toArticle } from './rows.ts'
 import { recordMove } from './redirect-repository.ts'
 import type { Database } from './schema.ts'
@@ -71,6 +72,7 @@ export function createArticleRepository(
 							})
 							.returningAll()
 							.executeTakeFirstOrThrow()
+				const terms = await writeTerms(trx, rules, Number(row.id), write, now)
 				const change = await recordArticleChange(
 					trx,
 					hooks,
@@ -80,7 +82,7 @@ export function createArticleRepository(
 					now,
 					row.kind,
 				)
-				return { article: toArticle(row), change }
+				return { article: toArticle(row, terms), change }
 			})
 			if (saved.change) hooks.committed(saved.change)
 			return saved
@@ -100,7 +102,8 @@ export function createArticleRepository(
 					.executeTakeFirst()
 				if (!seen) return undefined
 				if (seen.fingerprint !== request.fingerprint) return { ok: false, reason: 'key-reused' }
-				return { ok: false, reason: 'repeated', article: toArticle(seen) }
+				const [article] = await withTerms(from, [seen], toArticle)
+				return article && { ok: false, reason: 'repeated', article }
 			}
 			let outcome: ArticleCreateResult
 			let change: Change | null = null
@@ -137,6 +140,7 @@ export function createArticleRepository(
 								created_at: now,
 							})
 							.execute()
+					const terms = await writeTerms(trx, rules, Number(row.id), write, now)
 					change = await recordArticleChange(
 						trx,
 						hooks,
@@ -146,7 +150,7 @@ export function createArticleRepository(
 						now,
 						row.kind,
 					)
-					return { ok: true, saved: { article: toArticle(row), change } }
+					return { ok: true, saved: { article: toArticle(row, terms), change } }
 				})
 			} catch (error) {
 				if (!isUniqueViolation(error)) throw error
@@ -170,8 +174,10 @@ export function createArticleRepository(
 						.where('id', '=', id)
 						.executeTakeFirst()
 					if (!before) return { ok: false, reason: 'missing' }
+					const current = async (row: typeof before) =>
+						(await withTerms(trx, [row], toArticle))[0] as ReturnType<typeof toArticle>
 					if (Number(before.version) !== expectedVersion)
-						return { ok: false, reason: 'conflict', current: toArticle(before) }
+						return { ok: false, reason: 'conflict', current: await current(before) }
 					const kind = publicChange(before.status === 'published', write.status === 'published')
 					const announced = announcing(
 						rules,
@@ -194,15 +200,16 @@ export function createArticleRepository(
 						.returningAll()
 						.executeTakeFirst()
 					if (!updated) {
-						const current = await trx
+						const latest = await trx
 							.selectFrom('articles')
 							.selectAll()
 							.where('id', '=', id)
 							.executeTakeFirst()
-						return current
-							? { ok: false, reason: 'conflict', current: toArticle(current) }
+						return latest
+							? { ok: false, reason: 'conflict', current: await current(latest) }
 							: { ok: false, reason: 'missing' }
 					}
+					const terms = await writeTerms(trx, rules, id, write, now)
 					const change = await recordArticleChange(
 						trx,
 						hooks,
@@ -222,7 +229,7 @@ export function createArticleRepository(
 							rules.address(rowKind, updated.slug),
 						)
 					}
-					return { ok: true, saved: { article: toArticle(updated), change } }
+					return { ok: true, saved: { article: toArticle(updated, terms), change } }
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
@@ -270,7 +277,10 @@ export function createArticleRepository(
 				// (SQLite has one writer at a time: the transaction itself is the lock.)
 				if (dialect === 'postgres') due = due.forUpdate().skipLocked()
 				const rows = await due.execute()
-				const done: { article: ReturnType<typeof toArticle>; change: Change | null }[] = []
+				const done: {
+					article: Record<string, unknown> & { id: unknown }
+					change: Change | null
+				}[] = []
 				const kind = publicChange(false, true)
 				for (const row of rows) {
 					const announced = announcing(rules, kind, row.notify, row.notified_at)
@@ -299,9 +309,16 @@ export function createArticleRepository(
 						at,
 						updated.kind,
 					)
-					done.push({ article: toArticle(updated), change })
+					done.push({ article: updated, change })
 				}
-				return done
+				const terms = await termsOf(
+					trx,
+					done.map(({ article }) => Number(article.id)),
+				)
+				return done.map(({ article, change }) => ({
+					article: toArticle(article, terms.get(Number(article.id)) ?? { tags: [], authors: [] }),
+					change,
+				}))
 			})
 			for (const { change } of published) if (change) hooks.committed(change)
 			return published.map(({ article }) => article)

@@ -79,8 +79,6 @@ export function articleColumns(write: ArticleWrite) {
 		cover_image_alt: write.coverImageAlt,
 		cover_image_width: write.coverImageWidth,
 		cover_image_height: write.coverImageHeight,
-		tags: JSON.stringify(write.tags),
-		author_name: write.authorName,
 		status: write.status,
 		reading_minutes: write.readingMinutes,
 		published_at: write.publishedAt === null ? null : new Date(write.publishedAt).toISOString(),

@@ -12,7 +12,9 @@ import type {
 	PortableWriter,
 	PortableWrites,
 } from '../port/portable.ts'
+import type { ArticleRules } from '../port/articles.ts'
 import type { Dialect } from '../port/storage.ts'
+import { writeTerms } from './article-terms.ts'
 import { orderedSelect, sectionTables } from './portable-sections.ts'
 import type { Database } from './schema.ts'
 
@@ -100,7 +102,13 @@ export function postgresPortableDriver(db: Kysely<Database>): PortableDriver {
 /** Both databases take this many bound values in one statement, with room to spare. */
 const maxParameters = 5_000
 
-function createWriter(trx: Transaction<Database>, dialect: Dialect): PortableWriter {
+function createWriter(
+	trx: Transaction<Database>,
+	dialect: Dialect,
+	rules: ArticleRules,
+): PortableWriter {
+	// Each article's tags and authors by name: made into links once every article is in.
+	const terms: { id: number; tags: string[]; authors: string[] }[] = []
 	const count = async (table: string) => {
 		const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(
 			table,
@@ -132,6 +140,9 @@ function createWriter(trx: Transaction<Database>, dialect: Dialect): PortableWri
 		},
 		async insert<S extends PortableSection>(section: S, rows: PortableWrites[S][]) {
 			const spec = sectionTables[section]
+			if (section === 'articles')
+				for (const row of rows as PortableWrites['articles'][])
+					terms.push({ id: row.id, tags: row.tags, authors: row.authors ?? [] })
 			const values = rows.map((row) => spec.write(row))
 			const first = values[0]
 			if (!first) return
@@ -151,6 +162,8 @@ function createWriter(trx: Transaction<Database>, dialect: Dialect): PortableWri
 			}
 		},
 		async finish() {
+			const now = new Date().toISOString()
+			for (const { id, ...named } of terms) await writeTerms(trx, rules, id, named, now)
 			// Versions are not moved (they are made again from the images): every image brought
 			// in is queued for the image-versions job.
 			await trx
@@ -194,6 +207,7 @@ function createWriter(trx: Transaction<Database>, dialect: Dialect): PortableWri
 export function createPortableRepository(
 	db: Kysely<Database>,
 	driver: PortableDriver,
+	rules: ArticleRules,
 ): PortableRepository {
 	return {
 		read: (work) =>
@@ -207,7 +221,8 @@ export function createPortableRepository(
 				}
 				return work(reader)
 			}),
-		write: (work) => db.transaction().execute((trx) => work(createWriter(trx, driver.dialect))),
+		write: (work) =>
+			db.transaction().execute((trx) => work(createWriter(trx, driver.dialect, rules))),
 		backup: (file) => driver.backup(file),
 	}
 }

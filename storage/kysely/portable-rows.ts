@@ -3,14 +3,15 @@
 // Buffer or Uint8Array, int8 as number or text) to one form; the write maps it back to values
 // both databases accept.
 import type { PortableRows, PortableSection, PortableWrites } from '../port/portable.ts'
+import type { Dialect } from '../port/storage.ts'
 
 type Row = Record<string, unknown>
 
 export interface SectionTable<S extends PortableSection> {
 	/** The table rows are written to. */
 	table: string
-	/** The select, without ORDER BY. */
-	select: string
+	/** The select, without ORDER BY (one per database where they differ). */
+	select: string | ((dialect: Dialect) => string)
 	/** The primary key's columns; `text` ones are ordered by code point on both databases. */
 	order: { column: string; text?: boolean }[]
 	/** Rows per fetch: images are fetched a few at a time, so only a few are held at once. */

@@ -13,5 +13,6 @@ export function orderedSelect(section: PortableSection, dialect: Dialect): strin
 	const spec = sectionTables[section]
 	const collate = dialect === 'postgres' ? ' COLLATE "C"' : ''
 	const order = spec.order.map(({ column, text }) => `${column}${text ? collate : ''}`).join(', ')
-	return `${spec.select} ORDER BY ${order}`
+	const select = typeof spec.select === 'string' ? spec.select : spec.select(dialect)
+	return `${select} ORDER BY ${order}`
 }

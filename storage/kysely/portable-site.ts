@@ -123,7 +123,18 @@ export const siteTables: Pick<
 	},
 	articles: {
 		table: 'articles',
-		select: everything('articles'),
+		// Its tags' and authors' names, in order, as JSON arrays beside the row.
+		select: (dialect) => {
+			const names = (link: string, table: string, column: string) =>
+				dialect === 'postgres'
+					? `(SELECT coalesce(json_agg(t.name ORDER BY l.position), '[]'::json) FROM ${link} l
+						JOIN ${table} t ON t.id = l.${column} WHERE l.article_id = articles.id)`
+					: `(SELECT json_group_array(name) FROM (SELECT t.name FROM ${link} l
+						JOIN ${table} t ON t.id = l.${column} WHERE l.article_id = articles.id
+						ORDER BY l.position))`
+			return `SELECT *, ${names('article_tags', 'tags', 'tag_id')} AS tag_names,
+				${names('article_authors', 'authors', 'author_id')} AS author_names FROM articles`
+		},
 		order: [{ column: 'id' }],
 		fetch: 100,
 		identity: true,
@@ -135,8 +146,8 @@ export const siteTables: Pick<
 			bodyMarkdown: text(r.body_markdown),
 			coverImageUrl: textOrNull(r.cover_image_url),
 			coverImageAlt: textOrNull(r.cover_image_alt),
-			tags: (json(r.tags) as unknown[]).map(String),
-			authorName: text(r.author_name),
+			tags: (json(r.tag_names) as unknown[]).map(String),
+			authors: (json(r.author_names) as unknown[]).map(String),
 			status: r.status === 'published' ? 'published' : 'draft',
 			readingMinutes: integer(r.reading_minutes),
 			publishedAt: toIsoOrNull(r.published_at),
@@ -157,8 +168,6 @@ export const siteTables: Pick<
 			body_html: r.bodyHtml,
 			cover_image_url: r.coverImageUrl,
 			cover_image_alt: r.coverImageAlt,
-			tags: JSON.stringify(r.tags),
-			author_name: r.authorName,
 			status: r.status,
 			reading_minutes: r.readingMinutes,
 			published_at: r.publishedAt,

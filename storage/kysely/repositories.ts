@@ -17,6 +17,7 @@ import { createPushRepository } from './push-repositories.ts'
 import type { Database } from './schema.ts'
 import { createSettingsRepository } from './settings-repository.ts'
 import { createRedirectRepository } from './redirect-repository.ts'
+import { createAuthorRepository, createTagRepository } from './term-repositories.ts'
 import { createUploadRepository } from './upload-repository.ts'
 
 export type SharedRepositories = Omit<
@@ -36,6 +37,8 @@ export function createRepositories(
 		settings: createSettingsRepository(db, hooks),
 		uploads: createUploadRepository(db, dialect),
 		redirects: createRedirectRepository(db, hooks),
+		tags: createTagRepository(db, hooks, rules.articles),
+		authors: createAuthorRepository(db, hooks, rules.articles),
 		accounts: createAccountRepository(db, dialect),
 		apiKeys: createApiKeyRepository(db),
 		rateLimits: createRateLimitRepository(db),
@@ -44,7 +47,7 @@ export function createRepositories(
 		analytics: createAnalyticsRepository(db, dialect),
 		push: createPushRepository(db, dialect),
 		config: createConfigRepository(db, hooks),
-		portable: createPortableRepository(db, portable),
+		portable: createPortableRepository(db, portable, rules.articles),
 		jobs: createJobRunRepository(db),
 	}
 }

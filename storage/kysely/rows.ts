@@ -2,6 +2,7 @@
 
 import type { ApiKeyRecord } from '../port/accounts.ts'
 import type { Article, ArticleCard, ArticleListItem, ArticleStatus } from '../port/articles.ts'
+import type { ArticleTerms } from './article-terms.ts'
 import type { Change, ChangeKind } from '../port/changes.ts'
 import type { ConfigVersion } from '../port/config.ts'
 import type { ContactMessage } from '../port/contact.ts'
@@ -19,17 +20,13 @@ export function toIsoOrNull(value: unknown): string | null {
 	return value === null || value === undefined ? null : toIso(value)
 }
 
-function toTags(value: unknown): string[] {
-	const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
-	return Array.isArray(parsed) ? parsed.map(String) : []
-}
-
 type Row = Record<string, unknown>
 
 const numberOrNull = (value: unknown) =>
 	value === null || value === undefined ? null : Number(value)
 
-export function toCard(row: Row): ArticleCard {
+/** An article's row as a card; its tags and authors come from their own tables (termsOf). */
+export function toCard(row: Row, terms: ArticleTerms): ArticleCard {
 	return {
 		id: Number(row.id),
 		slug: String(row.slug),
@@ -39,17 +36,17 @@ export function toCard(row: Row): ArticleCard {
 		coverImageAlt: (row.cover_image_alt as string | null) ?? null,
 		coverImageWidth: numberOrNull(row.cover_image_width),
 		coverImageHeight: numberOrNull(row.cover_image_height),
-		tags: toTags(row.tags),
-		authorName: String(row.author_name),
+		tags: terms.tags,
+		authors: terms.authors,
 		readingMinutes: Number(row.reading_minutes),
 		publishedAt: toIso(row.published_at),
 		updatedAt: toIso(row.updated_at),
 	}
 }
 
-export function toArticle(row: Row): Article {
+export function toArticle(row: Row, terms: ArticleTerms): Article {
 	return {
-		...toCard({ ...row, published_at: row.published_at ?? row.created_at }),
+		...toCard({ ...row, published_at: row.published_at ?? row.created_at }, terms),
 		kind: row.kind === 'page' ? 'page' : 'article',
 		publishedAt: toIsoOrNull(row.published_at),
 		bodyMarkdown: String(row.body_markdown),
@@ -64,13 +61,13 @@ export function toArticle(row: Row): Article {
 	}
 }
 
-export function toListItem(row: Row): ArticleListItem {
+export function toListItem(row: Row, terms: ArticleTerms): ArticleListItem {
 	return {
 		id: Number(row.id),
 		slug: String(row.slug),
 		title: String(row.title),
 		status: row.status as ArticleStatus,
-		authorName: String(row.author_name),
+		authors: terms.authors,
 		publishAt: toIsoOrNull(row.publish_at),
 		publishedAt: toIsoOrNull(row.published_at),
 		updatedAt: toIso(row.updated_at),
@@ -85,7 +82,6 @@ export const listItemColumns = [
 	'slug',
 	'title',
 	'status',
-	'author_name',
 	'publish_at',
 	'published_at',
 	'updated_at',
@@ -152,8 +148,6 @@ export const cardColumns = [
 	'cover_image_alt',
 	'cover_image_width',
 	'cover_image_height',
-	'tags',
-	'author_name',
 	'reading_minutes',
 	'published_at',
 	'updated_at',

@@ -15,8 +15,6 @@ export interface Database {
 		cover_image_alt: string | null
 		cover_image_width: number | null
 		cover_image_height: number | null
-		tags: string
-		author_name: string
 		status: string
 		reading_minutes: number
 		published_at: string | null
@@ -29,6 +27,29 @@ export interface Database {
 		notified_at: string | null
 		kind: Generated<string>
 	}
+	tags: {
+		id: Generated<number>
+		slug: string
+		name: string
+		description: Generated<string>
+		cover_image_url: string | null
+		cover_image_alt: string | null
+		created_at: string
+		updated_at: string
+	}
+	article_tags: { article_id: number; tag_id: number; position: number }
+	authors: {
+		id: Generated<number>
+		slug: string
+		name: string
+		bio: Generated<string>
+		avatar_url: string | null
+		website: string | null
+		user_id: string | null
+		created_at: string
+		updated_at: string
+	}
+	article_authors: { article_id: number; author_id: number; position: number }
 	changes: {
 		id: Generated<number>
 		topic: string

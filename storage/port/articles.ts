@@ -6,6 +6,12 @@ export type ArticleStatus = 'draft' | 'published'
 /** An article (in lists and feeds, at /articles/<slug>) or a page (About, Donate: at /<slug>). */
 export type ArticleKind = 'article' | 'page'
 
+/** A tag or an author as an article shows it: a name, and the address of its page. */
+export interface Term {
+	name: string
+	slug: string
+}
+
 /** What a list or a live event needs to show an article: no body. */
 export interface ArticleCard {
 	id: number
@@ -17,8 +23,10 @@ export interface ArticleCard {
 	/** The cover's size in pixels, for its <img> (null: no cover, or one from elsewhere). */
 	coverImageWidth: number | null
 	coverImageHeight: number | null
-	tags: string[]
-	authorName: string
+	/** In the order the editor gave them. */
+	tags: Term[]
+	/** One or more, in the order the editor gave them (none only for an article that lost its last). */
+	authors: Term[]
 	readingMinutes: number
 	publishedAt: string
 	updatedAt: string
@@ -46,7 +54,7 @@ export interface ArticleListItem {
 	slug: string
 	title: string
 	status: ArticleStatus
-	authorName: string
+	authors: Term[]
 	publishAt: string | null
 	publishedAt: string | null
 	updatedAt: string
@@ -72,8 +80,10 @@ export interface ArticleWrite {
 	/** The cover's size, when it is an image stored here; null otherwise. */
 	coverImageWidth: number | null
 	coverImageHeight: number | null
+	/** Tag names: a tag not known yet is made (docs/decisions/026-tags-and-authors.md). */
 	tags: string[]
-	authorName: string
+	/** Author names, each a profile found by its name or address, or made. */
+	authors: string[]
 	status: ArticleStatus
 	readingMinutes: number
 	publishedAt: string | null
@@ -136,13 +146,21 @@ export interface ArticleRepository {
 	findPublishedBySlug(slug: string, kind?: ArticleKind): Promise<Article | undefined>
 	/** Every published page, for the sitemap: slug, title and when it last changed. */
 	listPublishedPages(): Promise<{ slug: string; title: string; updatedAt: string }[]>
-	/** Published articles, newest first, strictly after the cursor when one is given. */
-	listPublished(options: { limit: number; after?: ListCursor }): Promise<ArticleCard[]>
+	/**
+	 * Published articles, newest first, strictly after the cursor when one is given; with a tag's
+	 * or an author's slug, only theirs.
+	 */
+	listPublished(options: {
+		limit: number
+		after?: ListCursor
+		tag?: string
+		author?: string
+	}): Promise<ArticleCard[]>
 	listPublishedByIds(ids: number[]): Promise<ArticleCard[]>
 	/** The published articles just before and just after this one, for reading on. */
 	neighbours(of: ListCursor): Promise<{ newer: ArticleCard | null; older: ArticleCard | null }>
-	/** Published articles with their bodies, newest first: feeds and sitemaps. */
-	listPublishedFull(limit: number): Promise<Article[]>
+	/** Published articles with their bodies, newest first (a tag's only, with its id): feeds. */
+	listPublishedFull(limit: number, options?: { tag?: string }): Promise<Article[]>
 	count(): Promise<number>
 	/** Creates or updates the article with this slug and records the public change, atomically. */
 	saveBySlug(write: ArticleWrite): Promise<SavedArticle>
@@ -188,6 +206,17 @@ export interface ArticleRules {
 	 * the article marked announced. `notify` is the editor's choice (true unless turned off).
 	 */
 	announces(change: ChangeKind | null, notify: boolean, announcedBefore: boolean): boolean
-	/** The public address of an article or a page: where a rename records a redirect from. */
-	address(kind: ArticleKind, slug: string): string
+	/** The public address of an article, a page, a tag or an author: where a rename redirects from. */
+	address(kind: ArticleKind | 'tag' | 'author', slug: string): string
+	/** The address made for a tag or an author named so (never empty). */
+	termSlug(kind: 'tag' | 'author', name: string): string
+}
+
+/** An Article as a save takes it back: its tags and authors by name. */
+export function articleWriteOf(article: Article): ArticleWrite {
+	return {
+		...article,
+		tags: article.tags.map((tag) => tag.name),
+		authors: article.authors.map((author) => author.name),
+	}
 }

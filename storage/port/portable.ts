@@ -65,8 +65,12 @@ export interface PortableRows {
 		bodyMarkdown: string
 		coverImageUrl: string | null
 		coverImageAlt: string | null
+		/** Tag names, in order. */
 		tags: string[]
-		authorName: string
+		/** Author names, in order (docs/decisions/026-tags-and-authors.md). */
+		authors?: string[]
+		/** An export made before author profiles: the one author's name. Read, never written. */
+		authorName?: string
 		status: 'draft' | 'published'
 		readingMinutes: number
 		publishedAt: string | null

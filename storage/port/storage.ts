@@ -12,6 +12,7 @@ import type { PortableRepository } from './portable.ts'
 import type { PushRepository } from './push.ts'
 import type { RedirectRepository } from './redirects.ts'
 import type { SettingsRepository } from './settings.ts'
+import type { AuthorRepository, TagRepository } from './terms.ts'
 import type { StorageHealth } from './unavailable.ts'
 import type { UploadRepository } from './uploads.ts'
 
@@ -27,6 +28,9 @@ export interface Storage {
 	readonly uploads: UploadRepository
 	/** Addresses that moved: renamed articles' and pages', and admins' own. */
 	readonly redirects: RedirectRepository
+	/** Tags and author profiles, each with a page (docs/decisions/026-tags-and-authors.md). */
+	readonly tags: TagRepository
+	readonly authors: AuthorRepository
 	/** Staff accounts (better-auth signs them in; the team page manages them). */
 	readonly accounts: AccountRepository
 	readonly apiKeys: ApiKeyRepository

@@ -157,3 +157,46 @@ test('the home page’s latest articles are live too: new on top, the list kept 
 	await expect(latest).toHaveText(before)
 	expect(await isSameDocument(page), 'the page was not reloaded').toBe(true)
 })
+
+test('a tag’s page is live: an article given the tag arrives, one that loses it leaves', async ({
+	page,
+}) => {
+	const titles = page.locator('[data-testid=article-list] .article-card-title')
+	const stream = page.waitForResponse((response) => response.url().includes('/api/articles/stream'))
+	await page.goto('/tags/oceans')
+	await waitForHydration(page)
+	expect((await stream).status()).toBe(200)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oceans')
+	await markDocument(page)
+	const before = await titles.allTextContents()
+	expect(before.length).toBeGreaterThan(0)
+
+	const title = 'Kelp Forests Off the Headland'
+	const slug = 'kelp-forests-headland'
+	expectCliOk(await publishArticle(server(), { title, slug, tags: ['Oceans', 'Restoration'] }))
+	await expect(titles).toHaveText([title, ...before])
+	// Its card links to its tags' pages and its author's.
+	const card = cards(page).first()
+	await expect(card.getByRole('link', { name: 'Restoration' })).toHaveAttribute(
+		'href',
+		'/tags/restoration',
+	)
+	await expect(card.getByRole('link', { name: 'E2E Test' })).toHaveAttribute(
+		'href',
+		'/authors/e2e-test',
+	)
+	// Another tag's article does not belong here.
+	expectCliOk(
+		await publishArticle(server(), { title: 'Hedgerows', slug: 'hedgerows-e2e', tags: ['Soil'] }),
+	)
+	// Saved without the tag: it leaves, in place.
+	expectCliOk(await publishArticle(server(), { title, slug, tags: ['Restoration'] }))
+	await expect(titles).toHaveText(before)
+	expect(await isSameDocument(page), 'the page was not reloaded').toBe(true)
+
+	// The tag it kept lists it.
+	await card.page().goto('/tags/restoration')
+	await expect(titles).toHaveText([title])
+	expectCliOk(await unpublishArticle(server(), slug))
+	expectCliOk(await unpublishArticle(server(), 'hedgerows-e2e'))
+})

@@ -237,6 +237,8 @@ export interface ArticleFile {
 	slug: string
 	summary?: string
 	body?: string
+	/** ["testing"] unless given. */
+	tags?: string[]
 }
 
 /** Writes an article as a Markdown file with front matter, the format article:publish reads. */
@@ -249,7 +251,7 @@ export function writeArticleFile(article: ArticleFile): string {
 		`slug: ${JSON.stringify(article.slug)}`,
 		`summary: ${JSON.stringify(article.summary ?? `A test article: ${article.title}.`)}`,
 		'author: "E2E Test"',
-		'tags: ["testing"]',
+		`tags: ${JSON.stringify(article.tags ?? ['testing'])}`,
 		'---',
 	]
 	writeFileSync(
@@ -287,7 +289,7 @@ export async function publishArticles(server: CanopyServer, articles: ArticleFil
 					slug: article.slug,
 					summary: article.summary ?? `A test article: ${article.title}.`,
 					author: 'E2E Test',
-					tags: ['testing'],
+					tags: article.tags ?? ['testing'],
 					body: article.body ?? 'A short body written by the browser tests.',
 				},
 				'published',

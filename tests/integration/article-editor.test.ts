@@ -1,5 +1,6 @@
 // The article editor over HTTP, as a browser without JavaScript posts it: every refusal answers
 // with words and the right status, and nothing is saved over a newer version.
+import { articleWriteOf } from '#storage/port/articles.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
@@ -57,8 +58,11 @@ describe('the article editor', () => {
 		expect(article).toMatchObject({
 			slug: 'tidal-flats',
 			status: 'draft',
-			authorName: 'Ana Costa',
-			tags: ['coasts', 'birds'],
+			authors: [{ name: 'Ana Costa', slug: 'ana-costa' }],
+			tags: [
+				{ name: 'coasts', slug: 'coasts' },
+				{ name: 'birds', slug: 'birds' },
+			],
 			bodyHtml: '<p>Tidal flats are <strong>rich</strong>.</p>',
 		})
 		expect((await fetch(`${app.url}/articles/tidal-flats`)).status).toBe(404)
@@ -182,7 +186,7 @@ describe('the article editor', () => {
 		const article = await app.storage.articles.findById(id)
 		if (!article) throw new Error('missing')
 		await app.storage.articles.update(id, article.version, {
-			...article,
+			...articleWriteOf(article),
 			publishAt: '2026-01-01T00:00:00.000Z',
 		})
 		const job = startScheduledPublishing(

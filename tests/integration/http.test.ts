@@ -122,7 +122,9 @@ describe('reader features', () => {
 		expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
 			'@type': 'Article',
 			headline: expect.stringContaining('The Living Ground'),
-			author: { '@type': 'Person', name: 'Elena Kowalski' },
+			author: [
+				{ '@type': 'Person', name: 'Elena Kowalski', url: `${app.url}/authors/elena-kowalski` },
+			],
 			datePublished: '2026-10-15T08:00:00.000Z',
 		})
 		const contact = await (await get('/contact')).text()
@@ -132,7 +134,10 @@ describe('reader features', () => {
 
 	it('lists every published article in the sitemap and the feeds', async () => {
 		const sitemap = await (await get('/sitemap.xml')).text()
-		expect(sitemap.match(/<url>/g)).toHaveLength(3 + 6)
+		// Home, articles, contact; six articles; their 15 tags and 6 authors.
+		expect(sitemap.match(/<url>/g)).toHaveLength(3 + 6 + 15 + 6)
+		expect(sitemap).toContain(`<loc>${app.url}/tags/climate</loc>`)
+		expect(sitemap).toContain(`<loc>${app.url}/authors/elena-kowalski</loc>`)
 		expect(sitemap).toContain(`<loc>${app.url}/articles/half-a-degree-matters</loc>`)
 		const rss = await (await get('/feed.xml')).text()
 		expect(rss).toContain('<rss version="2.0"')

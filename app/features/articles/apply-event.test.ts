@@ -13,7 +13,7 @@ function card(id: number, day: number, title = `Article ${id}`): ArticleCard {
 		coverImageWidth: null,
 		coverImageHeight: null,
 		tags: [],
-		authorName: '',
+		authors: [],
 		readingMinutes: 1,
 		publishedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
 		updatedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),

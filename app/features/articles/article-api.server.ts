@@ -25,7 +25,10 @@ export interface ApiArticle {
 	summary: string
 	body: string
 	html: string
+	/** The authors' names, joined: the field from before an article had several. */
 	author: string
+	/** The authors' names, in order: send them back to keep them, or others to change them. */
+	authors: string[]
 	tags: string[]
 	cover: string | null
 	coverAlt: string | null
@@ -62,8 +65,9 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 		summary: article.summary,
 		body: article.bodyMarkdown,
 		html: article.bodyHtml,
-		author: article.authorName,
-		tags: article.tags,
+		author: article.authors.map((author) => author.name).join(', '),
+		authors: article.authors.map((author) => author.name),
+		tags: article.tags.map((tag) => tag.name),
 		cover: article.coverImageUrl,
 		coverAlt: article.coverImageAlt,
 		status: apiStatus(article),
@@ -79,13 +83,14 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 }
 
 function toApiListItem(item: ArticleListItem, siteUrl: string) {
-	const { id, slug, title, authorName, publishAt, publishedAt, updatedAt, version } = item
+	const { id, slug, title, authors, publishAt, publishedAt, updatedAt, version } = item
 	const { notify, notifiedAt } = item
 	return {
 		id,
 		slug,
 		title,
-		author: authorName,
+		author: authors.map((author) => author.name).join(', '),
+		authors: authors.map((author) => author.name),
 		status: apiStatus(item),
 		publishAt,
 		publishedAt,
@@ -283,8 +288,8 @@ export async function publishArticleApi({ request, storage, siteUrl }: ApiReques
 		slug: current.slug,
 		summary: current.summary,
 		body: current.bodyMarkdown,
-		author: current.authorName,
-		tags: current.tags,
+		authors: current.authors.map((author) => author.name),
+		tags: current.tags.map((tag) => tag.name),
 		cover: current.coverImageUrl,
 		coverAlt: current.coverImageAlt,
 		intent: 'publish',

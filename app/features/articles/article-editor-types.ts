@@ -11,6 +11,8 @@ export interface EditorArticle {
 	summary: string
 	bodyMarkdown: string
 	tags: string[]
+	/** Author names, in order. */
+	authors: string[]
 	coverImageUrl: string | null
 	coverImageAlt: string | null
 	status: ArticleStatus

@@ -34,8 +34,11 @@ export function ArticleEditor({
 	actionData,
 	initialHtml,
 	uploadMaxBytes,
+	defaultAuthors = [],
 }: {
 	article: EditorArticle | null
+	/** A new article's authors until the editor names others: whoever is writing it. */
+	defaultAuthors?: string[]
 	/** What a new one is (an article, or a page at /<slug>); a stored one says itself. */
 	kind?: ArticleKind
 	actionData: EditorActionData | undefined
@@ -200,15 +203,28 @@ export function ArticleEditor({
 						maxLength={300}
 					/>
 					{kind === 'page' ? null : (
-						<Field
-							name="tags"
-							label="Tags"
-							hint="Separated by commas, e.g. soil, food."
-							defaultValue={value('tags', article?.tags.join(', ') ?? '')}
-							error={
-								errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
-							}
-						/>
+						<>
+							<Field
+								name="tags"
+								label="Tags"
+								hint="Separated by commas, e.g. soil, food. Each tag has a page listing its articles."
+								defaultValue={value('tags', article?.tags.join(', ') ?? '')}
+								error={
+									errors.tags ??
+									Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
+								}
+							/>
+							<Field
+								name="authors"
+								label="Authors"
+								hint="Separated by commas. A name not known yet gets a profile of its own."
+								defaultValue={value('authors', (article?.authors ?? defaultAuthors).join(', '))}
+								error={
+									errors.authors ??
+									Object.entries(errors).find(([key]) => key.startsWith('authors.'))?.[1]
+								}
+							/>
+						</>
 					)}
 					<ImageUploadField
 						maxBytes={uploadMaxBytes}

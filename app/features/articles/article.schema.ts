@@ -41,9 +41,14 @@ export const articleInputSchema = z
 				const problem = markdownLimitProblem(body)
 				if (problem) context.addIssue({ code: 'custom', message: problem })
 			}),
+		/** One author by name: what the API and front matter took before an article had several. */
 		author: z.string().trim().max(100, 'Keep the author name under 100 characters.').default(''),
+		authors: z
+			.array(z.string().trim().min(1).max(100, 'Keep each author name under 100 characters.'))
+			.max(10, 'Name at most 10 authors.')
+			.default([]),
 		tags: z
-			.array(z.string().trim().toLowerCase().min(1).max(40, 'Keep each tag under 40 characters.'))
+			.array(z.string().trim().min(1).max(40, 'Keep each tag under 40 characters.'))
 			.max(10, 'Use at most 10 tags.')
 			.default([]),
 		cover: z

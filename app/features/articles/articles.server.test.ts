@@ -24,7 +24,8 @@ describe('articles', () => {
 		expect(result.article).toMatchObject({
 			slug: 'why-peat-matters',
 			readingMinutes: 3,
-			tags: ['soil'],
+			// One tag: names that make the same address are one, named as first written.
+			tags: [{ name: 'Soil', slug: 'soil' }],
 		})
 		expect(result.article.bodyHtml).not.toContain('<script')
 		expect(result.change?.kind).toBe('added')

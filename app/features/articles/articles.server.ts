@@ -3,6 +3,7 @@
 
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Article, ArticleCard } from '#storage/port/articles.ts'
+import { articleWriteOf } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
@@ -39,7 +40,7 @@ export async function saveArticle(
 			slug,
 			status,
 			publishedAt,
-			authorName: input.author,
+			authors: input.authors.length > 0 ? input.authors : [input.author].filter(Boolean),
 		})
 	} catch (error) {
 		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
@@ -53,7 +54,7 @@ export async function saveArticle(
 export async function unpublishArticle(storage: Storage, slug: string) {
 	const article = await storage.articles.findBySlug(slug)
 	if (!article) return undefined
-	return storage.articles.saveBySlug({ ...article, slug, status: 'draft' })
+	return storage.articles.saveBySlug({ ...articleWriteOf(article), slug, status: 'draft' })
 }
 
 export function getPublishedArticle(storage: Storage, slug: string) {
@@ -69,13 +70,19 @@ export interface ArticleListPage {
 
 export async function listArticles(
 	storage: Storage,
-	options: { cursor?: string | null; limit: number },
+	options: { cursor?: string | null; limit: number; tag?: string; author?: string },
 ): Promise<ArticleListPage> {
 	// Read the position before the list: a change landing in between is then sent again by the
 	// stream, and the page applies events idempotently, so nothing is missed or shown twice.
 	const changeId = await storage.changes.latestId()
 	const after = decodeCursor(options.cursor)
-	const rows = await storage.articles.listPublished({ limit: options.limit + 1, after })
+	const { tag, author } = options
+	const rows = await storage.articles.listPublished({
+		limit: options.limit + 1,
+		after,
+		tag,
+		author,
+	})
 	const items = rows.slice(0, options.limit)
 	const last = items.at(-1)
 	return {

@@ -26,7 +26,8 @@ export function toEditorArticle(article: Article): EditorArticle {
 		title,
 		summary,
 		bodyMarkdown,
-		tags,
+		tags: tags.map((tag) => tag.name),
+		authors: article.authors.map((author) => author.name),
 		coverImageUrl,
 		coverImageAlt,
 		status,
@@ -100,7 +101,8 @@ export async function newArticleAction(
 	const refused = await withPostedCover(services, form, input, editor.id)
 	if (refused) return answer(refused, form, String(input.intent))
 	const { storage } = services
-	const author = editor.name
+	// Written by whoever makes it, unless the form names others: their profile, made at first use.
+	const author = (await storage.authors.forUser(editor.id, editor.name)).name
 	const result = await createArticle(storage, input, author, undefined, kind)
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
 	return answer(result, form, String(input.intent))

@@ -49,6 +49,7 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 		summary: text('summary'),
 		body: text('body').replace(/\r\n/g, '\n'),
 		tags: splitTags(text('tags')),
+		authors: splitTags(text('authors')),
 		// An empty field means none (the schema refuses an empty address).
 		cover: text('cover').trim() || undefined,
 		coverAlt: text('coverAlt').trim() || undefined,

@@ -11,6 +11,7 @@ import type {
 	ArticleWrite,
 	RepeatableRequest,
 } from '#storage/port/articles.ts'
+import { articleWriteOf } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
@@ -65,7 +66,7 @@ async function prepare(
 		const write = await toArticleWrite(storage, input, {
 			slug,
 			status,
-			authorName: input.author || existing?.authorName || defaultAuthor,
+			authors: authorsOf(input, existing, defaultAuthor),
 			publishedAt,
 			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
 			// A page is never news: no push notice, and no tags.
@@ -82,6 +83,21 @@ async function prepare(
 		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
 		throw error
 	}
+}
+
+/**
+ * Who wrote it: the authors named, else the one author named (the API's and front matter's older
+ * field), else who it had, else who is writing it. An article always has at least one.
+ */
+function authorsOf(
+	input: { author: string; authors: string[] },
+	existing: Article | undefined,
+	defaultAuthor: string,
+): string[] {
+	if (input.authors.length > 0) return input.authors
+	if (input.author) return [input.author]
+	const before = existing?.authors.map((author) => author.name) ?? []
+	return before.length > 0 ? before : [defaultAuthor].filter(Boolean)
 }
 
 /** The addresses of the images in rendered article HTML that have no description (alt text). */
@@ -143,7 +159,7 @@ export async function updateArticle(
 	if (!version.success) return invalid({ version: fieldErrors(version.error).form ?? [] })
 	const existing = await storage.articles.findById(id)
 	if (!existing) return { ok: false, kind: 'missing' }
-	const prepared = await prepare(storage, raw, existing, existing.authorName)
+	const prepared = await prepare(storage, raw, existing, existing.authors[0]?.name ?? '')
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
 	const updated = await storage.articles.update(id, version.data, prepared.write)
 	if (updated.ok) return { ok: true, ...updated.saved }
@@ -162,7 +178,7 @@ export async function unpublishArticleById(
 	const existing = await storage.articles.findById(id)
 	if (!existing) return { ok: false, kind: 'missing' }
 	const updated = await storage.articles.update(id, version, {
-		...existing,
+		...articleWriteOf(existing),
 		status: 'draft',
 		publishAt: null,
 	})

@@ -4,6 +4,7 @@
 // commit together; the decisions are here.
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import type { ArticleRules } from '#storage/port/articles.ts'
+import { termSlug } from './slug.ts'
 
 export const articleRules: ArticleRules = {
 	/** Readers see an article arrive, change and leave; a draft saved as a draft is no change. */
@@ -21,4 +22,5 @@ export const articleRules: ArticleRules = {
 		return change === 'added' && notify && !announcedBefore
 	},
 	address: publicPath,
+	termSlug,
 }

@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router'
 import { configVersionHeard } from '#app/features/remote-config/config-store.ts'
 import { openLiveStream } from '#app/lib/live-stream.client.ts'
 import type { ArticleCard } from '#storage/port/articles.ts'
-import { applyArticleEvent } from './apply-event.ts'
+import { applyArticleEvent, inScope } from './apply-event.ts'
 import type { ArticleEvent } from './article-types.ts'
 
 export function useLiveArticles(
@@ -16,9 +16,13 @@ export function useLiveArticles(
 		acceptsNew: boolean
 		/** The list's length (the home page's latest few): the newest this many are kept. */
 		limit?: number
+		/** A tag's slug: only its articles are shown. */
+		tag?: string
+		/** An author's slug: only theirs are shown. */
+		author?: string
 	},
 ) {
-	const { acceptsNew, limit } = options
+	const { acceptsNew, limit, tag, author } = options
 	const [items, setItems] = useState(initial)
 	// What is shown, for the stream's handler: events apply one after another to the latest list.
 	const shown = useRef(initial)
@@ -43,14 +47,14 @@ export function useLiveArticles(
 				lastId = id
 				const event = JSON.parse(message.data) as ArticleEvent
 				const list = shown.current
-				const applied = applyArticleEvent(list, event, acceptsNew)
+				const applied = applyArticleEvent(list, event, acceptsNew, { tag, author })
 				const next = limit === undefined ? applied : applied.slice(0, limit)
 				shown.current = next
 				setItems(next)
 				// One of a short list's few gone: the one after it is read again.
 				if (limit !== undefined && applied.length < list.length && list.length >= limit)
 					revalidate.current()
-				if (event.kind === 'added' && acceptsNew) {
+				if (event.kind === 'added' && acceptsNew && inScope(event.article, { tag, author })) {
 					setAnnouncement(`New article: ${event.article.title}`)
 					setFresh((ids) => new Set(ids).add(event.article.id))
 				}
@@ -71,7 +75,7 @@ export function useLiveArticles(
 				revalidate.current()
 			},
 		})
-	}, [changeId, acceptsNew, limit])
+	}, [changeId, acceptsNew, limit, tag, author])
 
 	return { items, announcement, fresh }
 }

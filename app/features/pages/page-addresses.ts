@@ -37,7 +37,9 @@ export function pageSlugProblem(slug: string): string | undefined {
 	return `“${slug}” is one of the site’s own addresses (/${slug}), so a page cannot use it. Choose another slug, e.g. “about-${slug}”.`
 }
 
-/** The public address of an article or a page. */
-export function publicPath(kind: ArticleKind, slug: string): string {
+/** The public address of an article, a page, a tag's page or an author's. */
+export function publicPath(kind: ArticleKind | 'tag' | 'author', slug: string): string {
+	if (kind === 'tag') return `/tags/${encodeURIComponent(slug)}`
+	if (kind === 'author') return `/authors/${encodeURIComponent(slug)}`
 	return kind === 'page' ? `/${slug}` : `/articles/${slug}`
 }

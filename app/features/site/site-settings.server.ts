@@ -1,5 +1,6 @@
 import type { Storage } from '#storage/port/storage.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
+import { type Navigation, parseNavigation } from './navigation.ts'
 import { defaultSiteSettings, type SiteSettings } from './site-settings.ts'
 
 const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[]
@@ -7,10 +8,12 @@ const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[]
 // The settings last read, per database: while it is away (decision 016), pages that need nothing
 // else, and the outage page itself, still carry the site's own title, logo and texts. Nothing
 // can change them meanwhile: a change would need the database.
-const lastRead = new WeakMap<Storage, SiteSettings>()
+const lastRead = new WeakMap<Storage, { settings: SiteSettings; navigation: Navigation }>()
 
-/** The site's settings from the database, each falling back to its default when unset or empty. */
-export async function getSiteSettings(storage: Storage): Promise<SiteSettings> {
+/** The site's settings and menus, in one read; each setting falls back to its default. */
+export async function getSite(
+	storage: Storage,
+): Promise<{ settings: SiteSettings; navigation: Navigation }> {
 	let stored: Record<string, string>
 	try {
 		stored = await storage.settings.all()
@@ -24,8 +27,20 @@ export async function getSiteSettings(storage: Storage): Promise<SiteSettings> {
 		const value = stored[`site.${key}`]
 		if (value) settings[key] = value
 	}
-	lastRead.set(storage, settings)
-	return settings
+	const site = { settings, navigation: parseNavigation(stored[navigationKey]) }
+	lastRead.set(storage, site)
+	return site
+}
+
+/** The site's settings from the database, each falling back to its default when unset or empty. */
+export async function getSiteSettings(storage: Storage): Promise<SiteSettings> {
+	return (await getSite(storage)).settings
+}
+
+const navigationKey = 'site.navigation'
+
+export function saveNavigation(storage: Storage, navigation: Navigation) {
+	return storage.settings.set({ [navigationKey]: JSON.stringify(navigation) })
 }
 
 export function saveSiteSettings(storage: Storage, values: Partial<SiteSettings>) {

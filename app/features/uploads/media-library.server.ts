@@ -7,6 +7,7 @@ import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
 import { readingMinutes } from '#app/features/articles/markdown-pipeline.server.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { Article } from '#storage/port/articles.ts'
+import { articleWriteOf } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { LibraryImage } from '#storage/port/uploads.ts'
 import { type ImageMime, isImageMime } from './image-types.ts'
@@ -138,9 +139,9 @@ export async function replaceImage(
 	for (const article of await storage.articles.referencing([hash])) {
 		const bodyMarkdown = article.bodyMarkdown.split(oldUrl).join(replacement.url)
 		const cover = article.coverImageUrl === oldUrl
-		// The article as it stands (an Article is a whole ArticleWrite), with the image swapped.
+		// The article as it stands, with the image swapped.
 		const saved = await storage.articles.update(article.id, article.version, {
-			...article,
+			...articleWriteOf(article),
 			bodyMarkdown,
 			bodyHtml: await renderMarkdown(bodyMarkdown),
 			readingMinutes: readingMinutes(bodyMarkdown),

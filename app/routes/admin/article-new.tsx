@@ -30,8 +30,11 @@ export function action({ request, context }: Route.ActionArgs) {
 	)
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-	return { uploadMaxBytes: context.get(servicesContext).uploadMaxBytes, kind: kindOf(request) }
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const { storage, uploadMaxBytes } = context.get(servicesContext)
+	const editor = context.get(editorContext)
+	const profile = await storage.authors.forUser(editor.id, editor.name)
+	return { uploadMaxBytes, kind: kindOf(request), defaultAuthors: [profile.name] }
 }
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,6 +47,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
 				actionData={actionData}
 				initialHtml=""
 				uploadMaxBytes={loaderData.uploadMaxBytes}
+				defaultAuthors={loaderData.defaultAuthors}
 			/>
 		</>
 	)

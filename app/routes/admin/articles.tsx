@@ -131,7 +131,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 								<th scope="col">Status</th>
 								{pagesList ? null : <th scope="col">Push notices</th>}
 								<th scope="col">Edited</th>
-								<th scope="col">Author</th>
+								<th scope="col">Authors</th>
 							</tr>
 						</thead>
 						<tbody>
@@ -149,7 +149,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 									<td>
 										<LocalTime iso={item.updatedAt} time />
 									</td>
-									<td>{item.authorName}</td>
+									<td>{item.authors.map((author) => author.name).join(', ')}</td>
 								</tr>
 							))}
 						</tbody>

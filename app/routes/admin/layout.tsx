@@ -89,6 +89,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						<NavLink to="/admin/pages">Pages</NavLink>
 					</li>
 					<li>
+						<NavLink to="/admin/tags">Tags</NavLink>
+					</li>
+					<li>
+						<NavLink to="/admin/authors">Authors</NavLink>
+					</li>
+					<li>
 						<NavLink to="/admin/media">Media</NavLink>
 					</li>
 					<li>
@@ -107,6 +113,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						<>
 							<li>
 								<NavLink to="/admin/settings">Site settings</NavLink>
+							</li>
+							<li>
+								<NavLink to="/admin/navigation">Navigation</NavLink>
 							</li>
 							<li>
 								<NavLink to="/admin/team">Team</NavLink>

@@ -1,0 +1,22 @@
+// The loaders of a tag's page and an author's: the tag (or profile), its live list of articles,
+// or, for an address that moved (a renamed or merged tag), the 301 to where it went.
+import { data } from 'react-router'
+import { listArticles } from '#app/features/articles/articles.server.ts'
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
+import type { AppServices } from '#app/lib/context.server.ts'
+import type { AuthorProfile, Tag } from '#storage/port/terms.ts'
+
+/** The term at this address with a page of its articles, or throws the 301 or 404 to answer. */
+export async function termListing<T extends Tag | AuthorProfile>(
+	{ storage, remoteConfig }: Pick<AppServices, 'storage' | 'remoteConfig'>,
+	request: Request,
+	find: () => Promise<T | undefined>,
+	scope: (term: T) => { tag?: string; author?: string },
+) {
+	const term = await find()
+	if (!term) throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
+	const cursor = new URL(request.url).searchParams.get('cursor')
+	const { articles_page_size: limit } = await remoteConfig.valuesFor(request)
+	const page = await listArticles(storage, { cursor, limit, ...scope(term) })
+	return { term, ...page, isFirstPage: !cursor }
+}

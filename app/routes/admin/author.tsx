@@ -1,0 +1,218 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { editorContext } from '#app/features/auth/session.server.ts'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { authorEditSchema, deleteSchema, mergeSchema } from '#app/features/tags/term.schema.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import { readForm } from '#app/lib/form.server.ts'
+import type { Route } from './+types/author'
+
+// One author profile. Editors change their own; admins any, and which account it belongs to,
+// and merge two profiles of one person (a typo on an old article) or delete a guest's.
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [
+		{ title: `${loaderData?.author.name ?? 'Author'} · Authors · Canopy` },
+		{ name: 'robots', content: 'noindex' },
+	]
+}
+
+async function profileFor(context: Route.LoaderArgs['context'], id: number) {
+	const { storage } = context.get(servicesContext)
+	const editor = context.get(editorContext)
+	const author = await storage.authors.findById(id)
+	if (!author) throw data(null, { status: 404 })
+	const mayEdit = editor.role === 'admin' || author.userId === editor.id
+	return { storage, editor, author, mayEdit }
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+	const { storage, editor, author, mayEdit } = await profileFor(context, Number(params.id))
+	const admin = editor.role === 'admin'
+	const [accounts, others] = admin
+		? await Promise.all([storage.accounts.list(), storage.authors.list()])
+		: [[], []]
+	return {
+		author,
+		mayEdit,
+		admin,
+		accounts: accounts.map(({ id, name, email }) => ({ id, name, email })),
+		others: others.filter((other) => other.id !== author.id).map(({ id, name }) => ({ id, name })),
+	}
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+	const { storage, editor, author, mayEdit } = await profileFor(context, Number(params.id))
+	if (!mayEdit) throw data(null, { status: 403 })
+	const admin = editor.role === 'admin'
+	const form = Object.fromEntries(await readForm(request))
+	if (admin && form.intent === 'delete' && deleteSchema.safeParse(form).success) {
+		await storage.authors.delete(author.id)
+		return redirect('/admin/authors')
+	}
+	if (admin && form.intent === 'merge') {
+		const parsed = mergeSchema.safeParse(form)
+		if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
+		const merged = await storage.authors.merge(author.id, parsed.data.into)
+		if (!merged.ok)
+			return data(
+				{ errors: { into: ['That profile is gone. Choose another.'] } as FieldErrors },
+				404,
+			)
+		return redirect(`/admin/authors/${merged.value.id}`)
+	}
+	const parsed = authorEditSchema.safeParse(form)
+	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
+	const { intent: _, userId, ...edit } = parsed.data
+	const saved = await storage.authors.update(author.id, {
+		...edit,
+		// Only an admin says whose profile it is.
+		userId: admin && userId !== undefined ? userId || null : author.userId,
+	})
+	if (saved.ok)
+		return { done: `Saved. The profile is at ${publicPath('author', saved.value.slug)}.` }
+	const problem: FieldErrors | null =
+		saved.reason === 'slug-taken'
+			? { slug: ['Another author has this address. Choose another.'] }
+			: saved.reason === 'account-taken'
+				? { userId: ['That team member has a profile already. Merge the two instead.'] }
+				: null
+	if (!problem) throw data(null, { status: 404 })
+	return data({ errors: problem, values: form }, 400)
+}
+
+export default function AuthorEdit({ loaderData, actionData }: Route.ComponentProps) {
+	const { author, mayEdit, admin, accounts, others } = loaderData
+	const busy = useNavigation().state === 'submitting'
+	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
+		string,
+		unknown
+	>
+	const value = (name: string, fallback: string) =>
+		typeof values[name] === 'string' ? String(values[name]) : fallback
+	const done = actionData && 'done' in actionData ? actionData.done : null
+	const path = publicPath('author', author.slug)
+	return (
+		<>
+			<p className="breadcrumb">
+				<a href="/admin/authors">Authors</a>
+			</p>
+			<h1>{author.name}</h1>
+			<p>
+				<a href={path}>{path}</a> ·{' '}
+				{author.articles === 1 ? '1 published article' : `${author.articles} published articles`}
+			</p>
+			{done ? (
+				<p role="status" className="notice">
+					{done}
+				</p>
+			) : null}
+			{mayEdit ? null : <p>Only an admin or the author can change this profile.</p>}
+			<Form method="post" className="form" key={author.updatedAt}>
+				<fieldset disabled={!mayEdit}>
+					<Field
+						name="name"
+						label="Name"
+						defaultValue={value('name', author.name)}
+						error={errors.name}
+						required
+						maxLength={100}
+					/>
+					<Field
+						name="slug"
+						label="Address (slug)"
+						hint="Changing it keeps the old address working: it sends readers here (301)."
+						defaultValue={value('slug', author.slug)}
+						error={errors.slug}
+						required
+						maxLength={80}
+						autoCapitalize="off"
+						spellCheck={false}
+					/>
+					<TextAreaField
+						name="bio"
+						label="Bio"
+						hint="A few sentences for the author’s page."
+						defaultValue={value('bio', author.bio)}
+						error={errors.bio}
+						rows={4}
+						maxLength={1000}
+					/>
+					<Field
+						name="avatarUrl"
+						label="Photo"
+						hint="Optional: an image from the media library (/media/…) or an https address."
+						defaultValue={value('avatarUrl', author.avatarUrl ?? '')}
+						error={errors.avatarUrl}
+					/>
+					<Field
+						name="website"
+						label="Website"
+						hint="Optional, e.g. https://example.org."
+						type="url"
+						defaultValue={value('website', author.website ?? '')}
+						error={errors.website}
+					/>
+					{admin ? (
+						<div className="field">
+							<label htmlFor="author-account">Team member</label>
+							<select id="author-account" name="userId" defaultValue={author.userId ?? ''}>
+								<option value="">None (a guest writer)</option>
+								{accounts.map((account) => (
+									<option key={account.id} value={account.id}>
+										{account.name} ({account.email})
+									</option>
+								))}
+							</select>
+							{errors.userId ? <p className="field-error">{errors.userId.join(' ')}</p> : null}
+						</div>
+					) : null}
+					<button type="submit" name="intent" value="save" disabled={busy}>
+						Save the profile
+					</button>
+				</fieldset>
+			</Form>
+			{admin && others.length > 0 ? (
+				<Form method="post" className="form">
+					<h2>Merge into another profile</h2>
+					<p className="hint">
+						For one person with two profiles: the articles move, the address follows.
+					</p>
+					<label htmlFor="merge-into">Merge “{author.name}” into</label>
+					<select id="merge-into" name="into" defaultValue="">
+						<option value="" disabled>
+							Choose a profile
+						</option>
+						{others.map((other) => (
+							<option key={other.id} value={other.id}>
+								{other.name}
+							</option>
+						))}
+					</select>
+					{errors.into ? <p className="field-error">{errors.into.join(' ')}</p> : null}
+					<button type="submit" name="intent" value="merge" className="secondary" disabled={busy}>
+						Merge
+					</button>
+				</Form>
+			) : null}
+			{admin ? (
+				<Form
+					method="post"
+					className="form"
+					onSubmit={(event) => {
+						if (!window.confirm(`Delete the profile of ${author.name}? Their articles stay.`))
+							event.preventDefault()
+					}}
+				>
+					<h2>Delete</h2>
+					<p className="hint">Their articles stay, without this name on them.</p>
+					<button type="submit" name="intent" value="delete" className="danger" disabled={busy}>
+						Delete the profile
+					</button>
+				</Form>
+			) : null}
+		</>
+	)
+}

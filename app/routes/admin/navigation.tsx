@@ -1,0 +1,222 @@
+import { data, Form, useNavigation } from 'react-router'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { defaultNavigation, type MenuLink } from '#app/features/site/navigation.ts'
+import { changeNavigation } from '#app/features/site/navigation.server.ts'
+import { getSite } from '#app/features/site/site-settings.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
+import { readForm } from '#app/lib/form.server.ts'
+import type { Route } from './+types/navigation'
+
+// The site's menus (admins only): the header's links and the footer's, in order.
+
+export function meta() {
+	return [{ title: 'Navigation · Canopy' }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const [{ navigation }, pages, tags] = await Promise.all([
+		getSite(storage),
+		storage.articles.listPublishedPages(),
+		storage.tags.list(),
+	])
+	// Addresses an admin may want, offered as they type.
+	const suggestions = [
+		{ label: 'Articles', href: '/articles' },
+		{ label: 'Contact', href: '/contact' },
+		...pages.map((page) => ({ label: page.title, href: publicPath('page', page.slug) })),
+		...tags.map((tag) => ({ label: tag.name, href: publicPath('tag', tag.slug) })),
+	]
+	return { navigation, suggestions }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const { storage } = context.get(servicesContext)
+	const form = Object.fromEntries(await readForm(request))
+	const step = await changeNavigation(storage, form, defaultNavigation)
+	if (!step.ok) return data({ errors: step.errors, values: form }, 400)
+	return { done: step.done }
+}
+
+function MenuEditor({
+	menu,
+	title,
+	hint,
+	links,
+	busy,
+	errors,
+	values,
+}: {
+	menu: 'header' | 'footer'
+	title: string
+	hint: string
+	links: MenuLink[]
+	busy: boolean
+	errors: FieldErrors
+	values: Record<string, unknown>
+}) {
+	const addedHere = values.intent === 'add' && values.menu === menu
+	const typed = (name: string) =>
+		addedHere && typeof values[name] === 'string' ? String(values[name]) : ''
+	return (
+		<section className="menu-editor" aria-labelledby={`${menu}-title`}>
+			<h2 id={`${menu}-title`}>{title}</h2>
+			<p className="hint">{hint}</p>
+			{links.length === 0 ? <p>No links.</p> : null}
+			<ol className="menu-links">
+				{links.map((link, index) => (
+					<li key={`${link.href} ${link.label}`}>
+						<Form method="post" className="menu-link">
+							<input type="hidden" name="menu" value={menu} />
+							<input type="hidden" name="index" value={index} />
+							<label>
+								<span>Label</span>
+								<input name="label" defaultValue={link.label} maxLength={40} required />
+							</label>
+							<label>
+								<span>Address</span>
+								<input
+									name="href"
+									defaultValue={link.href}
+									list="menu-suggestions"
+									autoCapitalize="off"
+									spellCheck={false}
+									required
+								/>
+							</label>
+							<div className="menu-link-actions">
+								<button type="submit" name="intent" value="change" disabled={busy}>
+									Save
+								</button>
+								<button
+									type="submit"
+									name="intent"
+									value="up"
+									className="secondary"
+									disabled={busy || index === 0}
+									aria-label={`Move “${link.label}” up`}
+								>
+									Up
+								</button>
+								<button
+									type="submit"
+									name="intent"
+									value="down"
+									className="secondary"
+									disabled={busy || index === links.length - 1}
+									aria-label={`Move “${link.label}” down`}
+								>
+									Down
+								</button>
+								<button
+									type="submit"
+									name="intent"
+									value="remove"
+									className="secondary"
+									disabled={busy}
+									aria-label={`Remove “${link.label}”`}
+								>
+									Remove
+								</button>
+							</div>
+						</Form>
+					</li>
+				))}
+			</ol>
+			<Form method="post" className="menu-link menu-add">
+				<input type="hidden" name="menu" value={menu} />
+				<label>
+					<span>Label</span>
+					<input name="label" defaultValue={typed('label')} maxLength={40} required />
+				</label>
+				<label>
+					<span>Address</span>
+					<input
+						name="href"
+						defaultValue={typed('href')}
+						list="menu-suggestions"
+						placeholder="/about"
+						autoCapitalize="off"
+						spellCheck={false}
+						required
+					/>
+				</label>
+				<div className="menu-link-actions">
+					<button type="submit" name="intent" value="add" disabled={busy}>
+						Add to the {menu}
+					</button>
+				</div>
+				{addedHere && (errors.label || errors.href) ? (
+					<p className="field-error" role="alert">
+						{[...(errors.label ?? []), ...(errors.href ?? [])].join(' ')}
+					</p>
+				) : null}
+			</Form>
+		</section>
+	)
+}
+
+export default function NavigationPage({ loaderData, actionData }: Route.ComponentProps) {
+	const { navigation, suggestions } = loaderData
+	const busy = useNavigation().state === 'submitting'
+	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
+		string,
+		unknown
+	>
+	const done = actionData && 'done' in actionData ? actionData.done : null
+	const changeFailed = values.intent !== 'add' && (errors.label || errors.href)
+	return (
+		<>
+			<h1>Navigation</h1>
+			<p>
+				The links in the site’s header and footer. Link to a page (/about), a tag (/tags/climate),
+				or anywhere with a whole https:// address.
+			</p>
+			{done ? (
+				<p role="status" className="notice">
+					{done}
+				</p>
+			) : null}
+			{errors.form || changeFailed ? (
+				<p role="alert" className="form-error">
+					{[
+						...(errors.form ?? []),
+						...(changeFailed ? [...(errors.label ?? []), ...(errors.href ?? [])] : []),
+					].join(' ')}
+				</p>
+			) : null}
+			<datalist id="menu-suggestions">
+				{suggestions.map((suggestion) => (
+					<option key={suggestion.href} value={suggestion.href}>
+						{suggestion.label}
+					</option>
+				))}
+			</datalist>
+			<MenuEditor
+				menu="header"
+				title="Header"
+				hint="Keep it short: on a phone, more than two links fold behind a Menu button."
+				links={navigation.header}
+				busy={busy}
+				errors={errors}
+				values={values}
+			/>
+			<MenuEditor
+				menu="footer"
+				title="Footer"
+				hint="Secondary links: privacy notice, feeds, how to donate."
+				links={navigation.footer}
+				busy={busy}
+				errors={errors}
+				values={values}
+			/>
+			<Form method="post">
+				<button type="submit" name="intent" value="reset" className="secondary" disabled={busy}>
+					Back to the default menus
+				</button>
+			</Form>
+		</>
+	)
+}

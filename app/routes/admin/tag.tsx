@@ -1,0 +1,175 @@
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { deleteSchema, mergeSchema, tagEditSchema } from '#app/features/tags/term.schema.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import { readForm } from '#app/lib/form.server.ts'
+import type { Route } from './+types/tag'
+
+// One tag: its name, address, description and cover; merging it into another; deleting it.
+// A new address keeps the old one working (301), as merging does.
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [
+		{ title: `${loaderData?.tag.name ?? 'Tag'} · Tags · Canopy` },
+		{ name: 'robots', content: 'noindex' },
+	]
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const tag = await storage.tags.findById(Number(params.id))
+	if (!tag) throw data(null, { status: 404 })
+	const others = (await storage.tags.list()).filter((other) => other.id !== tag.id)
+	return { tag, others: others.map(({ id, name }) => ({ id, name })) }
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+	const { storage } = context.get(servicesContext)
+	const id = Number(params.id)
+	const form = Object.fromEntries(await readForm(request))
+	if (form.intent === 'delete' && deleteSchema.safeParse(form).success) {
+		await storage.tags.delete(id)
+		return redirect('/admin/tags')
+	}
+	if (form.intent === 'merge') {
+		const parsed = mergeSchema.safeParse(form)
+		if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
+		const merged = await storage.tags.merge(id, parsed.data.into)
+		if (!merged.ok)
+			return data({ errors: { into: ['That tag is gone. Choose another.'] } as FieldErrors }, 404)
+		return redirect(`/admin/tags/${merged.value.id}`)
+	}
+	const parsed = tagEditSchema.safeParse(form)
+	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
+	const { intent: _, ...edit } = parsed.data
+	const saved = await storage.tags.update(id, { ...edit, coverImageAlt: edit.coverImageAlt })
+	if (saved.ok) return { done: `Saved. The tag’s page is ${publicPath('tag', saved.value.slug)}.` }
+	if (saved.reason === 'slug-taken')
+		return data(
+			{
+				errors: {
+					slug: ['Another tag has this address. Merge into it instead, or choose another.'],
+				},
+				values: form,
+			},
+			400,
+		)
+	throw data(null, { status: 404 })
+}
+
+export default function TagEdit({ loaderData, actionData }: Route.ComponentProps) {
+	const { tag, others } = loaderData
+	const busy = useNavigation().state === 'submitting'
+	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
+		string,
+		unknown
+	>
+	const value = (name: string, fallback: string) =>
+		typeof values[name] === 'string' ? String(values[name]) : fallback
+	const done = actionData && 'done' in actionData ? actionData.done : null
+	return (
+		<>
+			<p className="breadcrumb">
+				<a href="/admin/tags">Tags</a>
+			</p>
+			<h1>{tag.name}</h1>
+			<p>
+				<a href={publicPath('tag', tag.slug)}>{publicPath('tag', tag.slug)}</a> ·{' '}
+				{tag.articles === 1 ? '1 published article' : `${tag.articles} published articles`}
+			</p>
+			{done ? (
+				<p role="status" className="notice">
+					{done}
+				</p>
+			) : null}
+			<Form method="post" className="form" key={tag.updatedAt}>
+				<Field
+					name="name"
+					label="Name"
+					defaultValue={value('name', tag.name)}
+					error={errors.name}
+					required
+					maxLength={40}
+				/>
+				<Field
+					name="slug"
+					label="Address (slug)"
+					hint="Changing it keeps the old address working: it sends readers here (301)."
+					defaultValue={value('slug', tag.slug)}
+					error={errors.slug}
+					required
+					maxLength={80}
+					autoCapitalize="off"
+					spellCheck={false}
+				/>
+				<TextAreaField
+					name="description"
+					label="Description"
+					hint="Shown at the top of the tag’s page and in search results."
+					defaultValue={value('description', tag.description)}
+					error={errors.description}
+					rows={3}
+					maxLength={500}
+				/>
+				<Field
+					name="coverImageUrl"
+					label="Cover image"
+					hint="Optional: an image from the media library (/media/…) or an https address."
+					defaultValue={value('coverImageUrl', tag.coverImageUrl ?? '')}
+					error={errors.coverImageUrl}
+				/>
+				<Field
+					name="coverImageAlt"
+					label="Cover image description"
+					hint="Required with a cover: what it shows, for people who cannot see it."
+					defaultValue={value('coverImageAlt', tag.coverImageAlt ?? '')}
+					error={errors.coverImageAlt}
+					maxLength={300}
+				/>
+				<button type="submit" name="intent" value="save" disabled={busy}>
+					Save the tag
+				</button>
+			</Form>
+			{others.length > 0 ? (
+				<Form method="post" className="form">
+					<h2>Merge into another tag</h2>
+					<p className="hint">
+						Its articles get the other tag instead, and its address sends readers there.
+					</p>
+					<label htmlFor="merge-into">Merge “{tag.name}” into</label>
+					<select id="merge-into" name="into" defaultValue="">
+						<option value="" disabled>
+							Choose a tag
+						</option>
+						{others.map((other) => (
+							<option key={other.id} value={other.id}>
+								{other.name}
+							</option>
+						))}
+					</select>
+					{errors.into ? <p className="field-error">{errors.into.join(' ')}</p> : null}
+					<button type="submit" name="intent" value="merge" className="secondary" disabled={busy}>
+						Merge
+					</button>
+				</Form>
+			) : null}
+			<Form
+				method="post"
+				className="form"
+				onSubmit={(event) => {
+					if (!window.confirm(`Delete the tag “${tag.name}”? Its articles stay, without it.`))
+						event.preventDefault()
+				}}
+			>
+				<h2>Delete</h2>
+				<p className="hint">Its articles stay; they just no longer show this tag.</p>
+				<button type="submit" name="intent" value="delete" className="danger" disabled={busy}>
+					Delete the tag
+				</button>
+			</Form>
+		</>
+	)
+}

@@ -1,0 +1,107 @@
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { termListing } from '#app/features/tags/term-list.server.ts'
+import { Picture } from '#app/features/uploads/picture.tsx'
+import { imageSize } from '#app/features/uploads/uploads.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { rootData } from '#app/lib/root-data.ts'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import type { Route } from './+types/author'
+
+export const handle = { screen: 'author' } satisfies ScreenHandle
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const services = context.get(servicesContext)
+	const { term, ...page } = await termListing(
+		services,
+		request,
+		() => services.storage.authors.findBySlug(params.slug),
+		(author) => ({ author: author.slug }),
+	)
+	// What a reader sees of a profile: never which account it belongs to.
+	const { userId: _, ...author } = term
+	const avatar = author.avatarUrl ? await imageSize(services.storage, author.avatarUrl) : undefined
+	return { author, avatar: avatar ?? null, ...page }
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+	const { site, siteUrl } = rootData(matches)
+	if (!loaderData) return [{ title: `Page not found · ${site.title}` }]
+	const { author } = loaderData
+	const url = absoluteUrl(siteUrl, publicPath('author', author.slug))
+	const description = author.bio || `Articles by ${author.name} on ${site.title}.`
+	return [
+		...pageMeta({
+			title: author.name,
+			description,
+			url,
+			siteTitle: site.title,
+			type: 'website',
+			image: author.avatarUrl
+				? { url: absoluteUrl(siteUrl, author.avatarUrl), alt: author.name }
+				: null,
+			jsonLd: {
+				'@context': 'https://schema.org',
+				'@type': 'ProfilePage',
+				url,
+				mainEntity: {
+					'@type': 'Person',
+					name: author.name,
+					url,
+					description: author.bio || undefined,
+					image: author.avatarUrl ? absoluteUrl(siteUrl, author.avatarUrl) : undefined,
+					sameAs: author.website ? [author.website] : undefined,
+				},
+			},
+		}),
+		...(loaderData.isFirstPage ? [] : [{ name: 'robots', content: 'noindex, follow' }]),
+	]
+}
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+	const { author, avatar } = loaderData
+	return (
+		<div className="page articles term-page">
+			<header className="list-header author-header">
+				{author.avatarUrl ? (
+					<Picture
+						image={{
+							url: author.avatarUrl,
+							width: avatar?.width ?? null,
+							height: avatar?.height ?? null,
+						}}
+						alt=""
+						className="avatar"
+						sizes="6rem"
+					/>
+				) : null}
+				<div>
+					<p className="breadcrumb">Author</p>
+					<h1>{author.name}</h1>
+					{author.bio ? <p className="lede">{author.bio}</p> : null}
+					<p className="term-facts">
+						{author.articles === 1 ? '1 article' : `${author.articles} articles`}
+						{author.website ? (
+							<>
+								<span aria-hidden="true"> · </span>
+								<a href={author.website} rel="me noopener">
+									Website
+								</a>
+							</>
+						) : null}
+					</p>
+				</div>
+			</header>
+			<LiveArticleList
+				initial={loaderData.items}
+				changeId={loaderData.changeId}
+				isFirstPage={loaderData.isFirstPage}
+				nextCursor={loaderData.nextCursor}
+				path={publicPath('author', author.slug)}
+				author={author.slug}
+				empty={`Nothing by ${author.name} published yet.`}
+			/>
+		</div>
+	)
+}

@@ -1,0 +1,119 @@
+import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { NotifySlot } from '#app/features/push/notify-slot.tsx'
+import { termListing } from '#app/features/tags/term-list.server.ts'
+import { Cover } from '#app/features/uploads/picture.tsx'
+import { imageSize } from '#app/features/uploads/uploads.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import { rootData } from '#app/lib/root-data.ts'
+import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import type { Route } from './+types/tag'
+
+export const handle = { screen: 'tag' } satisfies ScreenHandle
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const services = context.get(servicesContext)
+	const { term, ...page } = await termListing(
+		services,
+		request,
+		() => services.storage.tags.findBySlug(params.slug),
+		(tag) => ({ tag: tag.slug }),
+	)
+	const cover = term.coverImageUrl
+		? await imageSize(services.storage, term.coverImageUrl)
+		: undefined
+	return { tag: term, cover: cover ?? null, ...page }
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+	const { site, siteUrl } = rootData(matches)
+	if (!loaderData) return [{ title: `Page not found · ${site.title}` }]
+	const { tag } = loaderData
+	const path = publicPath('tag', tag.slug)
+	const url = absoluteUrl(siteUrl, path)
+	const description = tag.description || `Articles on ${tag.name} from ${site.title}.`
+	return [
+		...pageMeta({
+			title: tag.name,
+			description,
+			url,
+			siteTitle: site.title,
+			image: tag.coverImageUrl
+				? { url: absoluteUrl(siteUrl, tag.coverImageUrl), alt: tag.coverImageAlt ?? '' }
+				: null,
+			jsonLd: {
+				'@context': 'https://schema.org',
+				'@type': 'CollectionPage',
+				name: tag.name,
+				description,
+				url,
+				isPartOf: { '@type': 'WebSite', name: site.title, url: absoluteUrl(siteUrl, '/') },
+				mainEntity: {
+					'@type': 'ItemList',
+					itemListElement: loaderData.items.map((article, index) => ({
+						'@type': 'ListItem',
+						position: index + 1,
+						url: absoluteUrl(siteUrl, `/articles/${article.slug}`),
+					})),
+				},
+			},
+		}),
+		{
+			tagName: 'link',
+			rel: 'alternate',
+			type: 'application/rss+xml',
+			title: `${tag.name} · ${site.title}`,
+			href: absoluteUrl(siteUrl, `${path}/feed.xml`),
+		},
+		{
+			tagName: 'link',
+			rel: 'alternate',
+			type: 'application/atom+xml',
+			title: `${tag.name} · ${site.title} (Atom)`,
+			href: absoluteUrl(siteUrl, `${path}/atom.xml`),
+		},
+		...(loaderData.isFirstPage ? [] : [{ name: 'robots', content: 'noindex, follow' }]),
+	]
+}
+
+export default function TagPage({ loaderData }: Route.ComponentProps) {
+	const { tag, cover } = loaderData
+	const path = publicPath('tag', tag.slug)
+	return (
+		<div className="page articles term-page">
+			<header className="list-header">
+				<p className="breadcrumb">Tag</p>
+				<h1>{tag.name}</h1>
+				{tag.description ? <p className="lede">{tag.description}</p> : null}
+				<p className="term-facts">
+					{tag.articles === 1 ? '1 article' : `${tag.articles} articles`}
+					<span aria-hidden="true"> · </span>
+					<a href={`${path}/feed.xml`}>RSS feed</a>
+				</p>
+				<NotifySlot />
+			</header>
+			{tag.coverImageUrl ? (
+				<Cover
+					of={{
+						coverImageUrl: tag.coverImageUrl,
+						coverImageAlt: tag.coverImageAlt,
+						coverImageWidth: cover?.width ?? null,
+						coverImageHeight: cover?.height ?? null,
+					}}
+					className="cover"
+					sizes="(min-width: 60rem) 56rem, 100vw"
+				/>
+			) : null}
+			<LiveArticleList
+				initial={loaderData.items}
+				changeId={loaderData.changeId}
+				isFirstPage={loaderData.isFirstPage}
+				nextCursor={loaderData.nextCursor}
+				path={path}
+				tag={tag.slug}
+				empty={`Nothing on ${tag.name} yet. Articles with this tag appear here as soon as they are published.`}
+			/>
+		</div>
+	)
+}

@@ -1,0 +1,183 @@
+// Tags and authors over HTTP: an article with two tags and two authors, each a link to a page
+// that lists it, with its own feed and structured data; renaming and merging a tag in the staff
+// area keeps old addresses (and feeds) working with 301; an editor writes under their profile.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { makeAccount, postForm, signIn, teamPassword } from '#tests/fixtures/forms.ts'
+
+describe('tags and authors', () => {
+	let app: TestApp
+	let admin = ''
+	let editor = ''
+	const get = (path: string, cookie = '') =>
+		fetch(`${app.url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} })
+	const where = async (path: string) => {
+		const response = await get(path)
+		return [response.status, response.headers.get('location')]
+	}
+	const jsonLd = (html: string) =>
+		[...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) =>
+			JSON.parse(match[1] ?? '{}'),
+		)
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: false })
+		await makeAccount(app, 'ines@example.org', 'admin', 'Inês Duarte')
+		await makeAccount(app, 'tomas@example.org', 'editor', 'Tomás Rey')
+		;({ cookie: admin } = await signIn(app, 'ines@example.org', teamPassword))
+		;({ cookie: editor } = await signIn(app, 'tomas@example.org', teamPassword))
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	it('publishes with two tags and two authors, each with a page, a feed and structured data', async () => {
+		const made = await postForm(
+			app,
+			'/admin/articles/new',
+			{
+				title: 'Peat bogs hold the carbon',
+				summary: 'Why wet peat matters.',
+				body: 'Peat covers 3% of the land.',
+				tags: 'Peatlands, Climate',
+				authors: 'Inês Duarte, Guest Writer',
+				intent: 'publish',
+			},
+			{ cookie: admin },
+		)
+		expect(made.status).toBe(302)
+		await postForm(
+			app,
+			'/admin/articles/new',
+			{ title: 'River day', summary: '', body: 'Clean-up.', tags: 'Rivers', intent: 'publish' },
+			{ cookie: editor },
+		)
+
+		const article = await (await get('/articles/peat-bogs-hold-the-carbon')).text()
+		expect(article).toContain('href="/tags/peatlands"')
+		expect(article).toContain('href="/authors/ines-duarte"')
+		expect(article).toContain('href="/authors/guest-writer"')
+		const [articleLd] = jsonLd(article)
+		expect(articleLd.author.map((person: { name: string }) => person.name)).toEqual([
+			'Inês Duarte',
+			'Guest Writer',
+		])
+
+		const tag = await get('/tags/peatlands')
+		expect(tag.status).toBe(200)
+		const tagHtml = await tag.text()
+		expect(tagHtml).toContain('<h1>Peatlands</h1>')
+		expect(tagHtml).toContain('Peat bogs hold the carbon')
+		expect(tagHtml).not.toContain('River day')
+		expect(tagHtml).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="[^"]*\/tags\/peatlands\/feed.xml"/)
+		expect(jsonLd(tagHtml)[0]).toMatchObject({ '@type': 'CollectionPage', name: 'Peatlands' })
+
+		const feed = await get('/tags/peatlands/feed.xml')
+		expect(feed.headers.get('content-type')).toContain('application/rss+xml')
+		const rss = await feed.text()
+		expect(rss).toContain('<title><![CDATA[Peat bogs hold the carbon]]></title>')
+		expect(rss).not.toContain('River day')
+		expect((await get('/tags/peatlands/atom.xml')).headers.get('content-type')).toContain('atom')
+
+		const author = await (await get('/authors/guest-writer')).text()
+		expect(author).toContain('<h1>Guest Writer</h1>')
+		expect(jsonLd(author)[0]).toMatchObject({
+			'@type': 'ProfilePage',
+			mainEntity: { '@type': 'Person', name: 'Guest Writer' },
+		})
+		// The editor's article is under their own profile, made when they first wrote.
+		const tomas = await (await get('/authors/tomas-rey')).text()
+		expect(tomas).toContain('River day')
+		expect(tomas).not.toContain('Peat bogs')
+
+		expect((await get('/tags/nothing-here')).status).toBe(404)
+		expect((await get('/authors/nobody')).status).toBe(404)
+	})
+
+	it('renames and merges a tag in the staff area; old addresses and feeds answer 301', async () => {
+		const climate = await app.storage.tags.findBySlug('climate')
+		if (!climate) throw new Error('no tag')
+		const refused = await postForm(
+			app,
+			`/admin/tags/${climate.id}`,
+			{
+				intent: 'save',
+				name: 'Climate',
+				slug: 'Not A Slug!',
+				description: '',
+				coverImageUrl: '',
+				coverImageAlt: '',
+			},
+			{ cookie: editor },
+		)
+		expect(refused.status).toBe(400)
+		expect(await refused.text()).toContain('Use lowercase letters, digits and single hyphens')
+
+		const renamed = await postForm(
+			app,
+			`/admin/tags/${climate.id}`,
+			{
+				intent: 'save',
+				name: 'Climate crisis',
+				slug: 'climate-crisis',
+				description: 'Heat, floods and what we do about them.',
+				coverImageUrl: '',
+				coverImageAlt: '',
+			},
+			{ cookie: editor },
+		)
+		expect(renamed.status).toBe(200)
+		expect(await where('/tags/climate')).toEqual([301, '/tags/climate-crisis'])
+		expect(await where('/tags/climate/feed.xml')).toEqual([301, '/tags/climate-crisis/feed.xml'])
+		const page = await (await get('/tags/climate-crisis')).text()
+		expect(page).toContain('Heat, floods and what we do about them.')
+		expect(await (await get('/articles/peat-bogs-hold-the-carbon')).text()).toContain(
+			'>Climate crisis</a>',
+		)
+
+		const peatlands = await app.storage.tags.findBySlug('peatlands')
+		if (!peatlands) throw new Error('no tag')
+		const merged = await postForm(
+			app,
+			`/admin/tags/${peatlands.id}`,
+			{ intent: 'merge', into: String(climate.id) },
+			{ cookie: editor },
+		)
+		expect(merged.status).toBe(302)
+		expect(await where('/tags/peatlands')).toEqual([301, '/tags/climate-crisis'])
+		expect((await app.storage.tags.findById(climate.id))?.articles).toBe(1)
+	})
+
+	it('lets an editor change their own profile only; an admin any', async () => {
+		const tomas = await app.storage.authors.findBySlug('tomas-rey')
+		const guest = await app.storage.authors.findBySlug('guest-writer')
+		if (!tomas || !guest) throw new Error('no profiles')
+		const profile = { intent: 'save', bio: 'Rivers and their people.', avatarUrl: '', website: '' }
+		const own = await postForm(
+			app,
+			`/admin/authors/${tomas.id}`,
+			{ ...profile, name: 'Tomás Rey', slug: 'tomas' },
+			{ cookie: editor },
+		)
+		expect(own.status).toBe(200)
+		expect(await where('/authors/tomas-rey')).toEqual([301, '/authors/tomas'])
+		expect(await (await get('/authors/tomas')).text()).toContain('Rivers and their people.')
+		const other = await postForm(
+			app,
+			`/admin/authors/${guest.id}`,
+			{ ...profile, name: 'Someone else', slug: 'guest-writer' },
+			{ cookie: editor },
+		)
+		expect(other.status).toBe(403)
+		const byAdmin = await postForm(
+			app,
+			`/admin/authors/${guest.id}`,
+			{ ...profile, name: 'Guest Writer', slug: 'guest-writer', website: 'https://example.org' },
+			{ cookie: admin },
+		)
+		expect(byAdmin.status).toBe(200)
+		expect(await (await get('/authors/guest-writer')).text()).toContain(
+			'href="https://example.org"',
+		)
+	})
+})
