@@ -104,7 +104,9 @@ export function createPageCache(broker: LiveBroker) {
 		},
 
 		/** The body and headers of a cached page for one response. */
-		render(page: CachedPage, nonce: string, gzip: boolean) {
+		render(page: CachedPage, nonce: string, acceptsGzip: boolean) {
+			// A redirect has no body to compress.
+			const gzip = acceptsGzip && page.status === 200
 			const body = gzip ? page.gzip.with(nonce) : Buffer.from(page.parts.join(nonce), 'utf8')
 			const headers: Record<string, string> = {
 				...page.headers,
@@ -122,11 +124,18 @@ export function createPageCache(broker: LiveBroker) {
 			renderedAt: number,
 		): Promise<Response> {
 			const type = response.headers.get('content-type') ?? ''
+			const cacheControl = response.headers.get('cache-control') ?? ''
+			// An address that moved (a renamed article's): answered as fast as a page. Only a
+			// redirect the site marked public is kept, never the catch-all's to /home, so random
+			// addresses cannot push pages out of the cache.
+			const moved =
+				(response.status === 301 || response.status === 302) &&
+				response.headers.has('location') &&
+				/\bpublic\b/.test(cacheControl)
 			if (
-				response.status !== 200 ||
-				!type.startsWith('text/html') ||
+				(!moved && (response.status !== 200 || !type.startsWith('text/html'))) ||
 				response.headers.has('set-cookie') ||
-				/no-store|private/.test(response.headers.get('cache-control') ?? '')
+				/no-store|private/.test(cacheControl)
 			) {
 				return response
 			}

@@ -55,6 +55,11 @@ describe('redirects', () => {
 			'/articles/heron-count-2026?utm_source=mail',
 		])
 		expect((await get('/articles/heron-count-2026')).status).toBe(200)
+		// Kept by the page cache (and browsers, for five minutes): the next reader's 301 is
+		// answered before any rendering, with nothing read from the database.
+		const again = await get('/articles/heron-count')
+		expect(again.headers.get('cache-control')).toBe('public, max-age=300')
+		expect(again.headers.get('vary')).toBe('Accept-Encoding')
 		// Renamed again: the first address goes straight to the last.
 		await rename(article, { slug: 'herons' })
 		expect(await where('/articles/heron-count')).toEqual([301, '/articles/herons'])

@@ -14,5 +14,7 @@ export async function movedAddress(
 	const moved = await storage.redirects.find(path)
 	if (!moved) return undefined
 	const to = search && !moved.to.includes('?') ? `${moved.to}${search}` : moved.to
-	return redirect(to, moved.status)
+	// Public: the page cache keeps it and answers the next reader before any rendering; five
+	// minutes in a browser, so an admin's change reaches readers soon.
+	return redirect(to, { status: moved.status, headers: { 'Cache-Control': 'public, max-age=300' } })
 }
