@@ -47,6 +47,7 @@ export default [
 				route('team', 'routes/admin/team.tsx'),
 				route('api-keys', 'routes/admin/api-keys.tsx'),
 				route('redirects', 'routes/admin/redirects.tsx'),
+				route('redirects/export', 'routes/admin/redirects-export.ts'),
 				route('navigation', 'routes/admin/navigation.tsx'),
 				route('config', 'routes/admin/config.tsx'),
 				route('config/versions', 'routes/admin/config-versions.tsx'),

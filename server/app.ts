@@ -43,6 +43,9 @@ export const uploadPaths = new Set([
 	'/admin/settings',
 	'/api/admin/uploads',
 ])
+/** A CSV of redirects an admin imports (an old site's addresses): up to 1 MB, some 15,000 rows. */
+export const redirectImportPath = '/admin/redirects'
+const redirectImportCapBytes = 1024 * 1024
 /**
  * Article saves carry up to 200,000 characters of Markdown (under 1 MB of UTF-8, a little more
  * as JSON) and, from the editor in a browser without JavaScript, the cover image file itself.
@@ -167,6 +170,10 @@ function limitBodies(
 		articleApiCapBytes,
 		`The request body is larger than ${inMegabytes(articleApiCapBytes)} MB.`,
 	)
+	const redirectImportLimit = limitBody(
+		redirectImportCapBytes,
+		'A CSV of redirects is at most 1 MB; split it and import each part.',
+	)
 	const routeLimits = new Map(
 		routes.flatMap((route) =>
 			route.bodyLimit
@@ -178,6 +185,7 @@ function limitBodies(
 		const routeLimit = routeLimits.get(c.req.path)
 		if (routeLimit) return routeLimit(c, next)
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
+		if (c.req.path === redirectImportPath) return redirectImportLimit(c, next)
 		if (articleFormPaths.test(c.req.path)) return articleFormLimit(c, next)
 		if (articleApiPaths.test(c.req.path)) return articleApiLimit(c, next)
 		return bodyCap(c, next)

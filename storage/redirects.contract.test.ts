@@ -106,4 +106,30 @@ describe.each(databases)('redirects storage contract: $name', ({ create }) => {
 			'/short → /articles/a-new 301',
 		])
 	})
+
+	it('imports many in one transaction, or none when one would loop', async () => {
+		expect(
+			await storage.redirects.putMany([
+				{ from: '/2019/heron', to: '/articles/heron', status: 301 },
+				{ from: '/p/42', to: '/2019/heron', status: 302 },
+			]),
+		).toEqual({ ok: true, count: 2 })
+		// Chains collapse across the file's own rows, as one by one.
+		expect(await moves()).toEqual([
+			'/2019/heron → /articles/heron 301',
+			'/p/42 → /articles/heron 302',
+		])
+		const before = await storage.changes.latestId()
+		expect(
+			await storage.redirects.putMany([
+				{ from: '/a', to: '/b', status: 301 },
+				{ from: '/articles/heron', to: '/p/42', status: 301 },
+			]),
+		).toEqual({ ok: false, loops: ['/articles/heron'] })
+		expect(await moves()).toEqual([
+			'/2019/heron → /articles/heron 301',
+			'/p/42 → /articles/heron 302',
+		])
+		expect(await storage.changes.latestId()).toBe(before)
+	})
 })

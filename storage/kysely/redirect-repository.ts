@@ -77,6 +77,15 @@ export async function recordMove(
 	return null
 }
 
+/** Thrown out of an import's transaction to undo it: the paths that would have made loops. */
+class Loops extends Error {
+	readonly loops: string[]
+	constructor(loops: string[]) {
+		super('loops')
+		this.loops = loops
+	}
+}
+
 export function createRedirectRepository(
 	db: Kysely<Database>,
 	hooks: ChangeHooks,
@@ -102,6 +111,23 @@ export function createRedirectRepository(
 			if (!change) return { ok: false, reason: 'loop' }
 			hooks.committed(change)
 			return { ok: true }
+		},
+		async putMany(redirects) {
+			try {
+				const change = await db.transaction().execute(async (trx) => {
+					const loops: string[] = []
+					for (const { from, to, status } of redirects)
+						if (!(await writeMove(trx, { from, to, status, automatic: false }))) loops.push(from)
+					// Nothing of a file that would send readers round in circles is kept.
+					if (loops.length > 0) throw new Loops(loops)
+					return appendChange(trx, hooks, redirectsTopic, '*', 'modified')
+				})
+				hooks.committed(change)
+				return { ok: true, count: redirects.length }
+			} catch (error) {
+				if (error instanceof Loops) return { ok: false, loops: error.loops }
+				throw error
+			}
 		},
 		async delete(from) {
 			const change = await db.transaction().execute(async (trx) => {

@@ -23,6 +23,13 @@ export interface RedirectRepository {
 	 * straight to its `to` (no chains); one that would lead back to where it starts is refused.
 	 */
 	put(redirect: Omit<Redirect, 'createdAt' | 'automatic'>): Promise<RedirectPutResult>
+	/**
+	 * Adds or replaces many in one transaction (an import): all of them, or none when any would
+	 * make a loop (those are named).
+	 */
+	putMany(
+		redirects: Omit<Redirect, 'createdAt' | 'automatic'>[],
+	): Promise<{ ok: true; count: number } | { ok: false; loops: string[] }>
 	/** False when there was none from this path. */
 	delete(from: string): Promise<boolean>
 }

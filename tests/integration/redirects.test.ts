@@ -122,4 +122,43 @@ describe('redirects', () => {
 		const page = await fetch(`${app.url}/admin/redirects`, { headers: { Cookie: editor.cookie } })
 		expect(page.status).toBe(403)
 	})
+
+	it('imports a CSV of redirects (all or nothing, line by line in words) and exports them', async () => {
+		const upload = (csv: string) => {
+			const form = new FormData()
+			form.set('intent', 'import')
+			form.set('file', new File([csv], 'redirects.csv', { type: 'text/csv' }))
+			return fetch(`${app.url}/admin/redirects`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { Origin: app.url, Cookie: cookie },
+				body: form,
+			})
+		}
+		const bad = await upload(
+			'from,to,status\n/old/one,/articles/one,301\nnot a path,/x,301\n/old/two,/y,307\n',
+		)
+		expect(bad.status).toBe(400)
+		const badPage = await bad.text()
+		expect(badPage).toContain('Line 3: Start with / and leave out spaces')
+		expect(badPage).toContain('Line 4: Choose permanent (301) or temporary (302).')
+		expect(await app.storage.redirects.find('/old/one')).toBeUndefined()
+
+		// A spreadsheet's export: a byte-order mark, quoted fields, a status left out.
+		const good = await upload(
+			'\uFEFFFrom,To,Status\n/old/one,/articles/one,301\n"/old/two","https://example.org/a,b",302\n/old/three,/articles,\n',
+		)
+		expect(good.status).toBe(200)
+		expect(await good.text()).toContain('3 redirects imported.')
+		expect(await where('/old/two')).toEqual([302, 'https://example.org/a,b'])
+		expect(await where('/old/three')).toEqual([301, '/articles'])
+
+		const csv = await fetch(`${app.url}/admin/redirects/export`, { headers: { Cookie: cookie } })
+		expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+		const lines = (await csv.text()).trim().split('\n')
+		expect(lines[0]).toBe('from,to,status,kind')
+		expect(lines).toContain('/old/two,"https://example.org/a,b",302,admin')
+		// Readers cannot download it.
+		expect((await get('/admin/redirects/export')).status).toBe(302)
+	})
 })

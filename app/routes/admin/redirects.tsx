@@ -1,9 +1,11 @@
 import { data, Form, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { redirectFormSchema } from '#app/features/redirects/redirect.schema.ts'
+import { parseRedirectsCsv } from '#app/features/redirects/redirects-csv.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import type { Route } from './+types/redirects'
 
 // Redirects (admins only): the ones renames recorded and the admins' own, e.g. an old site's
@@ -20,7 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
-	const form = Object.fromEntries(await readForm(request))
+	const posted = await readForm(request)
+	if (posted.get('intent') === 'import') return importCsv(storage, posted.get('file'))
+	const form = Object.fromEntries(posted)
 	const parsed = redirectFormSchema.safeParse(form)
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
 	const input = parsed.data
@@ -48,6 +52,24 @@ export async function action({ context, request }: Route.ActionArgs) {
 			400,
 		)
 	return { done: `${input.from} now goes to ${input.to}.` }
+}
+
+/** A CSV file of redirects: all of them added (or replaced), or none and why. */
+async function importCsv(storage: Storage, file: FormDataEntryValue | null) {
+	const refuse = (problems: string[]) =>
+		data({ errors: { file: problems } as FieldErrors, values: {} }, 400)
+	if (!(file instanceof File) || file.size === 0)
+		return refuse(['Choose a CSV file to import, with the columns from,to,status.'])
+	const parsed = parseRedirectsCsv(await file.text())
+	if (!parsed.ok) return refuse(parsed.problems)
+	const put = await storage.redirects.putMany(parsed.redirects)
+	if (!put.ok)
+		return refuse([
+			`Nothing was imported: these would send readers round in a circle: ${put.loops.slice(0, 10).join(', ')}.`,
+		])
+	return {
+		done: `${put.count.toLocaleString('en')} ${put.count === 1 ? 'redirect' : 'redirects'} imported.`,
+	}
 }
 
 export default function Redirects({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,6 +146,28 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 				</fieldset>
 				<button type="submit" name="intent" value="add" disabled={busy}>
 					Add the redirect
+				</button>
+			</Form>
+			<Form method="post" encType="multipart/form-data" className="form redirect-form">
+				<h2>Import or export</h2>
+				<p className="hint">
+					A CSV file with the columns <code>from,to,status</code>, e.g. from an old site; each line
+					is checked as the form above checks one, and a file with a bad line imports nothing.{' '}
+					<a href="/admin/redirects/export">Download every redirect as CSV</a>.
+				</p>
+				<div className="field">
+					<label htmlFor="redirects-file">CSV file (up to 1 MB)</label>
+					<input id="redirects-file" type="file" name="file" accept=".csv,text/csv" required />
+					{errors.file ? (
+						<ul className="field-error" role="alert">
+							{errors.file.map((problem) => (
+								<li key={problem}>{problem}</li>
+							))}
+						</ul>
+					) : null}
+				</div>
+				<button type="submit" name="intent" value="import" disabled={busy}>
+					Import
 				</button>
 			</Form>
 			<h2>
