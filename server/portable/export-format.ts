@@ -24,7 +24,16 @@ export const sections = [
 	'contactMessages',
 	'analyticsDaily',
 	'analyticsViews',
+	'tags',
+	'authors',
+	'redirects',
 ] as const satisfies readonly PortableSection[]
+
+/**
+ * Parts added to version 1 after it shipped, at its end: a file made before them ends without
+ * them and is read as having none.
+ */
+export const optionalSections: readonly PortableSection[] = ['tags', 'authors', 'redirects']
 
 /** The parts that carry credentials: left empty unless the export was asked for passwords. */
 export const credentialSections: readonly PortableSection[] = ['accounts', 'apiKeys']
@@ -110,6 +119,32 @@ const uploadSchema = z
 
 /** Each part's rows as the file holds them; parsing one gives the row as storage takes it. */
 export const rowSchemas = {
+	tags: z.strictObject({
+		slug: z.string().min(1).max(200),
+		name: z.string().min(1).max(200),
+		description: z.string(),
+		coverImageUrl: textOrNull,
+		coverImageAlt: textOrNull,
+		createdAt: instant,
+		updatedAt: instant,
+	}),
+	authors: z.strictObject({
+		slug: z.string().min(1).max(200),
+		name: z.string().min(1).max(200),
+		bio: z.string(),
+		avatarUrl: textOrNull,
+		website: textOrNull,
+		userId: textOrNull,
+		createdAt: instant,
+		updatedAt: instant,
+	}),
+	redirects: z.strictObject({
+		from: z.string().regex(/^\/\S*$/, 'Must be a path of the site, starting with /.'),
+		to: z.string().min(1),
+		status: z.union([z.literal(301), z.literal(302)]),
+		automatic: z.boolean(),
+		createdAt: instant,
+	}),
 	settings: z.strictObject({ key: z.string().min(1), value: z.string(), updatedAt: instant }),
 	users: z.strictObject({
 		id: z.string().min(1),

@@ -18,6 +18,7 @@ import {
 	ExportFileError,
 	type ExportHeader,
 	rowSchemas,
+	optionalSections,
 	sections,
 } from './export-format.ts'
 import type { ExportEntry } from './read-export.ts'
@@ -176,6 +177,7 @@ function createImporter(writer: PortableWriter, header: ExportHeader) {
 				throw error
 			}
 		}
+		if (section === 'authors') knownUser(value.userId, 'its team member')
 		if (section === 'pushResults' && !articles.has(Number(value.articleId)))
 			fail(where, `article ${value.articleId} is not among the file's articles.`)
 		if (section === 'configVersions') {
@@ -210,8 +212,9 @@ function createImporter(writer: PortableWriter, header: ExportHeader) {
 					fail(where, `the file has a part "${entry.name}", which Canopy does not know.`)
 				if (position <= at) fail(where, `"${entry.name}" comes twice, or out of order.`)
 				await leave(sections[at])
-				if (position > at + 1)
-					fail(where, `the file has no "${sections[at + 1]}" part before "${entry.name}".`)
+				const skipped = sections.slice(at + 1, position)
+				const missing = skipped.find((name) => !optionalSections.includes(name))
+				if (missing) fail(where, `the file has no "${missing}" part before "${entry.name}".`)
 				at = position
 				return
 			}
@@ -224,8 +227,8 @@ function createImporter(writer: PortableWriter, header: ExportHeader) {
 		},
 		async finish(): Promise<ImportCounts> {
 			await leave(sections[at])
-			if (at < sections.length - 1)
-				fail('The file', `it has no "${sections[at + 1]}" part: it may have been cut short.`)
+			const missing = sections.slice(at + 1).find((name) => !optionalSections.includes(name))
+			if (missing) fail('The file', `it has no "${missing}" part: it may have been cut short.`)
 			return counts
 		},
 	}

@@ -12,8 +12,97 @@ import { toIso, toIsoOrNull } from './rows.ts'
 
 export const siteTables: Pick<
 	Tables,
-	'settings' | 'users' | 'accounts' | 'apiKeys' | 'uploads' | 'articles'
+	| 'settings'
+	| 'users'
+	| 'accounts'
+	| 'apiKeys'
+	| 'uploads'
+	| 'articles'
+	| 'tags'
+	| 'authors'
+	| 'redirects'
 > = {
+	// A site's own tags, profiles and redirects meet the file's by address: the file's win.
+	tags: {
+		table: 'tags',
+		select:
+			'SELECT slug, name, description, cover_image_url, cover_image_alt, created_at, updated_at FROM tags',
+		order: [{ column: 'slug', text: true }],
+		fetch: 500,
+		onConflict: `ON CONFLICT (slug) DO UPDATE SET name = excluded.name,
+			description = excluded.description, cover_image_url = excluded.cover_image_url,
+			cover_image_alt = excluded.cover_image_alt, updated_at = excluded.updated_at`,
+		read: (r) => ({
+			slug: text(r.slug),
+			name: text(r.name),
+			description: text(r.description),
+			coverImageUrl: textOrNull(r.cover_image_url),
+			coverImageAlt: textOrNull(r.cover_image_alt),
+			createdAt: toIso(r.created_at),
+			updatedAt: toIso(r.updated_at),
+		}),
+		write: (r) => ({
+			slug: r.slug,
+			name: r.name,
+			description: r.description,
+			cover_image_url: r.coverImageUrl,
+			cover_image_alt: r.coverImageAlt,
+			created_at: r.createdAt,
+			updated_at: r.updatedAt,
+		}),
+	},
+	authors: {
+		table: 'authors',
+		select:
+			'SELECT slug, name, bio, avatar_url, website, user_id, created_at, updated_at FROM authors',
+		order: [{ column: 'slug', text: true }],
+		fetch: 500,
+		onConflict: `ON CONFLICT (slug) DO UPDATE SET name = excluded.name, bio = excluded.bio,
+			avatar_url = excluded.avatar_url, website = excluded.website, user_id = excluded.user_id,
+			updated_at = excluded.updated_at`,
+		read: (r) => ({
+			slug: text(r.slug),
+			name: text(r.name),
+			bio: text(r.bio),
+			avatarUrl: textOrNull(r.avatar_url),
+			website: textOrNull(r.website),
+			userId: textOrNull(r.user_id),
+			createdAt: toIso(r.created_at),
+			updatedAt: toIso(r.updated_at),
+		}),
+		write: (r) => ({
+			slug: r.slug,
+			name: r.name,
+			bio: r.bio,
+			avatar_url: r.avatarUrl,
+			website: r.website,
+			user_id: r.userId,
+			created_at: r.createdAt,
+			updated_at: r.updatedAt,
+		}),
+	},
+	redirects: {
+		table: 'redirects',
+		select: 'SELECT from_path, to_path, status, automatic, created_at FROM redirects',
+		order: [{ column: 'from_path', text: true }],
+		fetch: 1000,
+		onConflict: `ON CONFLICT (from_path) DO UPDATE SET to_path = excluded.to_path,
+			status = excluded.status, automatic = excluded.automatic`,
+		read: (r) => ({
+			from: text(r.from_path),
+			to: text(r.to_path),
+			status: Number(r.status) === 302 ? 302 : 301,
+			automatic: Boolean(r.automatic),
+			createdAt: toIso(r.created_at),
+		}),
+		write: (r) => ({
+			from_path: r.from,
+			to_path: r.to,
+			status: r.status,
+			automatic: r.automatic,
+			created_at: r.createdAt,
+		}),
+	},
 	settings: {
 		table: 'settings',
 		select: everything('settings'),

@@ -122,6 +122,35 @@ export interface PortableRows {
 		views: number
 		visits: number
 	}
+	/** A tag's page: its name, description and cover. Exports before tags had pages have none. */
+	tags: {
+		slug: string
+		name: string
+		description: string
+		coverImageUrl: string | null
+		coverImageAlt: string | null
+		createdAt: string
+		updatedAt: string
+	}
+	/** An author's profile; `userId` one of the file's users, or null for a guest. */
+	authors: {
+		slug: string
+		name: string
+		bio: string
+		avatarUrl: string | null
+		website: string | null
+		userId: string | null
+		createdAt: string
+		updatedAt: string
+	}
+	/** Addresses that moved: renames' and admins' own. */
+	redirects: {
+		from: string
+		to: string
+		status: 301 | 302
+		automatic: boolean
+		createdAt: string
+	}
 	analyticsViews: {
 		id: number
 		atMs: number

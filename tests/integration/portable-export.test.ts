@@ -86,6 +86,9 @@ describe.each(pairs)('moving a site: $from.name → $to.name', ({ from, to }) =>
 			'contactMessages',
 			'analyticsDaily',
 			'analyticsViews',
+			'tags',
+			'authors',
+			'redirects',
 		])
 		// The installation's own secrets stay behind; the VAPID keys go with the subscriptions.
 		expect(site.settings.map((row: { key: string }) => row.key)).toEqual([
@@ -115,6 +118,25 @@ describe.each(pairs)('moving a site: $from.name → $to.name', ({ from, to }) =>
 		for (const article of site.articles)
 			expect(article.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
 
+		expect(site.tags).toContainEqual(
+			expect.objectContaining({
+				slug: 'wetlands',
+				description: expect.stringContaining('Marshes'),
+			}),
+		)
+		expect(site.authors).toContainEqual(
+			expect.objectContaining({ slug: 'ana-costa', bio: 'Counts herons every spring.' }),
+		)
+		expect(site.redirects).toEqual([
+			expect.objectContaining({
+				from: '/2019/heron',
+				to: '/articles/wetlands-we-saved',
+				status: 301,
+			}),
+		])
+		const article = site.articles.find((row: { slug: string }) => row.slug === facts.articleSlug)
+		expect([article.tags, article.authors]).toEqual([['Wetlands', 'birds'], ['Ana Costa']])
+
 		const withPasswords = JSON.parse(readFileSync(file('site-with-passwords.json'), 'utf8'))
 		expect(withPasswords.passwords).toBe(true)
 		expect(withPasswords.accounts).toHaveLength(2)
@@ -134,6 +156,11 @@ describe.each(pairs)('moving a site: $from.name → $to.name', ({ from, to }) =>
 			expect(html).toContain('Wetlands we saved — “ünïcödé” 🌍')
 			expect(html).toContain(`src="${facts.imageUrl}"`)
 			expect(html).toContain('<table>')
+			const tag = await (await fetch(`${server.url}/tags/wetlands`)).text()
+			expect(tag).toContain('Marshes, fens and the birds that need them.')
+			expect(tag).toContain('Wetlands we saved')
+			const moved = await fetch(`${server.url}/2019/heron`, { redirect: 'manual' })
+			expect(moved.headers.get('location')).toBe('/articles/wetlands-we-saved')
 			const list = await (await fetch(`${server.url}/articles`)).text()
 			expect(list).toContain('Wetlands we saved')
 			expect(list).not.toContain('The Living Ground')

@@ -132,6 +132,26 @@ describe.each(databases)('import: $name', ({ create }) => {
 		}
 	}, 60_000)
 
+	it('reads an export made before tags, authors and redirects had parts of their own', async () => {
+		const site = JSON.parse(readFileSync(exported, 'utf8'))
+		for (const part of ['tags', 'authors', 'redirects']) delete site[part]
+		for (const article of site.articles) {
+			article.authorName = article.authors[0] ?? ''
+			delete article.authors
+		}
+		const older = join(folder, 'older.json')
+		writeFileSync(older, JSON.stringify(site))
+		const app = await startTestApp({ database: create, seed: false })
+		try {
+			expect(await runCli(['import', older], app.env)).toMatchObject({ code: 0, stderr: '' })
+			const article = await app.storage.articles.findBySlug('wetlands-we-saved')
+			expect(article?.authors).toEqual([{ name: 'Ana Costa', slug: 'ana-costa' }])
+			expect(article?.tags.map((tag) => tag.slug)).toEqual(['wetlands', 'birds'])
+		} finally {
+			await app.close()
+		}
+	}, 60_000)
+
 	it('refuses a file that is not a whole Canopy export of this version, saying what is wrong', async () => {
 		const text = readFileSync(exported, 'utf8')
 		const lines = text.split('\n')

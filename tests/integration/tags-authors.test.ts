@@ -69,7 +69,9 @@ describe('tags and authors', () => {
 		expect(tagHtml).toContain('<h1>Peatlands</h1>')
 		expect(tagHtml).toContain('Peat bogs hold the carbon')
 		expect(tagHtml).not.toContain('River day')
-		expect(tagHtml).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="[^"]*\/tags\/peatlands\/feed.xml"/)
+		expect(tagHtml).toMatch(
+			/<link rel="alternate" type="application\/rss\+xml"[^>]*href="[^"]*\/tags\/peatlands\/feed.xml"/,
+		)
 		expect(jsonLd(tagHtml)[0]).toMatchObject({ '@type': 'CollectionPage', name: 'Peatlands' })
 
 		const feed = await get('/tags/peatlands/feed.xml')
