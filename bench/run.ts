@@ -14,6 +14,7 @@ import { run as pageWeight } from './page-weight.ts'
 import { run as postgresFault } from './postgres-fault.ts'
 import { run as pushDelivery } from './push-delivery.ts'
 import { run as scaleOut } from './scale-out.ts'
+import { run as siteStructure } from './site-structure.ts'
 import { run as ssrThroughput } from './ssr-throughput.ts'
 import type { BenchResult } from './support/bench-result.ts'
 import { describeInterference, watchInterference } from './support/interference.ts'
@@ -32,6 +33,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['postgres-fault', postgresFault],
 	['lighthouse', lighthouse],
 	['images', images],
+	['site-structure', siteStructure],
 ]
 
 function shell(command: string, args: string[]): string {

@@ -19,6 +19,8 @@ const pages = [
 	'/articles',
 	...seededSlugsNewestFirst.map((slug) => `/articles/${slug}`),
 	'/contact',
+	'/tags/climate',
+	'/authors/elena-kowalski',
 	notFoundPath,
 	'/admin/sign-in',
 ]

@@ -7,7 +7,14 @@ import { chromeFlags, chromePath } from './chrome.ts'
 import { type CanopyServer, freePort, startServer } from './server.ts'
 
 const categories = ['accessibility', 'best-practices', 'seo'] as const
-const paths = ['/home', '/articles', `/articles/${seededSlugsNewestFirst[0]}`, '/contact']
+const paths = [
+	'/home',
+	'/articles',
+	`/articles/${seededSlugsNewestFirst[0]}`,
+	'/contact',
+	'/tags/climate',
+	'/authors/elena-kowalski',
+]
 
 // Lighthouse drives its own tab over the DevTools protocol; the Playwright page is not used.
 let server: CanopyServer

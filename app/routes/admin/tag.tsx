@@ -166,7 +166,7 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 			>
 				<h2>Delete</h2>
 				<p className="hint">Its articles stay; they just no longer show this tag.</p>
-				<button type="submit" name="intent" value="delete" className="danger" disabled={busy}>
+				<button type="submit" name="intent" value="delete" className="destructive" disabled={busy}>
 					Delete the tag
 				</button>
 			</Form>

@@ -1,0 +1,119 @@
+// A whole publication in the browser: an admin adds pages to the menus and renames a tag from the
+// staff area; readers find the links in the header (behind a Menu button on a 320 px phone,
+// opened and closed from the keyboard) and the footer, and the tag's and author's pages. Every
+// new staff and public page passes axe.
+import { expectNoAxeViolations } from './axe-check.ts'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { signedInAs } from './signed-in.ts'
+
+const server = serveCanopy()
+signedInAs(server, { email: 'nadia@example.org', role: 'admin', name: 'Nadia Haddad' })
+
+test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboard', async ({
+	page,
+}) => {
+	await page.goto('/admin/navigation')
+	await waitForHydration(page)
+	await expectNoAxeViolations(page)
+	const header = page.getByRole('region', { name: 'Header' })
+	const added: [string, string][] = [
+		['About us', '/about'],
+		['Take action', '/take-action'],
+	]
+	for (const [label, href] of added) {
+		const add = header.locator('form.menu-add')
+		await add.getByLabel('Label').fill(label)
+		await add.getByLabel('Address').fill(href)
+		await add.getByRole('button', { name: 'Add to the header' }).click()
+		await expect(page.getByRole('status')).toContainText('Link added.')
+	}
+	await header.getByRole('button', { name: 'Move “About us” up' }).click()
+	await expect(page.getByRole('status')).toContainText('Link moved up.')
+	const footer = page.getByRole('region', { name: 'Footer' })
+	const addFooter = footer.locator('form.menu-add')
+	await addFooter.getByLabel('Label').fill('Privacy')
+	await addFooter.getByLabel('Address').fill('/privacy')
+	await addFooter.getByRole('button', { name: 'Add to the footer' }).click()
+	await expect(page.getByRole('status')).toContainText('Link added.')
+	await expectNoAxeViolations(page, 'navigation, after changes')
+
+	// At 1280 px the header is one line: title, logo and every link.
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await page.goto('/home')
+	await waitForHydration(page)
+	const main = page.getByRole('navigation', { name: 'Main' })
+	await expect(main.getByRole('link')).toHaveText([
+		'Articles',
+		'About us',
+		'Contact',
+		'Take action',
+	])
+	const toolbar = page.locator('.site-header .toolbar')
+	expect((await toolbar.boundingBox())?.height).toBeLessThanOrEqual(64)
+	await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+	await expect(page.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveText([
+		'RSS feed',
+		'Contact',
+		'Privacy',
+	])
+
+	// At 320 px the links fold behind the Menu button, opened and closed from the keyboard.
+	await page.setViewportSize({ width: 320, height: 640 })
+	const menu = page.getByRole('button', { name: 'Menu' })
+	await expect(menu).toBeVisible()
+	await expect(main).toBeHidden()
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+	await menu.focus()
+	await page.keyboard.press('Enter')
+	await expect(menu).toHaveAttribute('aria-expanded', 'true')
+	await expect(main.getByRole('link', { name: 'Take action' })).toBeVisible()
+	await expectNoAxeViolations(page, 'home, menu open at 320 px')
+	await page.keyboard.press('Tab')
+	await expect(main.getByRole('link', { name: 'Articles' })).toBeFocused()
+	await page.keyboard.press('Escape')
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	await expect(menu).toBeFocused()
+	await expect(main).toBeHidden()
+	// A link followed closes the menu.
+	await page.keyboard.press('Enter')
+	await main.getByRole('link', { name: 'Articles' }).click()
+	await expect(page).toHaveURL(/\/articles$/)
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('a tag renamed in the staff area: its page, its cards and the old address follow', async ({
+	page,
+}) => {
+	await page.goto('/admin/tags')
+	await waitForHydration(page)
+	await expectNoAxeViolations(page)
+	await page.getByRole('link', { name: 'Oceans' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oceans')
+	await waitForHydration(page)
+	await expectNoAxeViolations(page)
+	await page.getByLabel('Name').fill('Oceans and coasts')
+	await page.getByLabel('Address (slug)').fill('oceans-and-coasts')
+	await page.getByLabel('Description', { exact: true }).fill('Seas, shores and the life in them.')
+	await page.getByRole('button', { name: 'Save the tag' }).click()
+	await expect(page.getByRole('status')).toContainText('/tags/oceans-and-coasts')
+
+	await page.goto('/tags/oceans')
+	await expect(page).toHaveURL(/\/tags\/oceans-and-coasts$/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oceans and coasts')
+	await expect(page.getByText('Seas, shores and the life in them.')).toBeVisible()
+	await waitForHydration(page)
+	await expectNoAxeViolations(page)
+	const card = page.locator('article.article-card').first()
+	await expect(card.getByRole('link', { name: 'Oceans and coasts' })).toBeVisible()
+	// From a card to its author's page, with the profile's JSON-LD.
+	const author = card.locator('.author-link').first()
+	const name = (await author.textContent()) ?? ''
+	await author.click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+	await waitForHydration(page)
+	await expectNoAxeViolations(page)
+
+	await page.goto('/admin/authors')
+	await waitForHydration(page)
+	await expectNoAxeViolations(page)
+})
