@@ -90,7 +90,8 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 				articleWrite({ slug: 'one', tags: ['Rivers'], authors: ['Ana Lima', 'Guest Writer'] }),
 			)
 			expect(saved.article.tags).toEqual([{ name: 'rivers', slug: 'rivers' }])
-			expect(await storage.tags.findBySlug('rivers')).toMatchObject({ articles: 2 })
+			const rivers = await storage.tags.findBySlug('rivers')
+			expect(rivers && (await storage.tags.findById(rivers.id))).toMatchObject({ articles: 2 })
 			expect(saved.article.authors.map((author) => author.slug)).toEqual([
 				'ana-lima',
 				'guest-writer',
@@ -121,7 +122,8 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 				{ name: 'Ana', slug: 'ana' },
 				{ name: 'Ben', slug: 'ben' },
 			])
-			expect((await storage.tags.findBySlug('peat'))?.articles).toBe(2)
+			const peat = await storage.tags.findBySlug('peat')
+			expect(peat && (await storage.tags.findById(peat.id))?.articles).toBe(2)
 		})
 
 		it('renames a tag: its old address answers 301, its articles show the new name live', async () => {

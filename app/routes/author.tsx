@@ -80,17 +80,13 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 					<p className="breadcrumb">Author</p>
 					<h1>{author.name}</h1>
 					{author.bio ? <p className="lede">{author.bio}</p> : null}
-					<p className="term-facts">
-						{author.articles === 1 ? '1 article' : `${author.articles} articles`}
-						{author.website ? (
-							<>
-								<span aria-hidden="true"> · </span>
-								<a href={author.website} rel="me noopener">
-									Website
-								</a>
-							</>
-						) : null}
-					</p>
+					{author.website ? (
+						<p className="term-facts">
+							<a href={author.website} rel="me noopener">
+								Website
+							</a>
+						</p>
+					) : null}
 				</div>
 			</header>
 			<LiveArticleList

@@ -87,8 +87,6 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 				<h1>{tag.name}</h1>
 				{tag.description ? <p className="lede">{tag.description}</p> : null}
 				<p className="term-facts">
-					{tag.articles === 1 ? '1 article' : `${tag.articles} articles`}
-					<span aria-hidden="true"> · </span>
 					<a href={`${path}/feed.xml`}>RSS feed</a>
 				</p>
 				<NotifySlot />

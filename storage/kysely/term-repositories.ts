@@ -7,6 +7,7 @@ import type { ArticleRules } from '../port/articles.ts'
 import type { Change } from '../port/changes.ts'
 import type {
 	AuthorEdit,
+	Counted,
 	AuthorProfile,
 	AuthorRepository,
 	Tag,
@@ -31,7 +32,7 @@ function toTag(row: Row): Tag {
 		description: String(row.description),
 		coverImageUrl: (row.cover_image_url as string | null) ?? null,
 		coverImageAlt: (row.cover_image_alt as string | null) ?? null,
-		articles: Number(row.articles ?? 0),
+		...(row.articles === undefined ? {} : { articles: Number(row.articles) }),
 		updatedAt: toIso(row.updated_at),
 	}
 }
@@ -45,7 +46,7 @@ function toAuthor(row: Row): AuthorProfile {
 		avatarUrl: (row.avatar_url as string | null) ?? null,
 		website: (row.website as string | null) ?? null,
 		userId: (row.user_id as string | null) ?? null,
-		articles: Number(row.articles ?? 0),
+		...(row.articles === undefined ? {} : { articles: Number(row.articles) }),
 		updatedAt: toIso(row.updated_at),
 	}
 }
@@ -151,7 +152,7 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 		const row = await withCounts(from)
 			.where(`${table}.id` as 'tags.id', '=', id)
 			.executeTakeFirst()
-		return row && spec.toTerm(row)
+		return row && (spec.toTerm(row) as Counted<T>)
 	}
 
 	/** Runs `work` in a transaction; announces its changes once committed. */
@@ -170,12 +171,10 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 				.orderBy(sql`lower(${sql.ref(`${table}.name`)})`)
 				.orderBy(`${table}.id` as 'tags.id')
 				.execute()
-			return rows.map(spec.toTerm)
+			return rows.map((row) => spec.toTerm(row) as Counted<T>)
 		},
 		async findBySlug(slug: string) {
-			const row = await withCounts(db)
-				.where(`${table}.slug` as 'tags.slug', '=', slug)
-				.executeTakeFirst()
+			const row = await db.selectFrom(table).selectAll().where('slug', '=', slug).executeTakeFirst()
 			return row && spec.toTerm(row)
 		},
 		findById: (id: number) => find(db, id),
@@ -275,7 +274,7 @@ export function createAuthorRepository(
 				.select('id')
 				.where('user_id', '=', userId)
 				.executeTakeFirst()
-			if (own) return (await find(db, Number(own.id))) as AuthorProfile
+			if (own) return (await find(db, Number(own.id))) as Counted<AuthorProfile>
 			const id = await writing(async (trx) => {
 				const now = new Date().toISOString()
 				const [named] = await resolveTerms(trx, rules, 'author', [name], now)
@@ -303,7 +302,7 @@ export function createAuthorRepository(
 					.executeTakeFirstOrThrow()
 				return Number(made.id)
 			})
-			return (await find(db, id)) as AuthorProfile
+			return (await find(db, id)) as Counted<AuthorProfile>
 		},
 	}
 }

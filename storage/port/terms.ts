@@ -9,8 +9,6 @@ export interface Tag {
 	description: string
 	coverImageUrl: string | null
 	coverImageAlt: string | null
-	/** Published articles with this tag. */
-	articles: number
 	updatedAt: string
 }
 
@@ -25,10 +23,14 @@ export interface AuthorProfile {
 	website: string | null
 	/** The team account it belongs to; null for a guest writer or a name from before accounts. */
 	userId: string | null
-	/** Published articles by this author. */
-	articles: number
 	updatedAt: string
 }
+
+/**
+ * With its count of published articles: for staff lists and the sitemap. A count reads every
+ * link of the term, so a reader's page does without (findBySlug).
+ */
+export type Counted<T> = T & { articles: number }
 
 export type AuthorEdit = Pick<
 	AuthorProfile,
@@ -36,7 +38,7 @@ export type AuthorEdit = Pick<
 >
 
 export type TermEditResult<T> =
-	| { ok: true; value: T }
+	| { ok: true; value: Counted<T> }
 	| { ok: false; reason: 'missing' | 'slug-taken' | 'account-taken' }
 
 /**
@@ -46,9 +48,10 @@ export type TermEditResult<T> =
  */
 interface TermRepository<T, Edit> {
 	/** Every one, by name (ignoring case), with its count of published articles. */
-	list(): Promise<T[]>
+	list(): Promise<Counted<T>[]>
+	/** A reader's page: one indexed read, no count. */
 	findBySlug(slug: string): Promise<T | undefined>
-	findById(id: number): Promise<T | undefined>
+	findById(id: number): Promise<Counted<T> | undefined>
 	update(id: number, edit: Edit): Promise<TermEditResult<T>>
 	/** Its articles go to `intoId` (keeping their other tags), its address answers 301 to it. */
 	merge(id: number, intoId: number): Promise<TermEditResult<T>>
@@ -60,5 +63,5 @@ export type TagRepository = TermRepository<Tag, TagEdit>
 
 export interface AuthorRepository extends TermRepository<AuthorProfile, AuthorEdit> {
 	/** A team member's profile: theirs, else the unclaimed one with their name, else a new one. */
-	forUser(userId: string, name: string): Promise<AuthorProfile>
+	forUser(userId: string, name: string): Promise<Counted<AuthorProfile>>
 }

@@ -208,7 +208,13 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 				>
 					<h2>Delete</h2>
 					<p className="hint">Their articles stay, without this name on them.</p>
-					<button type="submit" name="intent" value="delete" className="destructive" disabled={busy}>
+					<button
+						type="submit"
+						name="intent"
+						value="delete"
+						className="destructive"
+						disabled={busy}
+					>
 						Delete the profile
 					</button>
 				</Form>
