@@ -10,6 +10,8 @@ import type { Storage } from '#storage/port/storage.ts'
 import { processName } from './instance.ts'
 
 const folder = new URL('./seed/articles/', import.meta.url)
+/** The sample authors' bios, by profile address: their pages have something to say. */
+const bios = new URL('./seed/authors.json', import.meta.url)
 
 function sampleFiles(): { file: string; fields: Record<string, unknown> }[] {
 	return readdirSync(folder)
@@ -36,6 +38,11 @@ export async function seedIfEmpty(storage: Storage, instance = processName): Pro
 		const result = await saveArticle(storage, fields, 'published')
 		if (!result.ok)
 			throw new Error(`seed article ${file} is invalid: ${JSON.stringify(result.errors)}`)
+	}
+	const sampleBios = JSON.parse(readFileSync(bios, 'utf8')) as Record<string, string>
+	for (const [slug, bio] of Object.entries(sampleBios)) {
+		const author = await storage.authors.findBySlug(slug)
+		if (author) await storage.authors.update(author.id, { ...author, bio })
 	}
 	return samples.length
 }
