@@ -2,7 +2,9 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { DeleteForm, MergeForm } from '#app/features/tags/term-admin-forms.tsx'
 import { authorEditSchema, deleteSchema, mergeSchema } from '#app/features/tags/term.schema.ts'
+import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -85,14 +87,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function AuthorEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { author, mayEdit, admin, accounts, others } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
-	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
-		string,
-		unknown
-	>
-	const value = (name: string, fallback: string) =>
-		typeof values[name] === 'string' ? String(values[name]) : fallback
-	const done = actionData && 'done' in actionData ? actionData.done : null
+	const { errors, value, done } = actionAnswer(actionData)
 	const path = publicPath('author', author.slug)
 	return (
 		<>
@@ -174,50 +169,23 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 					</button>
 				</fieldset>
 			</Form>
-			{admin && others.length > 0 ? (
-				<Form method="post" className="form">
-					<h2>Merge into another profile</h2>
-					<p className="hint">
-						For one person with two profiles: the articles move, the address follows.
-					</p>
-					<label htmlFor="merge-into">Merge “{author.name}” into</label>
-					<select id="merge-into" name="into" defaultValue="">
-						<option value="" disabled>
-							Choose a profile
-						</option>
-						{others.map((other) => (
-							<option key={other.id} value={other.id}>
-								{other.name}
-							</option>
-						))}
-					</select>
-					{errors.into ? <p className="field-error">{errors.into.join(' ')}</p> : null}
-					<button type="submit" name="intent" value="merge" className="secondary" disabled={busy}>
-						Merge
-					</button>
-				</Form>
+			{admin ? (
+				<MergeForm
+					kind="profile"
+					name={author.name}
+					others={others}
+					error={errors.into}
+					hint="For one person with two profiles: the articles move, the address follows."
+					busy={busy}
+				/>
 			) : null}
 			{admin ? (
-				<Form
-					method="post"
-					className="form"
-					onSubmit={(event) => {
-						if (!window.confirm(`Delete the profile of ${author.name}? Their articles stay.`))
-							event.preventDefault()
-					}}
-				>
-					<h2>Delete</h2>
-					<p className="hint">Their articles stay, without this name on them.</p>
-					<button
-						type="submit"
-						name="intent"
-						value="delete"
-						className="destructive"
-						disabled={busy}
-					>
-						Delete the profile
-					</button>
-				</Form>
+				<DeleteForm
+					question={`Delete the profile of ${author.name}? Their articles stay.`}
+					hint="Their articles stay, without this name on them."
+					label="Delete the profile"
+					busy={busy}
+				/>
 			) : null}
 		</>
 	)

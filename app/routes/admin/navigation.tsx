@@ -3,6 +3,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { defaultNavigation, type MenuLink } from '#app/features/site/navigation.ts'
 import { changeNavigation } from '#app/features/site/navigation.server.ts'
 import { getSite } from '#app/features/site/site-settings.server.ts'
+import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -160,12 +161,7 @@ function MenuEditor({
 export default function NavigationPage({ loaderData, actionData }: Route.ComponentProps) {
 	const { navigation, suggestions } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
-	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
-		string,
-		unknown
-	>
-	const done = actionData && 'done' in actionData ? actionData.done : null
+	const { errors, values, done } = actionAnswer(actionData)
 	const changeFailed = values.intent !== 'add' && (errors.label || errors.href)
 	return (
 		<>

@@ -1,7 +1,9 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { DeleteForm, MergeForm } from '#app/features/tags/term-admin-forms.tsx'
 import { deleteSchema, mergeSchema, tagEditSchema } from '#app/features/tags/term.schema.ts'
+import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -62,14 +64,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function TagEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { tag, others } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
-	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
-		string,
-		unknown
-	>
-	const value = (name: string, fallback: string) =>
-		typeof values[name] === 'string' ? String(values[name]) : fallback
-	const done = actionData && 'done' in actionData ? actionData.done : null
+	const { errors, value, done } = actionAnswer(actionData)
 	return (
 		<>
 			<p className="breadcrumb">
@@ -133,43 +128,20 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 					Save the tag
 				</button>
 			</Form>
-			{others.length > 0 ? (
-				<Form method="post" className="form">
-					<h2>Merge into another tag</h2>
-					<p className="hint">
-						Its articles get the other tag instead, and its address sends readers there.
-					</p>
-					<label htmlFor="merge-into">Merge “{tag.name}” into</label>
-					<select id="merge-into" name="into" defaultValue="">
-						<option value="" disabled>
-							Choose a tag
-						</option>
-						{others.map((other) => (
-							<option key={other.id} value={other.id}>
-								{other.name}
-							</option>
-						))}
-					</select>
-					{errors.into ? <p className="field-error">{errors.into.join(' ')}</p> : null}
-					<button type="submit" name="intent" value="merge" className="secondary" disabled={busy}>
-						Merge
-					</button>
-				</Form>
-			) : null}
-			<Form
-				method="post"
-				className="form"
-				onSubmit={(event) => {
-					if (!window.confirm(`Delete the tag “${tag.name}”? Its articles stay, without it.`))
-						event.preventDefault()
-				}}
-			>
-				<h2>Delete</h2>
-				<p className="hint">Its articles stay; they just no longer show this tag.</p>
-				<button type="submit" name="intent" value="delete" className="destructive" disabled={busy}>
-					Delete the tag
-				</button>
-			</Form>
+			<MergeForm
+				kind="tag"
+				name={tag.name}
+				others={others}
+				error={errors.into}
+				hint="Its articles get the other tag instead, and its address sends readers there."
+				busy={busy}
+			/>
+			<DeleteForm
+				question={`Delete the tag “${tag.name}”? Its articles stay, without it.`}
+				hint="Its articles stay; they just no longer show this tag."
+				label="Delete the tag"
+				busy={busy}
+			/>
 		</>
 	)
 }
