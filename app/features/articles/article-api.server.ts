@@ -227,7 +227,9 @@ export async function createArticleApi({ request, caller, storage, siteUrl }: Ap
 				fingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
 			}
 		: undefined
-	const result = await createArticle(storage, read.fields, caller.name, repeatable)
+	// Written by the key's owner (or the signed-in editor), under their profile, unless named.
+	const author = (await storage.authors.forUser(caller.userId, caller.name)).name
+	const result = await createArticle(storage, read.fields, author, repeatable)
 	if (result.ok && result.repeated) {
 		const replay = answer(result, siteUrl, true)
 		replay.headers.set('Idempotent-Replayed', 'true')
