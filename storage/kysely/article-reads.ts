@@ -22,17 +22,19 @@ export type ArticleReads = Pick<
 	| 'neighbours'
 >
 
-/** Rows past a keyset position on (published_at, id): older with '<', newer with '>'. */
+/**
+ * Rows past a keyset position on (published_at, id): older with '<', newer with '>'. A row-value
+ * comparison, which both databases use as a range on the (status, published_at, id) index; the
+ * same condition spelt with OR was a filter over every row before the position (4 ms on
+ * PostgreSQL and 0.8 ms on SQLite for the middle of 10,000 articles, against 0.1 and 0.01).
+ */
 function pastCursor(
 	eb: ExpressionBuilder<Database, 'articles'>,
 	direction: '<' | '>',
 	at: string,
 	id: number,
 ) {
-	return eb.or([
-		eb('published_at', direction, at),
-		eb.and([eb('published_at', '=', at), eb('id', direction, id)]),
-	])
+	return eb(eb.refTuple('published_at', 'id'), direction, eb.tuple(at, id))
 }
 
 export function articleReads(db: Kysely<Database>): ArticleReads {
