@@ -85,6 +85,8 @@ async function onDatabase(
 	env: Record<string, string>,
 	dataDir: string,
 	note: (line: string) => void,
+	/** The database's own processes: their work is part of each render, not a disturbance. */
+	serves?: (pid: number) => boolean,
 ): Promise<Row[]> {
 	const data = await fill(target, { ...env, DATA_DIR: dataDir })
 	note(
@@ -101,7 +103,7 @@ async function onDatabase(
 			const url = new URL(path, canopy.url).href
 			const { result, interference } = await leastDisturbed(
 				() => load(target, url, headers, redirects),
-				{ before: () => waitForQuiet(note), note, label },
+				{ before: () => waitForQuiet(note), note, label, alsoOurs: serves },
 			)
 			note(
 				`${name}, ${label}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, max ${ms(result.max)}; ${describeInterference(interference)}`,

@@ -126,13 +126,15 @@ export async function leastDisturbed<T>(
 		before?: () => Promise<unknown>
 		note?: (line: string) => void
 		label?: string
+		/** Processes that are part of what is measured (the PostgreSQL backends serving it). */
+		alsoOurs?: (pid: number) => boolean
 	} = {},
 ): Promise<{ result: T; interference: Interference }> {
 	const attempts = options.attempts ?? 3
 	let best: { result: T; interference: Interference } | undefined
 	for (let attempt = 1; attempt <= attempts; attempt++) {
 		await options.before?.()
-		const window = watchInterference()
+		const window = watchInterference(options.alsoOurs)
 		const result = await measure()
 		const interference = window.stop()
 		if (!best || interference.foreignCores < best.interference.foreignCores) {
