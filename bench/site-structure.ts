@@ -175,6 +175,7 @@ export async function run(target: Target): Promise<BenchResult> {
 				{ DATABASE_URL: database.url },
 				postgresDir,
 				note,
+				database.serves,
 			)),
 		)
 	} finally {
