@@ -117,3 +117,108 @@ test('a tag renamed in the staff area: its page, its cards and the old address f
 	await waitForHydration(page)
 	await expectNoAxeViolations(page)
 })
+
+test('a new admin builds a publication; a reader in open tabs sees all of it, live', async ({
+	page,
+	browser,
+}) => {
+	// The menus as a new site has them (an earlier test here changed them).
+	await page.goto('/admin/navigation')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Back to the default menus' }).click()
+	await expect(page.getByRole('status')).toContainText('back to the default')
+	// About, Donate and Privacy pages, in the editor.
+	const pages: [string, string][] = [
+		['About us', 'about'],
+		['Donate', 'donate'],
+		['Privacy', 'privacy'],
+	]
+	for (const [title, slug] of pages) {
+		await page.goto('/admin/pages/new')
+		await waitForHydration(page)
+		await page.getByLabel('Title').fill(title)
+		await page.getByLabel('Address (slug)').fill(slug)
+		await page.getByLabel('Text (Markdown)').fill(`${title}: what we do and how.`)
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	}
+	// In the menus: About and Donate in the header, Privacy in the footer.
+	await page.goto('/admin/navigation')
+	await waitForHydration(page)
+	const menus: [string, string, string][] = [
+		['Header', 'About us', '/about'],
+		['Header', 'Donate', '/donate'],
+		['Footer', 'Privacy', '/privacy'],
+	]
+	for (const [where, label, href] of menus) {
+		const add = page.getByRole('region', { name: where }).locator('form.menu-add')
+		await add.getByLabel('Label').fill(label)
+		await add.getByLabel('Address').fill(href)
+		await add.getByRole('button', { name: `Add to the ${where.toLowerCase()}` }).click()
+		await expect(page.getByRole('status')).toContainText('Link added.')
+	}
+
+	// A reader with the home page and a tag's page open in two tabs.
+	const reader = await browser.newContext({ baseURL: server().url })
+	const home = await reader.newPage()
+	const tag = await reader.newPage()
+	for (const [tab, path] of [
+		[home, '/home'],
+		[tag, '/tags/climate'],
+	] as const) {
+		const stream = tab.waitForResponse((response) =>
+			response.url().includes('/api/articles/stream'),
+		)
+		await tab.goto(path)
+		await waitForHydration(tab)
+		await stream
+	}
+	await expect(home.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+		'Articles',
+		'Contact',
+		'About us',
+		'Donate',
+	])
+	await expect(home.getByRole('navigation', { name: 'Footer' })).toContainText('Privacy')
+
+	// An article with two tags and two authors.
+	await page.goto('/admin/articles/new')
+	await waitForHydration(page)
+	const title = 'Saltmarsh Carbon, Counted'
+	await page.getByLabel('Title').fill(title)
+	await page.getByLabel('Text (Markdown)').fill('Saltmarshes bury carbon ten times faster.')
+	await page.getByLabel('Tags').fill('Climate, Saltmarshes')
+	await page.getByLabel('Authors').fill('Nadia Haddad, Omar Saleh')
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	for (const tab of [home, tag])
+		await expect(tab.locator('.article-card-title').first()).toHaveText(title)
+	const card = tag.locator('article.article-card').first()
+	await expect(card.getByRole('link', { name: 'Saltmarshes' })).toHaveAttribute(
+		'href',
+		'/tags/saltmarshes',
+	)
+	await expect(card.getByRole('link', { name: 'Omar Saleh' })).toHaveAttribute(
+		'href',
+		'/authors/omar-saleh',
+	)
+
+	// Renamed: the old address sends readers on; the tabs show the new address, still live.
+	await waitForHydration(page)
+	await page.getByLabel('Address (slug)').fill('saltmarsh-carbon')
+	await page.getByRole('button', { name: 'Update the published article' }).click()
+	await expect(tag.getByRole('link', { name: title })).toHaveAttribute(
+		'href',
+		'/articles/saltmarsh-carbon',
+	)
+	const old = await reader.newPage()
+	await old.goto('/articles/saltmarsh-carbon-counted')
+	await expect(old).toHaveURL(/\/articles\/saltmarsh-carbon$/)
+	await expect(old.getByRole('heading', { level: 1 })).toHaveText(title)
+	await old.getByRole('link', { name: 'Omar Saleh' }).first().click()
+	await expect(old).toHaveURL(/\/authors\/omar-saleh$/)
+	await expect(old.getByRole('heading', { level: 2, name: title })).toBeVisible()
+	await old.getByRole('link', { name: 'About us' }).click()
+	await expect(old.getByRole('heading', { level: 1 })).toHaveText('About us')
+	await reader.close()
+})
