@@ -2,10 +2,11 @@
 // with tags from a pool of 24 and one or two of 40 authors, written through the Storage port as
 // an editor's saves are, then one renamed so its old address answers 301. Run from the built
 // copy on DATA_DIR or DATABASE_URL; prints one JSON line with the addresses to measure.
+
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
+import { articleWriteOf } from '#app/features/articles/article-write.server.ts'
 import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
-import { articleWriteOf } from '#storage/port/articles.ts'
 import { storageRules } from '#server/storage-rules.ts'
 import { openStorage } from '#storage/open-storage.ts'
 

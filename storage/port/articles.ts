@@ -211,12 +211,3 @@ export interface ArticleRules {
 	/** The address made for a tag or an author named so (never empty). */
 	termSlug(kind: 'tag' | 'author', name: string): string
 }
-
-/** An Article as a save takes it back: its tags and authors by name. */
-export function articleWriteOf(article: Article): ArticleWrite {
-	return {
-		...article,
-		tags: article.tags.map((tag) => tag.name),
-		authors: article.authors.map((author) => author.name),
-	}
-}

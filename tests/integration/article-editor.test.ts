@@ -1,7 +1,8 @@
 // The article editor over HTTP, as a browser without JavaScript posts it: every refusal answers
 // with words and the right status, and nothing is saved over a newer version.
-import { articleWriteOf } from '#storage/port/articles.ts'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { articleWriteOf } from '#app/features/articles/article-write.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
 import { createLogger } from '#server/logger.ts'

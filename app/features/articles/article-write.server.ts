@@ -1,5 +1,5 @@
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
-import type { ArticleWrite } from '#storage/port/articles.ts'
+import type { Article, ArticleWrite } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { ParsedArticleInput } from './article.schema.ts'
 import { renderMarkdown } from './markdown.server.ts'
@@ -33,5 +33,14 @@ export async function toArticleWrite(
 		tags: [...new Set(input.tags)],
 		readingMinutes: readingMinutes(input.body),
 		...at,
+	}
+}
+
+/** An article as a save takes it back, unchanged: its tags and authors by name. */
+export function articleWriteOf(article: Article): ArticleWrite {
+	return {
+		...article,
+		tags: article.tags.map((tag) => tag.name),
+		authors: article.authors.map((author) => author.name),
 	}
 }

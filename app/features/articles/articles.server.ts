@@ -3,11 +3,10 @@
 
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Article, ArticleCard } from '#storage/port/articles.ts'
-import { articleWriteOf } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
-import { toArticleWrite } from './article-write.server.ts'
+import { articleWriteOf, toArticleWrite } from './article-write.server.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { MarkdownRefused } from './markdown.server.ts'
 import { slugify } from './slug.ts'

@@ -11,11 +11,10 @@ import type {
 	ArticleWrite,
 	RepeatableRequest,
 } from '#storage/port/articles.ts'
-import { articleWriteOf } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
-import { toArticleWrite } from './article-write.server.ts'
+import { articleWriteOf, toArticleWrite } from './article-write.server.ts'
 import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
 import { MarkdownRefused, renderMarkdown } from './markdown.server.ts'
 import { slugify, slugPattern } from './slug.ts'

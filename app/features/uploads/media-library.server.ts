@@ -3,11 +3,11 @@
 // everywhere it is used. An image's address is its content's hash and never changes, so
 // "replace" stores the new image and points each use at it, through the articles' own saves
 // (readers watching see the change; the page cache is told).
+import { articleWriteOf } from '#app/features/articles/article-write.server.ts'
 import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
 import { readingMinutes } from '#app/features/articles/markdown-pipeline.server.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { Article } from '#storage/port/articles.ts'
-import { articleWriteOf } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { LibraryImage } from '#storage/port/uploads.ts'
 import { type ImageMime, isImageMime } from './image-types.ts'
