@@ -138,6 +138,10 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		expect(await storage.articles.listPublishedPages()).toEqual([
 			{ slug: 'about', title: 'About us', updatedAt: page.saved.article.updatedAt },
 		])
+		// The sitemap's articles: addresses only, pages left out.
+		expect(await storage.articles.listPublishedAddresses(10)).toEqual([
+			{ slug: article.saved.article.slug, updatedAt: article.saved.article.updatedAt },
+		])
 		const editorList = (kind?: 'article' | 'page') =>
 			storage.articles
 				.listForEditor({ kind, limit: 10, offset: 0 })

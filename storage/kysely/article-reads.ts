@@ -19,6 +19,7 @@ export type ArticleReads = Pick<
 	| 'listForEditor'
 	| 'referencing'
 	| 'listPublishedPages'
+	| 'listPublishedAddresses'
 	| 'neighbours'
 >
 
@@ -105,6 +106,18 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				.where('kind', '=', kind)
 				.executeTakeFirst()
 			return article(row)
+		},
+		async listPublishedAddresses(limit) {
+			const rows = await db
+				.selectFrom('articles')
+				.select(['slug', 'updated_at'])
+				.where('status', '=', 'published')
+				.where('kind', '=', 'article')
+				.orderBy('published_at', 'desc')
+				.orderBy('id', 'desc')
+				.limit(limit)
+				.execute()
+			return rows.map((row) => ({ slug: row.slug, updatedAt: toIso(row.updated_at) }))
 		},
 		async listPublishedPages() {
 			const rows = await db

@@ -144,6 +144,12 @@ export interface ArticleRepository {
 	findBySlug(slug: string): Promise<Article | undefined>
 	/** A published article (or, with kind 'page', a published page) by its slug. */
 	findPublishedBySlug(slug: string, kind?: ArticleKind): Promise<Article | undefined>
+	/**
+	 * Published articles' addresses and when each last changed, newest first, at most `limit`:
+	 * the sitemap, which needs no more of them (a card each, with its tags and authors, made a
+	 * sitemap of 10,000 articles block the process for a quarter of a second).
+	 */
+	listPublishedAddresses(limit: number): Promise<{ slug: string; updatedAt: string }[]>
 	/** Every published page, for the sitemap: slug, title and when it last changed. */
 	listPublishedPages(): Promise<{ slug: string; title: string; updatedAt: string }[]>
 	/**

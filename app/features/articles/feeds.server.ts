@@ -78,7 +78,7 @@ function feedImage(
 
 export async function buildSitemap(storage: Storage, siteUrl: string): Promise<string> {
 	const [articles, pages, tags, authors] = await Promise.all([
-		storage.articles.listPublished({ limit: 50_000 }),
+		storage.articles.listPublishedAddresses(50_000),
 		storage.articles.listPublishedPages(),
 		storage.tags.list(),
 		storage.authors.list(),
