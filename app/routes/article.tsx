@@ -123,24 +123,20 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 				) : null}
 				{onward.newer || onward.older ? (
 					<nav className="read-on" aria-label="More articles">
-						{onward.older ? (
-							<Link
-								className="read-on-older"
-								to={`/articles/${onward.older.slug}`}
-								prefetch="intent"
-							>
-								<span className="read-on-label">Older</span> {onward.older.title}
-							</Link>
-						) : null}
-						{onward.newer ? (
-							<Link
-								className="read-on-newer"
-								to={`/articles/${onward.newer.slug}`}
-								prefetch="intent"
-							>
-								<span className="read-on-label">Newer</span> {onward.newer.title}
-							</Link>
-						) : null}
+						{(['older', 'newer'] as const).map((side) => {
+							const card = onward[side]
+							return card ? (
+								<Link
+									key={side}
+									className={`read-on-${side}`}
+									to={`/articles/${card.slug}`}
+									prefetch="intent"
+								>
+									<span className="read-on-label">{side === 'older' ? 'Older' : 'Newer'}</span>{' '}
+									{card.title}
+								</Link>
+							) : null
+						})}
 					</nav>
 				) : null}
 			</footer>

@@ -1,6 +1,7 @@
 // A tag's own feeds: /tags/<slug>/feed.xml (RSS) and /tags/<slug>/atom.xml, its articles only.
 import { data } from 'react-router'
 import { buildFeed } from '#app/features/articles/feeds.server.ts'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { Route } from './+types/tag-feed'
@@ -9,7 +10,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl } = context.get(servicesContext)
 	const atom = new URL(request.url).pathname.endsWith('/atom.xml')
 	const tag = await storage.tags.findBySlug(params.slug)
-	if (!tag) throw (await movedFeed(storage, request)) ?? data(null, { status: 404 })
+	// A renamed or merged tag's feed goes where the tag went: subscriptions keep working.
+	const file = atom ? 'atom.xml' : 'feed.xml'
+	if (!tag)
+		throw (
+			(await movedAddress(storage, request, { base: publicPath('tag', params.slug), file })) ??
+			data(null, { status: 404 })
+		)
 	const feed = await buildFeed(storage, siteUrl, tag)
 	return new Response(atom ? feed.atom1() : feed.rss2(), {
 		headers: {
@@ -19,18 +26,4 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			'Cache-Control': 'public, max-age=300',
 		},
 	})
-}
-
-/** A renamed or merged tag's feed goes where the tag went: readers' subscriptions keep working. */
-async function movedFeed(
-	storage: Parameters<typeof movedAddress>[0],
-	request: Request,
-): Promise<Response | undefined> {
-	const url = new URL(request.url)
-	const file = url.pathname.slice(url.pathname.lastIndexOf('/'))
-	const tagUrl = new URL(url.pathname.slice(0, -file.length), url)
-	const moved = await movedAddress(storage, new Request(tagUrl))
-	const to = moved?.headers.get('Location')
-	if (!moved || !to) return undefined
-	return new Response(null, { status: moved.status, headers: { Location: `${to}${file}` } })
 }

@@ -3,17 +3,24 @@
 import { redirect } from 'react-router'
 import type { Storage } from '#storage/port/storage.ts'
 
-/** The answer for an address that moved, keeping its query; undefined when it did not. */
+/**
+ * The answer for an address that moved, keeping its query; undefined when it did not. `under`:
+ * the request's path is this file below the address asked about (a tag's feed.xml follows the
+ * tag).
+ */
 export async function movedAddress(
 	storage: Storage,
 	request: Request,
+	under?: { base: string; file: string },
 ): Promise<Response | undefined> {
 	const { pathname, search } = new URL(request.url)
 	// One address, with or without a closing slash.
-	const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+	const asked = under?.base ?? pathname
+	const path = asked.length > 1 ? asked.replace(/\/+$/, '') : asked
 	const moved = await storage.redirects.find(path)
 	if (!moved) return undefined
-	const to = search && !moved.to.includes('?') ? `${moved.to}${search}` : moved.to
+	const target = under ? `${moved.to}/${under.file}` : moved.to
+	const to = search && !target.includes('?') ? `${target}${search}` : target
 	// Public: the page cache keeps it and answers the next reader before any rendering; five
 	// minutes in a browser, so an admin's change reaches readers soon.
 	return redirect(to, { status: moved.status, headers: { 'Cache-Control': 'public, max-age=300' } })

@@ -1,5 +1,48 @@
-// What a tag's and an author profile's staff pages share: merging into another, and deleting.
+// What a tag's and an author profile's staff pages share: the name and address fields, merging
+// into another, and deleting.
 import { Form } from 'react-router'
+import { Field } from '#app/components/ui/field.tsx'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
+
+/** The name and the address (slug), whose change leaves a 301 behind. */
+export function NameAndAddress({
+	name,
+	slug,
+	maxName,
+	errors,
+	value,
+}: {
+	name: string
+	slug: string
+	maxName: number
+	errors: FieldErrors
+	/** What was typed, shown again after a refusal (actionAnswer's). */
+	value: (field: string, stored: string) => string
+}) {
+	return (
+		<>
+			<Field
+				name="name"
+				label="Name"
+				defaultValue={value('name', name)}
+				error={errors.name}
+				required
+				maxLength={maxName}
+			/>
+			<Field
+				name="slug"
+				label="Address (slug)"
+				hint="Changing it keeps the old address working: it sends readers here (301)."
+				defaultValue={value('slug', slug)}
+				error={errors.slug}
+				required
+				maxLength={80}
+				autoCapitalize="off"
+				spellCheck={false}
+			/>
+		</>
+	)
+}
 
 export function MergeForm({
 	kind,

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { DeleteForm, MergeForm } from '#app/features/tags/term-admin-forms.tsx'
+import { DeleteForm, MergeForm, NameAndAddress } from '#app/features/tags/term-admin-forms.tsx'
 import { authorEditSchema, deleteSchema, mergeSchema } from '#app/features/tags/term.schema.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -107,24 +107,12 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 			{mayEdit ? null : <p>Only an admin or the author can change this profile.</p>}
 			<Form method="post" className="form" key={author.updatedAt}>
 				<fieldset disabled={!mayEdit}>
-					<Field
-						name="name"
-						label="Name"
-						defaultValue={value('name', author.name)}
-						error={errors.name}
-						required
-						maxLength={100}
-					/>
-					<Field
-						name="slug"
-						label="Address (slug)"
-						hint="Changing it keeps the old address working: it sends readers here (301)."
-						defaultValue={value('slug', author.slug)}
-						error={errors.slug}
-						required
-						maxLength={80}
-						autoCapitalize="off"
-						spellCheck={false}
+					<NameAndAddress
+						name={author.name}
+						slug={author.slug}
+						maxName={100}
+						errors={errors}
+						value={value}
 					/>
 					<TextAreaField
 						name="bio"

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { DeleteForm, MergeForm } from '#app/features/tags/term-admin-forms.tsx'
+import { DeleteForm, MergeForm, NameAndAddress } from '#app/features/tags/term-admin-forms.tsx'
 import { deleteSchema, mergeSchema, tagEditSchema } from '#app/features/tags/term.schema.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -81,24 +81,12 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				</p>
 			) : null}
 			<Form method="post" className="form" key={tag.updatedAt}>
-				<Field
-					name="name"
-					label="Name"
-					defaultValue={value('name', tag.name)}
-					error={errors.name}
-					required
-					maxLength={40}
-				/>
-				<Field
-					name="slug"
-					label="Address (slug)"
-					hint="Changing it keeps the old address working: it sends readers here (301)."
-					defaultValue={value('slug', tag.slug)}
-					error={errors.slug}
-					required
-					maxLength={80}
-					autoCapitalize="off"
-					spellCheck={false}
+				<NameAndAddress
+					name={tag.name}
+					slug={tag.slug}
+					maxName={40}
+					errors={errors}
+					value={value}
 				/>
 				<TextAreaField
 					name="description"
