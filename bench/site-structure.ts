@@ -10,6 +10,7 @@ import { startCanopy } from './support/canopy-server.ts'
 import { describeInterference, disturbedAbove, leastDisturbed } from './support/interference.ts'
 import type { LoadOptions, LoadResult } from './support/load-client.ts'
 import { exitedWithin, pinningNote, startNode } from './support/processes.ts'
+import { renderEveryTime } from './support/pages.ts'
 import { waitForQuiet } from './support/quiet.ts'
 import { met, type Row, row, times } from './support/report.ts'
 import { createBenchDatabase, postgresProblem } from './support/scale-database.ts'
@@ -110,8 +111,7 @@ async function onDatabase(
 			)
 			return { ...result, disturbed: interference.foreignCores > disturbedAbove }
 		}
-		// A cookie the site does not know: the page cache lets it through, as a real reader's.
-		const uncached = { cookie: 'bench=uncached' }
+		const uncached = renderEveryTime
 		const article = await measure('article, rendered', data.article, uncached)
 		const tag = await measure('tag page, rendered', data.tag, uncached)
 		const author = await measure('author page, rendered', data.author, uncached)

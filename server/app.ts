@@ -17,7 +17,7 @@ import type { AppDependencies } from './app-dependencies.ts'
 import { clientIp } from './client-ip.ts'
 import { liveStreamHandler, streamOf } from './live/streams.ts'
 import { answerOutages, outageOf, outageResponse } from './outage.ts'
-import { acceptsGzip, createPageCache, pageCacheKey } from './page-cache.ts'
+import { acceptsGzip, cacheStatus, createPageCache, pageCacheKey } from './page-cache.ts'
 import { closeIfBodyRefused, isLingering } from './refused-body.ts'
 import { nodeRoutes, type ServerRoute, serverRoutes } from './routes.ts'
 import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
@@ -275,9 +275,10 @@ function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefin
 		const request = withPublicScheme(c.req.raw, publicScheme)
 		const response = await render(request, { nonce, clientIp: clientIpAddress })
 		const key = c.get('cacheKey')
-		return cache && key !== undefined
-			? cache.store(key, response, nonce, c.get('generation'))
-			: response
+		if (!cache) return response
+		if (key !== undefined) return cache.store(key, response, nonce, c.get('generation'))
+		response.headers.set('Cache-Status', cacheStatus.bypass)
+		return response
 	})
 }
 

@@ -24,24 +24,34 @@ const perResponse = new Set([
 	'vary',
 	'transfer-encoding',
 	'date',
+	'cache-status',
 ])
 
-const configCookiePrefix = 'canopy_config_id='
-// The id is 22 characters; anything much longer is not that cookie alone.
-const maxConfigCookieLength = 128
+/** RFC 9211: what the cache did for this answer. */
+export const cacheStatus = {
+	hit: 'canopy; hit',
+	stored: 'canopy; fwd=uri-miss; stored',
+	miss: 'canopy; fwd=uri-miss',
+	bypass: 'canopy; fwd=bypass',
+} as const
+
+// better-auth's cookies (prefix `canopy`, decision 005), `__Secure-` under https: a session, its
+// cached data, a known device. Any other cookie (a theme, a consent banner's, a CDN's, an
+// analytics tool's on the same domain) does not change a public page.
+const accountCookiePrefixes = ['canopy.', '__Secure-canopy.', '__Host-canopy.']
 
 /**
- * True when a Cookie header is the one cookie a cacheable request may carry: the remote
- * configuration's visitor id, alone. Anyone chooses this header and it is read on every GET, so
- * it is checked in one pass over a bounded length (a regular expression with `\s*` on both sides
- * of the value took 1.7 s of CPU for 16,000 spaces).
+ * True when a Cookie header carries one of Canopy's account cookies: the request may be a signed-in
+ * person's, and their answer is neither served from nor kept in the cache. Anyone chooses this
+ * header and it is read on every GET, so it is read in one pass (a regular expression with `\s*`
+ * on both sides of a value once took 1.7 s of CPU for 16,000 spaces).
  */
-export function isOnlyConfigCookie(header: string): boolean {
-	if (header.length > maxConfigCookieLength) return false
-	let cookie = header.trim()
-	if (cookie.endsWith(';')) cookie = cookie.slice(0, -1).trimEnd()
-	if (!cookie.startsWith(configCookiePrefix)) return false
-	return /^[\w-]*$/.test(cookie.slice(configCookiePrefix.length))
+export function carriesAccountCookie(header: string): boolean {
+	for (const part of header.split(';')) {
+		const name = part.trimStart()
+		if (accountCookiePrefixes.some((prefix) => name.startsWith(prefix))) return true
+	}
+	return false
 }
 
 /**
@@ -56,7 +66,7 @@ export function pageCacheKey(
 ): string | undefined {
 	const { method, url, headers } = incoming
 	if (method !== 'GET' || !url || headers.authorization) return undefined
-	if (headers.cookie && !isOnlyConfigCookie(headers.cookie)) return undefined
+	if (headers.cookie && carriesAccountCookie(headers.cookie)) return undefined
 	if (url.startsWith('/admin') || url.startsWith('/api/') || url.startsWith('/assets/'))
 		return undefined
 	if (!variant) return url
@@ -112,6 +122,7 @@ export function createPageCache(broker: LiveBroker) {
 				...page.headers,
 				'Content-Length': String(body.length),
 				Vary: 'Accept-Encoding',
+				'Cache-Status': cacheStatus.hit,
 			}
 			if (gzip) headers['Content-Encoding'] = 'gzip'
 			return { body, headers }
@@ -137,11 +148,14 @@ export function createPageCache(broker: LiveBroker) {
 				response.headers.has('set-cookie') ||
 				/no-store|private/.test(cacheControl)
 			) {
+				response.headers.set('Cache-Status', cacheStatus.miss)
 				return response
 			}
 			const body = await response.text()
+			let status: string = cacheStatus.miss
 			// A page rendered from data read before a change landed must not outlive it.
 			if (renderedAt === generation && body.length <= maxPageBytes) {
+				status = cacheStatus.stored
 				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
 				const parts = body.split(nonce)
 				const headers: Record<string, string> = {}
@@ -154,6 +168,7 @@ export function createPageCache(broker: LiveBroker) {
 					gzip: spliceGzip(parts, Buffer.byteLength(nonce)),
 				})
 			}
+			response.headers.set('Cache-Status', status)
 			return new Response(body, { status: response.status, headers: response.headers })
 		},
 	}

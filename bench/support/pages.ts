@@ -8,3 +8,10 @@ export const publicPages = [
 	{ name: 'article', path: articlePath },
 	{ name: '/contact', path: '/contact' },
 ] as const
+
+/**
+ * A session cookie of Canopy's (not a valid session): the page cache lets such a request through
+ * (a signed-in person's answer is never cached), so each one renders. Any other cookie is served
+ * from the cache like no cookie (decision 004).
+ */
+export const renderEveryTime = { cookie: 'canopy.session_token=bench' }

@@ -8,7 +8,7 @@ import { describeInterference, disturbedAbove, watchInterference } from './inter
 import type { LoadResult } from './load-client.ts'
 import { runLoad } from './load-run.ts'
 import { type Balancer, nginxVersion, startNginx } from './nginx-balancer.ts'
-import { articlePath } from './pages.ts'
+import { articlePath, renderEveryTime } from './pages.ts'
 import { kb, type Row, row, times } from './report.ts'
 import type { Target } from './target.ts'
 
@@ -24,7 +24,7 @@ interface Measured extends LoadResult {
 
 const modes = [
 	{ name: 'page cache', headers: {} },
-	{ name: 'rendered (no cache)', headers: { cookie: 'bench=uncached' } },
+	{ name: 'rendered (no cache)', headers: renderEveryTime },
 ] as const
 
 /** Two runs of one side, as one figure: their mean rate, the worse p99. */

@@ -1,0 +1,3 @@
+export default function Filler() {
+	return <p>A page.</p>
+}
