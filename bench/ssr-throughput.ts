@@ -91,7 +91,7 @@ const summarise = (r: LoadResult) =>
 	`${Math.round(r.requestsPerSecond)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, max ${ms(r.max)}, ` +
 	`${r.requests} requests, ${kb(r.bytesPerRequest)} per response`
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(0)} MB`
 
 /** Resident memory of a process, from /proc (Linux): what `ps` calls RSS. */
 function rssBytes(pid: number | undefined): number {
