@@ -401,3 +401,65 @@ test('the article list and the editor fit a 320 px screen and work from the keyb
 	}
 	await expect(page.getByLabel('Text (Markdown)')).toBeFocused()
 })
+
+test('the editor gives the text room beside its settings and keeps its buttons in view as it scrolls', async ({
+	page,
+}) => {
+	for (const [width, height, least] of [
+		[1920, 1000, 640],
+		[1280, 800, 640],
+		[390, 844, 340],
+	] as const) {
+		await page.setViewportSize({ width, height })
+		await page.goto('/admin/articles/new')
+		await waitForHydration(page)
+		const text = page.getByLabel('Text (Markdown)')
+		const box = await text.boundingBox()
+		expect(box?.width, `text width at ${width} px`).toBeGreaterThanOrEqual(least)
+		if (width >= 1280) {
+			// The settings beside the text, not below it.
+			const settings = await page.getByRole('region', { name: 'Settings' }).boundingBox()
+			expect(settings?.x ?? 0, `settings beside the text at ${width} px`).toBeGreaterThan(
+				(box?.x ?? 0) + (box?.width ?? 0),
+			)
+		}
+		const publish = page.getByRole('button', { name: 'Publish now' })
+		const scrollable = await page.evaluate(
+			() => document.documentElement.scrollHeight - window.innerHeight,
+		)
+		expect(scrollable, `the editor is taller than the window at ${width} px`).toBeGreaterThan(0)
+		for (const at of [0, 0.5, 1]) {
+			await page.evaluate((y) => window.scrollTo(0, y), Math.round(scrollable * at))
+			await expect(publish, `Publish at ${at * 100} % of the way down, ${width} px`).toBeInViewport(
+				{
+					ratio: 1,
+				},
+			)
+			await expect(page.getByRole('button', { name: 'Save draft' })).toBeInViewport({ ratio: 1 })
+		}
+		// Typing scrolls nothing under the bar: the focused field stays above it.
+		await page.getByLabel('Cover image description').focus()
+		const field = await page.getByLabel('Cover image description').boundingBox()
+		const bar = await publish.boundingBox()
+		expect((field?.y ?? 0) + (field?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0)
+	}
+})
+
+test('status badges sit in their own rows of the article list', async ({ page }) => {
+	for (const width of [1280, 390]) {
+		await page.setViewportSize({ width, height: 900 })
+		await page.goto('/admin/articles')
+		await waitForHydration(page)
+		const rows = page.locator('.article-table tbody tr')
+		expect(await rows.count()).toBeGreaterThan(0)
+		for (const row of await rows.all()) {
+			const rowBox = await row.boundingBox()
+			const badge = await row.locator('.badge').first().boundingBox()
+			expect(badge, 'a badge in the row').not.toBeNull()
+			expect(badge?.y ?? 0).toBeGreaterThanOrEqual(rowBox?.y ?? 0)
+			expect((badge?.y ?? 0) + (badge?.height ?? 0)).toBeLessThanOrEqual(
+				(rowBox?.y ?? 0) + (rowBox?.height ?? 0),
+			)
+		}
+	}
+})

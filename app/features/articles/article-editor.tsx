@@ -160,9 +160,6 @@ export function ArticleEditor({
 					{formErrors.join(' ')}
 				</p>
 			) : null}
-			<p role="status" className="editor-status">
-				{autosave.state !== 'idle' ? 'Saving draft…' : status}
-			</p>
 			<Form
 				method="post"
 				className="form editor-form"
@@ -173,78 +170,18 @@ export function ArticleEditor({
 				noValidate
 			>
 				<input type="hidden" name="version" value={version || ''} />
-				<div className="editor-fields">
-					<Field
-						name="title"
-						label="Title"
-						defaultValue={value('title', article?.title ?? '')}
-						error={errors.title}
-						required
-						maxLength={200}
-					/>
-					<Field
-						name="slug"
-						label="Address (slug)"
-						hint={`The ${noun}'s address: ${publicPath(kind, slug.trim() || '…')}. Leave empty on a new ${noun} to make it from the title.`}
-						value={slug}
-						onChange={(event) => setSlug(event.currentTarget.value)}
-						error={errors.slug ?? (slugLive ? [slugLive] : undefined)}
-						maxLength={80}
-						autoCapitalize="off"
-						spellCheck={false}
-					/>
-					<TextAreaField
-						name="summary"
-						label="Summary"
-						hint="One or two sentences shown in lists and link previews."
-						defaultValue={value('summary', article?.summary ?? '')}
-						error={errors.summary}
-						rows={2}
-						maxLength={300}
-					/>
-					{kind === 'page' ? null : (
-						<>
-							<Field
-								name="tags"
-								label="Tags"
-								hint="Separated by commas, e.g. soil, food. Each tag has a page listing its articles."
-								defaultValue={value('tags', article?.tags.join(', ') ?? '')}
-								error={
-									errors.tags ??
-									Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
-								}
-							/>
-							<Field
-								name="authors"
-								label="Authors"
-								hint="Separated by commas. A name not known yet gets a profile of its own."
-								defaultValue={value('authors', (article?.authors ?? defaultAuthors).join(', '))}
-								error={
-									errors.authors ??
-									Object.entries(errors).find(([key]) => key.startsWith('authors.'))?.[1]
-								}
-							/>
-						</>
-					)}
-					<ImageUploadField
-						maxBytes={uploadMaxBytes}
-						name="cover"
-						label="Cover image"
-						hint="Optional: upload an image, or give an https address."
-						defaultValue={value('cover', article?.coverImageUrl ?? '')}
-						errors={errors.cover}
-					/>
-					<Field
-						name="coverAlt"
-						label="Cover image description"
-						hint="Required with a cover image: what it shows, for people who cannot see it."
-						defaultValue={value('coverAlt', article?.coverImageAlt ?? '')}
-						error={errors.coverAlt}
-						maxLength={300}
-					/>
-				</div>
-				<div className="editor-body">
-					<div>
+				{/* The writing column (title, then text and its preview) beside the settings: one
+				    column on a phone, settings after the text. */}
+				<div className="editor-layout">
+					<div className="editor-main">
+						<Field
+							name="title"
+							label="Title"
+							defaultValue={value('title', article?.title ?? '')}
+							error={errors.title}
+							required
+							maxLength={200}
+						/>
 						<TextAreaField
 							ref={bodyField}
 							name="body"
@@ -260,37 +197,107 @@ export function ArticleEditor({
 							required
 						/>
 						<MarkdownImagePicker images={images} />
+						<section className="editor-preview" aria-labelledby="preview-heading">
+							<h2 id="preview-heading">Preview</h2>
+							{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server by the public page's own pipeline (markdown.server.ts) */}
+							<div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+						</section>
 					</div>
-					<section className="editor-preview" aria-labelledby="preview-heading">
-						<h2 id="preview-heading">Preview</h2>
-						{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server by the public page's own pipeline (markdown.server.ts) */}
-						<div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+					<section className="editor-settings" aria-labelledby="settings-heading">
+						<h2 id="settings-heading">Settings</h2>
+						<Field
+							name="slug"
+							label="Address (slug)"
+							hint={`The ${noun}'s address: ${publicPath(kind, slug.trim() || '…')}. Leave empty on a new ${noun} to make it from the title.`}
+							value={slug}
+							onChange={(event) => setSlug(event.currentTarget.value)}
+							error={errors.slug ?? (slugLive ? [slugLive] : undefined)}
+							maxLength={80}
+							autoCapitalize="off"
+							spellCheck={false}
+						/>
+						<TextAreaField
+							name="summary"
+							label="Summary"
+							hint="One or two sentences shown in lists and link previews."
+							defaultValue={value('summary', article?.summary ?? '')}
+							error={errors.summary}
+							rows={2}
+							maxLength={300}
+						/>
+						{kind === 'page' ? null : (
+							<>
+								<Field
+									name="tags"
+									label="Tags"
+									hint="Separated by commas, e.g. soil, food. Each tag has a page listing its articles."
+									defaultValue={value('tags', article?.tags.join(', ') ?? '')}
+									error={
+										errors.tags ??
+										Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]
+									}
+								/>
+								<Field
+									name="authors"
+									label="Authors"
+									hint="Separated by commas. A name not known yet gets a profile of its own."
+									defaultValue={value('authors', (article?.authors ?? defaultAuthors).join(', '))}
+									error={
+										errors.authors ??
+										Object.entries(errors).find(([key]) => key.startsWith('authors.'))?.[1]
+									}
+								/>
+							</>
+						)}
+						<ImageUploadField
+							maxBytes={uploadMaxBytes}
+							name="cover"
+							label="Cover image"
+							hint="Optional: upload an image, or give an https address."
+							defaultValue={value('cover', article?.coverImageUrl ?? '')}
+							errors={errors.cover}
+						/>
+						<Field
+							name="coverAlt"
+							label="Cover image description"
+							hint="Required with a cover image: what it shows, for people who cannot see it."
+							defaultValue={value('coverAlt', article?.coverImageAlt ?? '')}
+							error={errors.coverAlt}
+							maxLength={300}
+						/>
+						{kind === 'page' ? null : (
+							<NotifyField
+								notify={article?.notify ?? true}
+								notifiedAt={article?.notifiedAt ?? null}
+								published={article?.status === 'published'}
+								typed={values}
+							/>
+						)}
 					</section>
 				</div>
-				{kind === 'page' ? null : (
-					<NotifyField
-						notify={article?.notify ?? true}
-						notifiedAt={article?.notifiedAt ?? null}
-						published={article?.status === 'published'}
-						typed={values}
-					/>
-				)}
-				<div className="editor-actions">
-					{article?.status === 'published' ? (
-						<button type="submit" name="intent" value="publish" disabled={busy}>
-							Update the published {noun}
-						</button>
-					) : (
-						<>
-							<button type="submit" name="intent" value="draft" disabled={busy}>
-								{scheduled ? 'Save as draft (cancel the schedule)' : 'Save draft'}
-							</button>
+				{/* Always in view (sticky): what happened last, and the buttons that save. */}
+				<div className="editor-bar">
+					<p role="status" className="editor-status">
+						{autosave.state !== 'idle' ? 'Saving draft…' : status}
+					</p>
+					<div className="editor-actions">
+						{article?.status === 'published' ? (
 							<button type="submit" name="intent" value="publish" disabled={busy}>
-								Publish now
+								Update the published {noun}
 							</button>
-						</>
-					)}
+						) : (
+							<>
+								<button type="submit" name="intent" value="draft" disabled={busy}>
+									{scheduled ? 'Save as draft (cancel the schedule)' : 'Save draft'}
+								</button>
+								<button type="submit" name="intent" value="publish" disabled={busy}>
+									Publish now
+								</button>
+							</>
+						)}
+					</div>
 				</div>
+				{/* After the bar: its button must not be the form's first (Enter in a field saves). */}
 				{article?.status !== 'published' ? (
 					<ScheduleFields
 						publishAt={article?.publishAt ?? null}
