@@ -23,6 +23,7 @@ import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings } from './features/site/site-settings.ts'
 import { servicesContext } from './lib/context.server.ts'
 import { useNonce } from './lib/nonce.tsx'
+import { useRouteFocus } from './lib/use-route-focus.ts'
 import stylesheet from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const { pathname } = useLocation()
 	const publicPage = pathname !== '/admin' && !pathname.startsWith('/admin/')
 	useRemoteConfig()
+	useRouteFocus()
 	return (
 		// The head's banner script may mark <html> before React hydrates it (site-banner.tsx).
 		<html lang="en" suppressHydrationWarning>

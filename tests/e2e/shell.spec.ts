@@ -297,3 +297,29 @@ test.describe('the Content-Security-Policy', () => {
 		).toBeUndefined()
 	})
 })
+
+test('after a link followed in the page, focus is on the new page’s heading, as after a full load a screen reader starts there', async ({
+	page,
+}) => {
+	await page.goto('/home')
+	await waitForHydration(page)
+	await markDocument(page)
+	const focusedHeading = () =>
+		page.evaluate(() =>
+			document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null,
+		)
+	// By keyboard: the Articles link, Enter.
+	await header(page).articles.focus()
+	await page.keyboard.press('Enter')
+	await expect(page).toHaveURL(/\/articles$/)
+	await expect.poll(focusedHeading).toBe('Articles')
+	// An article from the list, then Back: each time the page's own heading.
+	const title = page.getByRole('main').getByRole('heading', { level: 2 }).first()
+	const name = (await title.textContent()) ?? ''
+	await title.getByRole('link').click()
+	await expect(page).toHaveURL(new RegExp(`${articlePath}$`))
+	await expect.poll(focusedHeading).toBe(name)
+	await page.goBack()
+	await expect.poll(focusedHeading).toBe('Articles')
+	expect(await isSameDocument(page)).toBe(true)
+})
