@@ -7,6 +7,7 @@ import {
 	Scripts,
 	ScrollRestoration,
 	useLocation,
+	useMatches,
 	useRouteError,
 	useRouteLoaderData,
 } from 'react-router'
@@ -48,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
+/** The staff area's layout route: its pages have their own chrome instead of the public one. */
+const staffLayoutId = 'routes/admin/layout'
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	const site = data?.site ?? defaultSiteSettings
@@ -55,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const { pathname } = useLocation()
 	const publicPage = pathname !== '/admin' && !pathname.startsWith('/admin/')
+	const staffArea = useMatches().some((match) => match.id === staffLayoutId)
 	useRemoteConfig()
 	useRouteFocus()
 	return (
@@ -73,29 +78,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<a className="skip-link" href="#main">
 					Skip to content
 				</a>
-				<SiteHeader title={site.title} logoUrl={site.logoUrl} links={navigation.header} />
-				{publicPage && <SiteBanner />}
-				<main id="main" tabIndex={-1}>
-					{children}
-				</main>
-				<footer className="site-footer">
-					{navigation.footer.length > 0 ? (
-						<nav aria-label="Footer">
-							<ul className="footer-links">
-								{navigation.footer.map((link) => (
-									<li key={`${link.href} ${link.label}`}>
-										{isOutside(link.href) || /\.xml$/.test(link.href) ? (
-											<a href={link.href}>{link.label}</a>
-										) : (
-											<Link to={link.href}>{link.label}</Link>
-										)}
-									</li>
-								))}
-							</ul>
-						</nav>
-					) : null}
-					<p>© {site.title}</p>
-				</footer>
+				{staffArea ? (
+					// The staff area brings its own chrome and <main> (routes/admin/layout.tsx).
+					children
+				) : (
+					<>
+						<SiteHeader title={site.title} logoUrl={site.logoUrl} links={navigation.header} />
+						{publicPage && <SiteBanner />}
+						<main id="main" tabIndex={-1}>
+							{children}
+						</main>
+						<footer className="site-footer">
+							{navigation.footer.length > 0 ? (
+								<nav aria-label="Footer">
+									<ul className="footer-links">
+										{navigation.footer.map((link) => (
+											<li key={`${link.href} ${link.label}`}>
+												{isOutside(link.href) || /\.xml$/.test(link.href) ? (
+													<a href={link.href}>{link.label}</a>
+												) : (
+													<Link to={link.href}>{link.label}</Link>
+												)}
+											</li>
+										))}
+									</ul>
+								</nav>
+							) : null}
+							<p>© {site.title}</p>
+						</footer>
+					</>
+				)}
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -77,7 +77,8 @@ export function serveCanopy(): () => CanopyServer {
  */
 export async function waitForHydration(page: Page): Promise<void> {
 	await page.waitForFunction(() => {
-		const title = document.querySelector('a.site-title')
+		// The public header's title, or the staff area's site link in its place.
+		const title = document.querySelector('a.site-title, a.staff-site')
 		return title !== null && Object.keys(title).some((key) => key.startsWith('__reactFiber$'))
 	})
 }

@@ -51,7 +51,7 @@ test('an editor writes an article with a live preview and publishes it to a read
 	await expect(page.getByRole('table')).toContainText('Half a Degree Matters')
 	await expectNoAxeViolations(page)
 
-	await page.getByRole('link', { name: 'New article' }).click()
+	await page.getByRole('main').getByRole('link', { name: 'New article' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('New article')
 	await page.getByLabel('Title').fill('Saltmarsh carbon')
 	await page.getByLabel('Summary').fill('Salt marshes bury carbon faster than forests.')
@@ -181,7 +181,9 @@ test('an editor pastes and drops photos into the text, describes them, and reade
 	await page.getByRole('button', { name: 'Save draft' }).click()
 	await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=draft$/)
 	await page.getByRole('button', { name: 'Publish now' }).click()
-	await expect(page.getByText('An image in the text has no description')).toBeVisible()
+	await expect(
+		page.locator('.field-error').filter({ hasText: 'An image in the text has no description' }),
+	).toBeVisible()
 	await text.fill(
 		(await text.inputValue()).replace(
 			/!\[\]\((\/media\/[0-9a-f]{64}\.png)\)/,
@@ -231,7 +233,11 @@ test('an editor makes an About page that readers find at /about, and not among t
 		.fill('We are volunteers who **count birds** on the estuary.')
 	await page.getByLabel('Address (slug)').fill('contact')
 	await page.getByRole('button', { name: 'Publish now' }).click()
-	await expect(page.getByText('is one of the site’s own addresses (/contact)')).toBeVisible()
+	await expect(
+		page
+			.locator('.field-error')
+			.filter({ hasText: 'is one of the site’s own addresses (/contact)' }),
+	).toBeVisible()
 	await page.getByLabel('Address (slug)').fill('about')
 	await expect(page.getByText("The page's address: /about.")).toBeVisible()
 	await page.getByRole('button', { name: 'Publish now' }).click()
@@ -347,7 +353,11 @@ test('a scheduled draft is published by the server at its time and reaches reade
 	await newDraft(page, 'Too late')
 	await page.getByLabel('Publish at').fill('2020-01-01T09:00')
 	await page.getByRole('button', { name: 'Schedule' }).click()
-	await expect(page.getByText('Choose a time in the future, or publish now.')).toBeVisible()
+	await expect(
+		page
+			.locator('.field-error')
+			.filter({ hasText: 'Choose a time in the future, or publish now.' }),
+	).toBeVisible()
 })
 
 test('deleting asks for confirmation, then removes the article from readers’ lists', async ({
@@ -462,4 +472,38 @@ test('status badges sit in their own rows of the article list', async ({ page })
 			)
 		}
 	}
+})
+
+test.describe('a refused save', () => {
+	// The cover's address is on a host that does not exist: its preview fails to load.
+	test.use({ expectedConsoleError: /status of 400|ERR_NAME_NOT_RESOLVED/ })
+
+	test('a refused publish says what to change in a summary that takes focus, each field named as labelled and linked', async ({
+		page,
+	}) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title').fill('A cover without words')
+		await page.getByLabel('Text (Markdown)').fill('The text is here.')
+		await page
+			.getByLabel('Cover image', { exact: true })
+			.fill('https://images.example.org/heron.jpg')
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		const summary = page.getByRole('alert').filter({ hasText: 'The article was not saved.' })
+		await expect(summary).toBeFocused()
+		const link = summary.getByRole('link', { name: /^Cover image description: / })
+		await expect(link).toHaveText(
+			'Cover image description: Describe the cover image: what it shows, for people who cannot see it.',
+		)
+		await expect(page.getByText('coverAlt')).toHaveCount(0)
+		// By keyboard from the summary to the field, and the field says the same.
+		await page.keyboard.press('Tab')
+		await expect(link).toBeFocused()
+		await page.keyboard.press('Enter')
+		await expect(page.getByLabel('Cover image description')).toBeFocused()
+		await expect(page.getByLabel('Cover image description')).toHaveAttribute('aria-invalid', 'true')
+		await page.getByLabel('Cover image description').fill('A grey heron in the shallows')
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=publish$/)
+		await expect(page.getByRole('alert').filter({ hasText: 'was not saved' })).toHaveCount(0)
+	})
 })

@@ -82,7 +82,7 @@ describe('the article editor', () => {
 		expect(html).toContain('Give the article a title.')
 		expect(html).toContain('The article has no text.')
 		expect(html).toContain('Use lowercase letters, digits and single hyphens in the slug.')
-		expect(html).toContain('Describe the cover image for people who cannot see it')
+		expect(html).toContain('Describe the cover image: what it shows, for people who cannot see it.')
 		expect(html).toContain('value="https://example.org/a.png"')
 	})
 

@@ -3,6 +3,7 @@
 // clear answer when someone else saved first. Works as a plain form without JavaScript.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigation } from 'react-router'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -16,6 +17,19 @@ import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './edi
 import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
 
 const autosaveDelayMs = 2_000
+
+/** The editor's fields as they are labelled, for the summary of what stopped a save. */
+const fieldLabels: Record<string, string> = {
+	title: 'Title',
+	body: 'Text (Markdown)',
+	slug: 'Address (slug)',
+	summary: 'Summary',
+	tags: 'Tags',
+	authors: 'Authors',
+	cover: 'Cover image',
+	coverAlt: 'Cover image description',
+	publishAt: 'Publish at',
+}
 
 function savedMessage(intent: string, kind: ArticleKind): string {
 	if (intent === 'publish')
@@ -140,7 +154,6 @@ export function ArticleEditor({
 		// Saving is not leaving: the redirect after a save must not ask.
 		markDirty(false)
 	}
-	const formErrors = errors.form ?? errors.version
 
 	return (
 		<>
@@ -155,11 +168,11 @@ export function ArticleEditor({
 					}}
 				/>
 			) : null}
-			{formErrors ? (
-				<p role="alert" className="form-error">
-					{formErrors.join(' ')}
-				</p>
-			) : null}
+			<ErrorSummary
+				errors={errors}
+				labels={fieldLabels}
+				title={`The ${noun} was not saved. Change what is said below, then save again.`}
+			/>
 			<Form
 				method="post"
 				className="form editor-form"

@@ -64,7 +64,7 @@ export const articleInputSchema = z
 	})
 	.refine((input) => !input.cover || input.coverAlt, {
 		path: ['coverAlt'],
-		message: 'Describe the cover image for people who cannot see it (coverAlt).',
+		message: 'Describe the cover image: what it shows, for people who cannot see it.',
 	})
 
 export type ArticleInput = z.input<typeof articleInputSchema>

@@ -3,8 +3,8 @@
 import { z } from 'zod'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import type { Navigation } from './navigation.ts'
 import { menuLinkSchema, navigationLimits } from './navigation.schema.ts'
+import type { Navigation } from './navigation.ts'
 import { getSite, saveNavigation } from './site-settings.server.ts'
 
 const menu = z.enum(['header', 'footer'], { error: 'Choose the header or the footer menu.' })

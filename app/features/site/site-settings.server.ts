@@ -1,7 +1,7 @@
 import type { Storage } from '#storage/port/storage.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
-import type { Navigation } from './navigation.ts'
 import { parseNavigation } from './navigation.schema.ts'
+import type { Navigation } from './navigation.ts'
 import { defaultSiteSettings, type SiteSettings } from './site-settings.ts'
 
 const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[]

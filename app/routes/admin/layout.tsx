@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react'
 import {
-	Form,
 	Link,
-	NavLink,
 	Outlet,
 	useFetcher,
 	useLocation,
 	useRevalidator,
 	useRouteError,
+	useRouteLoaderData,
 } from 'react-router'
 import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import { editorContext, requireEditorMiddleware } from '#app/features/auth/session.server.ts'
 import { useInboxEvents } from '#app/features/contact/use-inbox-events.ts'
+import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
+import { StaffNav } from '#app/features/staff/staff-nav.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
 import adminStyles from '#app/styles/admin.css?url'
 import type { Route } from './+types/layout'
 import type { loader as inboxLoader } from './messages.tsx'
@@ -64,93 +66,40 @@ export function meta() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	const { editor } = loaderData
 	const unread = useUnreadCount(loaderData)
+	const root = useRouteLoaderData<typeof rootLoader>('root')
 	return (
-		<div className="page admin">
-			<div className="admin-bar">
-				<p>
-					Signed in as <strong>{editor.name}</strong> ({editor.role}) ·{' '}
-					<Link to="/admin/account">Your account</Link>
-				</p>
-				<Form method="post" action="/admin/sign-out">
-					<button type="submit">Sign out</button>
-				</Form>
-			</div>
-			<nav aria-label="Editor area" className="admin-nav">
-				<ul>
-					<li>
-						<NavLink to="/admin" end>
-							Overview
-						</NavLink>
-					</li>
-					<li>
-						<NavLink to="/admin/articles">Articles</NavLink>
-					</li>
-					<li>
-						<NavLink to="/admin/pages">Pages</NavLink>
-					</li>
-					<li>
-						<NavLink to="/admin/tags">Tags</NavLink>
-					</li>
-					<li>
-						<NavLink to="/admin/authors">Authors</NavLink>
-					</li>
-					<li>
-						<NavLink to="/admin/media">Media</NavLink>
-					</li>
-					<li>
-						{/* The name starts with the visible word, so "click Inbox" works by voice too. */}
-						<NavLink
-							to="/admin/messages"
-							aria-label={unread > 0 ? `Inbox, ${unread} unread` : undefined}
-						>
-							{unread > 0 ? `Inbox (${unread})` : 'Inbox'}
-						</NavLink>
-					</li>
-					<li>
-						<NavLink to="/admin/analytics">Analytics</NavLink>
-					</li>
-					{editor.role === 'admin' ? (
-						<>
-							<li>
-								<NavLink to="/admin/settings">Site settings</NavLink>
-							</li>
-							<li>
-								<NavLink to="/admin/navigation">Navigation</NavLink>
-							</li>
-							<li>
-								<NavLink to="/admin/team">Team</NavLink>
-							</li>
-							<li>
-								<NavLink to="/admin/api-keys">API keys</NavLink>
-							</li>
-							<li>
-								<NavLink to="/admin/redirects">Redirects</NavLink>
-							</li>
-							<li>
-								<NavLink to="/admin/config">Configuration</NavLink>
-							</li>
-						</>
-					) : null}
-				</ul>
-			</nav>
-			<Outlet />
+		<div className="staff">
+			<StaffNav
+				siteTitle={root?.site.title ?? defaultSiteSettings.title}
+				logoUrl={root?.site.logoUrl ?? defaultSiteSettings.logoUrl}
+				editor={editor}
+				unread={unread}
+			/>
+			<main id="main" tabIndex={-1} className="page admin">
+				<Outlet />
+			</main>
 		</div>
 	)
 }
 
 export function ErrorBoundary() {
-	if (isDatabaseOutage(useRouteError()))
-		return (
-			<div className="page narrow">
-				<DatabaseUnavailable />
-			</div>
-		)
+	// In place of the layout, so without its chrome: a page of its own, with a way out.
+	const outage = isDatabaseOutage(useRouteError())
 	return (
-		<div className="page narrow">
-			<h1>The editor area could not load</h1>
+		<main id="main" tabIndex={-1} className="page narrow">
+			{outage ? (
+				<DatabaseUnavailable />
+			) : (
+				<>
+					<h1>The editor area could not load</h1>
+					<p>
+						Please try again in a moment, or <Link to="/admin/sign-in">sign in again</Link>.
+					</p>
+				</>
+			)}
 			<p>
-				Please try again in a moment, or <Link to="/admin/sign-in">sign in again</Link>.
+				<Link to="/home">Go to the site</Link>
 			</p>
-		</div>
+		</main>
 	)
 }

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { defaultNavigation, type MenuLink } from '#app/features/site/navigation.ts'
 import { changeNavigation } from '#app/features/site/navigation.server.ts'
+import { defaultNavigation, type MenuLink } from '#app/features/site/navigation.ts'
 import { getSite } from '#app/features/site/site-settings.server.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'

@@ -1,0 +1,63 @@
+// What stopped a form from being saved, at the top of the form: each problem in plain words,
+// named as its field is labelled and linked to it, and focus moved here so a screen reader reads
+// it at once and a keyboard user goes on from it (the pattern of the GOV.UK design system).
+import { type MouseEvent, useEffect, useRef } from 'react'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
+
+interface ErrorSummaryProps {
+	/** The form's errors by field name (`tags.2` counts as `tags`); `form` and `version` are the form's own. */
+	errors: FieldErrors
+	/** Each field's label, by name, as the form shows it. */
+	labels: Record<string, string>
+	/** The first line: what did not happen. */
+	title: string
+}
+
+const ownErrors = new Set(['form', 'version'])
+
+/** Into the field itself, not only to it: without JavaScript the link scrolls there. */
+function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
+	const field = document.getElementById(id)
+	if (!field) return
+	event.preventDefault()
+	field.focus({ preventScroll: true })
+	field.scrollIntoView({ block: 'center' })
+}
+
+export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
+	const summary = useRef<HTMLDivElement>(null)
+	const problems = new Map<string, string>()
+	for (const [key, messages] of Object.entries(errors)) {
+		const field = key.split('.')[0] ?? key
+		if (!problems.has(field) && messages[0]) problems.set(field, messages[0])
+	}
+	// A new answer, a new summary to read: the errors object is new with each refused save.
+	useEffect(() => {
+		if (Object.keys(errors).length > 0) summary.current?.focus()
+	}, [errors])
+	if (problems.size === 0) return null
+	return (
+		<div
+			className="error-summary"
+			role="alert"
+			tabIndex={-1}
+			ref={summary}
+			aria-labelledby="error-summary-title"
+		>
+			<h2 id="error-summary-title">{title}</h2>
+			<ul>
+				{[...problems].map(([field, message]) =>
+					ownErrors.has(field) || !labels[field] ? (
+						<li key={field}>{message}</li>
+					) : (
+						<li key={field}>
+							<a href={`#${field}`} onClick={(event) => focusField(event, field)}>
+								{labels[field]}: {message}
+							</a>
+						</li>
+					),
+				)}
+			</ul>
+		</div>
+	)
+}

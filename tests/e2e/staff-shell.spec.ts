@@ -1,0 +1,86 @@
+// The staff area's own chrome: a sidebar at 1280 px with "New article" first, the sections in
+// groups and the account last; at 320 px a Menu button, by keyboard, closing on Escape and on a
+// link followed; no public header or footer anywhere in it; axe in both.
+import type { Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe-check.ts'
+import { expect, serveCanopy, siteTitle, test, waitForHydration } from './canopy-test.ts'
+import { signedInAs } from './signed-in.ts'
+
+const server = serveCanopy()
+signedInAs(server, { email: 'mira@example.org', role: 'admin', name: 'Mira Okoye' })
+
+const staffNav = (page: Page) => page.getByRole('navigation', { name: 'Editor area' })
+
+test('at 1280 px the staff area has a sidebar of its own, grouped, with New article first', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await page.goto('/admin/articles')
+	await waitForHydration(page)
+	await expect(page.locator('header.site-header')).toBeHidden()
+	await expect(page.locator('footer.site-footer')).toBeHidden()
+	const nav = staffNav(page)
+	await expect(nav).toBeVisible()
+	const box = await nav.boundingBox()
+	expect(box?.x ?? 99, 'the sidebar is at the left edge').toBeLessThan(20)
+	// The first thing in it is the main action, then the sections, in their groups.
+	await expect(nav.getByRole('link').first()).toHaveText('New article')
+	for (const [group, links] of [
+		['Content', ['Articles', 'Pages', 'Tags', 'Authors', 'Media']],
+		['Audience', ['Inbox', 'Analytics']],
+		['Site', ['Site settings', 'Navigation', 'Team', 'API keys', 'Redirects', 'Configuration']],
+	] as const) {
+		await expect(nav.getByRole('list', { name: group }).getByRole('link')).toHaveText([...links])
+	}
+	await expect(nav.getByRole('link', { name: 'Articles' })).toHaveAttribute('aria-current', 'page')
+	// The account last: sign-out is there, a quiet button, not the page's main action.
+	await expect(nav.getByText('Signed in as')).toContainText('Mira Okoye')
+	const signOut = nav.getByRole('button', { name: 'Sign out' })
+	await expect(signOut).toBeVisible()
+	const newArticle = nav.getByRole('link', { name: 'New article' })
+	expect(await signOut.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+		await newArticle.evaluate((el) => getComputedStyle(el).backgroundColor),
+	)
+	// The site's name leads back to the public site.
+	await expect(page.getByRole('link', { name: new RegExp(siteTitle, 'i') })).toHaveAttribute(
+		'href',
+		'/home',
+	)
+	await newArticle.click()
+	await expect(page).toHaveURL(/\/admin\/articles\/new$/)
+	await expect(page.getByLabel('Title')).toBeVisible()
+	await expectNoAxeViolations(page, 'staff sidebar at 1280 px')
+})
+
+test('at 320 px the sections open from a Menu button, by keyboard, and close on Escape', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 320, height: 720 })
+	for (const path of ['/admin', '/admin/articles', '/admin/team', '/admin/analytics']) {
+		await page.goto(path)
+		await waitForHydration(page)
+		const width = await page.evaluate(() => document.documentElement.scrollWidth)
+		expect(width, `document width of ${path}`).toBeLessThanOrEqual(320)
+	}
+	await page.goto('/admin')
+	await waitForHydration(page)
+	const menu = page.getByRole('button', { name: 'Menu' })
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	await expect(staffNav(page)).toBeHidden()
+	await menu.focus()
+	await page.keyboard.press('Enter')
+	await expect(menu).toHaveAttribute('aria-expanded', 'true')
+	await expect(staffNav(page).getByRole('link', { name: 'Pages' })).toBeVisible()
+	await expectNoAxeViolations(page, 'staff menu open at 320 px')
+	await page.keyboard.press('Tab')
+	await expect(staffNav(page).getByRole('link', { name: 'New article' })).toBeFocused()
+	await page.keyboard.press('Escape')
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	await expect(menu).toBeFocused()
+	// A link followed closes it.
+	await menu.click()
+	await staffNav(page).getByRole('link', { name: 'Pages' }).click()
+	await expect(page).toHaveURL(/\/admin\/pages$/)
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	await expect(staffNav(page)).toBeHidden()
+})
