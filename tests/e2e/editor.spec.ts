@@ -507,3 +507,26 @@ test.describe('a refused save', () => {
 		await expect(page.getByRole('alert').filter({ hasText: 'was not saved' })).toHaveCount(0)
 	})
 })
+
+test('on a phone the article list is a list, each value after its column’s name, not a table to scroll sideways', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.goto('/admin/articles')
+	await waitForHydration(page)
+	const table = page.locator('.article-table')
+	const overflow = await table.evaluate((el) => el.scrollWidth - el.clientWidth)
+	expect(overflow, 'sideways scrolling in the list').toBeLessThanOrEqual(0)
+	const first = page.locator('.article-table tbody tr').first()
+	const label = await first
+		.locator('td[data-label="Status"]')
+		.evaluate((el) => getComputedStyle(el, '::before').content)
+	expect(label).toBe('"Status: "')
+	// One row under the other, each the list's whole width.
+	const [a, b] = await page
+		.locator('.article-table tbody tr')
+		.evaluateAll((rows) => rows.slice(0, 2).map((row) => row.getBoundingClientRect().toJSON()))
+	expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1)
+	// The column names are still there for screen readers.
+	await expect(page.getByRole('columnheader', { name: 'Status' })).toHaveCount(1)
+})

@@ -162,7 +162,7 @@ function KeyTable({ keys }: { keys: Loaded['keys'] }) {
 				<p>There are no keys yet.</p>
 			) : (
 				<div className="api-keys-scroll">
-					<table className="api-keys">
+					<table className="api-keys stacked-table">
 						<thead>
 							<tr>
 								<th scope="col">Name</th>
@@ -176,12 +176,12 @@ function KeyTable({ keys }: { keys: Loaded['keys'] }) {
 							{keys.map((key) => (
 								<tr key={key.id}>
 									<th scope="row">{key.name}</th>
-									<td>
+									<td data-label="Starts with">
 										<code>{`${key.prefix}…`}</code>
 									</td>
-									<td>{when(key.createdAt)}</td>
-									<td>{when(key.lastUsedAt)}</td>
-									<td>
+									<td data-label="Created">{when(key.createdAt)}</td>
+									<td data-label="Last used">{when(key.lastUsedAt)}</td>
+									<td data-label="State">
 										{key.revokedAt ? (
 											`Revoked ${when(key.revokedAt)}`
 										) : (

@@ -120,7 +120,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 				</p>
 			) : (
 				<div className="table-wrap">
-					<table className="article-table">
+					<table className="article-table stacked-table">
 						<caption>
 							{total} {total === 1 ? noun : `${noun}s`}
 							{query ? ` matching “${query}”` : ''}, most recently edited first
@@ -142,14 +142,18 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 										<br />
 										<span className="hint">{publicPath(kind, item.slug)}</span>
 									</td>
-									<td>
+									<td data-label="Status">
 										<Status item={item} />
 									</td>
-									{pagesList ? null : <td>{pushCell(item, push.byArticle[item.id])}</td>}
-									<td>
+									{pagesList ? null : (
+										<td data-label="Push notices">{pushCell(item, push.byArticle[item.id])}</td>
+									)}
+									<td data-label="Edited">
 										<LocalTime iso={item.updatedAt} time />
 									</td>
-									<td>{item.authors.map((author) => author.name).join(', ')}</td>
+									<td data-label="Authors">
+										{item.authors.map((author) => author.name).join(', ')}
+									</td>
 								</tr>
 							))}
 						</tbody>
