@@ -530,3 +530,58 @@ test('on a phone the article list is a list, each value after its column’s nam
 	// The column names are still there for screen readers.
 	await expect(page.getByRole('columnheader', { name: 'Status' })).toHaveCount(1)
 })
+
+test('Markdown by toolbar and by keyboard: bold, italic, link, heading, list and quote, undone with Ctrl+Z', async ({
+	page,
+}) => {
+	await signIn(page, '/admin/articles/new')
+	const text = page.getByLabel('Text (Markdown)')
+	const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+	await expect(toolbar).toBeVisible()
+	const select = (from: number, to: number) =>
+		text.evaluate((el: HTMLTextAreaElement, range) => el.setSelectionRange(range.from, range.to), {
+			from,
+			to,
+		})
+
+	await text.fill('Wetlands hold water')
+	// The toolbar: the selected word in bold.
+	await select(0, 8)
+	await toolbar.getByRole('button', { name: 'Bold' }).click()
+	await expect(text).toHaveValue('**Wetlands** hold water')
+	// The keyboard: Ctrl+I on the next word, Ctrl+K on the last.
+	await select(13, 17)
+	await text.press('Control+i')
+	await expect(text).toHaveValue('**Wetlands** _hold_ water')
+	await select(20, 25)
+	await text.press('Control+k')
+	await expect(text).toHaveValue('**Wetlands** _hold_ [water](url)')
+	// Undone like typing, by the browser's own Ctrl+Z.
+	await text.press('Control+z')
+	await expect(text).toHaveValue('**Wetlands** _hold_ water')
+	// The link's address is selected, ready to be typed over.
+	await select(20, 25)
+	await text.press('Control+k')
+	await page.keyboard.type('https://example.org/')
+	await expect(text).toHaveValue('**Wetlands** _hold_ [water](https://example.org/)')
+
+	// Line styles on a line of their own.
+	await text.fill('Peat\nReeds\nA quote')
+	await select(0, 4)
+	await toolbar.getByRole('button', { name: 'Heading' }).click()
+	await expect(text).toHaveValue('## Peat\nReeds\nA quote')
+	await select(8, 13)
+	await toolbar.getByRole('button', { name: 'List', exact: true }).click()
+	// A list stands apart from the lines around it, or Markdown would not read it as one.
+	await expect(text).toHaveValue('## Peat\n\n- Reeds\n\nA quote')
+	await select(18, 25)
+	await toolbar.getByRole('button', { name: 'Quote' }).click()
+	await expect(text).toHaveValue('## Peat\n\n- Reeds\n\n> A quote')
+	// What the buttons wrote is the text the preview and the autosave see.
+	await expect(page.locator('.editor-preview h2', { hasText: 'Peat' })).toBeVisible()
+	await expect(page.locator('.editor-preview blockquote')).toHaveText('A quote')
+	// The toolbar is one stop in the Tab order; the arrow keys move along it.
+	await toolbar.getByRole('button', { name: 'Bold' }).focus()
+	await page.keyboard.press('ArrowRight')
+	await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused()
+})

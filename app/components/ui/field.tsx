@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, ReactElement } from 'react'
+import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react'
 
 interface FrameProps {
 	name: string
@@ -9,6 +9,8 @@ interface FrameProps {
 	hint?: string
 	/** What is wrong with the value, read out with the control and marking it invalid. */
 	error?: string | string[]
+	/** Shown between the hint and the control: a toolbar that works on it. */
+	tools?: ReactNode
 }
 
 /**
@@ -21,6 +23,7 @@ function LabelledControl({
 	label,
 	hint,
 	error,
+	tools,
 	control,
 }: FrameProps & {
 	control: (wiring: {
@@ -41,6 +44,7 @@ function LabelledControl({
 					{hint}
 				</p>
 			) : null}
+			{tools}
 			{control({
 				id,
 				name,
@@ -75,13 +79,21 @@ export function Field({ name, id, label, hint, error, ...input }: FieldProps) {
 type TextAreaFieldProps = FrameProps & Omit<ComponentPropsWithRef<'textarea'>, 'id' | 'name'>
 
 /** Field's multi-line twin: the same label, hint and error wiring. */
-export function TextAreaField({ name, label, hint, error, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+	name,
+	label,
+	hint,
+	error,
+	tools,
+	...textarea
+}: TextAreaFieldProps) {
 	return (
 		<LabelledControl
 			name={name}
 			label={label}
 			hint={hint}
 			error={error}
+			tools={tools}
 			control={(wiring) => <textarea {...wiring} {...textarea} />}
 		/>
 	)

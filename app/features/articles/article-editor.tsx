@@ -15,6 +15,7 @@ import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { NotifyField } from './article-notify-field.tsx'
 import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
 import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
+import { MarkdownToolbar, markdownShortcut } from './markdown-toolbar.tsx'
 
 const autosaveDelayMs = 2_000
 
@@ -199,9 +200,11 @@ export function ArticleEditor({
 							ref={bodyField}
 							name="body"
 							label="Text (Markdown)"
-							hint='**bold**, _italic_, ## heading, [link](https://…), - list item, ![description](image address "caption").'
+							hint='**bold**, _italic_, ## heading, [link](https://…), - list item, ![description](image address "caption"), or the buttons: Ctrl+B, Ctrl+I, Ctrl+K.'
+							tools={<MarkdownToolbar id="body-toolbar" textareaId="body" />}
 							value={body}
 							onChange={(event) => setBody(event.currentTarget.value)}
+							onKeyDown={(event) => markdownShortcut(event, 'body-toolbar')}
 							onPaste={images.onPaste}
 							onDragOver={images.onDragOver}
 							onDrop={images.onDrop}
