@@ -4,7 +4,14 @@
 import type { Browser, Page } from '@playwright/test'
 import { pngImage } from '../fixtures/images.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import {
+	expect,
+	isSameDocument,
+	markDocument,
+	serveCanopy,
+	test,
+	waitForHydration,
+} from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
@@ -249,6 +256,47 @@ test('an editor makes an About page that readers find at /about, and not among t
 	await expectNoAxeViolations(page)
 	await page.goto('/articles')
 	await expect(page.getByRole('heading', { name: 'About us' })).toHaveCount(0)
+})
+
+test('a new article saves itself from its first words, its address following the title, and a closed tab loses nothing saved', async ({
+	browser,
+	page,
+}) => {
+	await signIn(page, '/admin/articles/new')
+	await page.getByLabel('Title').fill('Rivers run')
+	await page.getByLabel('Text (Markdown)').fill('Otters are back on the Ouse.')
+	// Within 3 s of the last keystroke it is a draft, at an address of its own; the page stays.
+	await markDocument(page)
+	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+	await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible()
+	expect(await isSameDocument(page)).toBe(true)
+	await expect(page.getByLabel('Text (Markdown)')).toBeEditable()
+	const draft = page.url()
+	// Typing on: the same draft, not another; its address follows the title until published.
+	await page.getByLabel('Title').fill('Rivers run clear')
+	await page.getByLabel('Text (Markdown)').fill('Otters are back on the Ouse, and kingfishers.')
+	// The autosave's request (React Router's single fetch: the draft's address with .data).
+	const saved = page.waitForResponse(
+		(response) =>
+			response.request().method() === 'POST' &&
+			new URL(response.url()).pathname === `${new URL(draft).pathname}.data`,
+	)
+	expect((await saved).status()).toBe(200)
+	await page.close()
+
+	const again = await browser.newPage({ baseURL: server().url, storageState: session() })
+	try {
+		await again.goto(draft)
+		await expect(again.getByLabel('Title')).toHaveValue('Rivers run clear')
+		await expect(again.getByLabel('Text (Markdown)')).toHaveValue(
+			'Otters are back on the Ouse, and kingfishers.',
+		)
+		await expect(again.getByLabel('Address (slug)')).toHaveValue('rivers-run-clear')
+		await again.goto('/admin/articles?status=draft')
+		await expect(again.getByRole('link', { name: /^Rivers run/ })).toHaveCount(1)
+	} finally {
+		await again.close()
+	}
 })
 
 test('a draft saves itself while the editor types, and survives a reload', async ({ page }) => {

@@ -53,6 +53,56 @@ describe('the article editor', () => {
 		await app?.close()
 	})
 
+	it('makes a new article a draft at its first autosave, its address following the title until it is published', async () => {
+		const before = await app.storage.articles.count()
+		const first = await post('/admin/articles/new', {
+			...fields({ title: 'Reed beds', intent: 'autosave' }),
+			slugFollowsTitle: '1',
+		})
+		// The page answers in place (no redirect): the editor goes on with the draft's id.
+		expect(first.status).toBe(200)
+		expect(await app.storage.articles.count()).toBe(before + 1)
+		const drafts = await app.storage.articles.listForEditor({
+			status: 'draft',
+			query: 'Reed beds',
+			limit: 10,
+			offset: 0,
+		})
+		const draft = drafts.items.find((item) => item.title === 'Reed beds')
+		expect(draft?.slug).toBe('reed-beds')
+		const id = draft?.id ?? 0
+		const version = String((await app.storage.articles.findById(id))?.version)
+
+		// Typed on: the same draft, its address made from the title as it now reads.
+		const next = await post(`/admin/articles/${id}`, {
+			...fields({ title: 'Reed beds filter water', intent: 'autosave', version }),
+			slugFollowsTitle: '1',
+		})
+		expect(next.status).toBe(200)
+		expect(await app.storage.articles.count()).toBe(before + 1)
+		const renamed = await app.storage.articles.findById(id)
+		expect(renamed?.slug).toBe('reed-beds-filter-water')
+
+		// Published, the address stays whatever the title becomes; and without the editor's
+		// marker (an API client, an edit page) it never follows.
+		const published = await post(`/admin/articles/${id}`, {
+			...fields({
+				title: 'Reed beds filter water',
+				intent: 'publish',
+				version: String(renamed?.version),
+			}),
+			slugFollowsTitle: '1',
+		})
+		expect(published.status).toBe(200)
+		const live = await app.storage.articles.findById(id)
+		expect(live?.status).toBe('published')
+		await post(`/admin/articles/${id}`, {
+			...fields({ title: 'Reeds clean rivers', intent: 'publish', version: String(live?.version) }),
+			slugFollowsTitle: '1',
+		})
+		expect((await app.storage.articles.findById(id))?.slug).toBe('reed-beds-filter-water')
+	})
+
 	it('creates a draft with the editor as author, a slug from the title, and no public trace', async () => {
 		const id = await create()
 		const article = await app.storage.articles.findById(id)

@@ -30,4 +30,6 @@ export interface EditorActionData {
 	values?: Record<string, string>
 	conflict?: { version: number; updatedAt: string; title: string }
 	saved?: { version: number; updatedAt: string; intent: string }
+	/** A new article's first autosave made it a draft: its id, for the saves after it. */
+	created?: { id: number }
 }

@@ -70,7 +70,8 @@ export function ArticleEditor({
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
 	const scheduled = article?.status === 'draft' && article.publishAt !== null
-	const canAutosave = article !== null && article.status === 'draft' && !scheduled
+	// A new article autosaves too: its first autosave makes it a draft (once it has a title).
+	const canAutosave = article === null || (article.status === 'draft' && !scheduled)
 
 	const formRef = useRef<HTMLFormElement>(null)
 	const [version, setVersion] = useState(article?.version ?? 0)
@@ -98,23 +99,49 @@ export function ArticleEditor({
 	// Autosave: drafts only (a published or scheduled article changes only when asked to).
 	const autosave = useFetcher<EditorActionData>()
 	const autosaveSubmit = autosave.submit
+	const autosaving = autosave.state !== 'idle'
 	const debouncedEdits = useDebounced(edits, autosaveDelayMs)
 	const savedEdits = useRef(0)
+	// A new article made a draft by its first autosave: every save after it is that draft's.
+	const [createdId, setCreatedId] = useState<number | null>(null)
+	const saveAction = createdId === null ? undefined : `/admin/articles/${createdId}`
 	useEffect(() => {
 		if (!canAutosave || debouncedEdits === 0 || debouncedEdits === savedEdits.current) return
 		const form = formRef.current
-		if (!form || conflict) return
-		savedEdits.current = debouncedEdits
+		// One at a time: a new article's first autosave must come back with its id before the next.
+		if (!form || conflict || autosaving) return
 		const data = new FormData(form)
+		// A draft needs a title: until there is one, a new article waits for it.
+		if (article === null && createdId === null && !String(data.get('title') ?? '').trim()) return
+		savedEdits.current = debouncedEdits
 		data.set('intent', 'autosave')
 		// Leaving the page mid-save aborts it; the guard on leaving has already asked.
-		autosaveSubmit(data, { method: 'post' }).catch(() => {})
-	}, [debouncedEdits, canAutosave, conflict, autosaveSubmit])
+		autosaveSubmit(data, { method: 'post', action: saveAction }).catch(() => {})
+	}, [
+		debouncedEdits,
+		canAutosave,
+		conflict,
+		autosaving,
+		article,
+		createdId,
+		saveAction,
+		autosaveSubmit,
+	])
 	const autosaved = autosave.data
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)
 		if (autosaved?.conflict) setConflict(autosaved.conflict)
-	}, [autosaved])
+		if (autosaved?.created && createdId === null) {
+			setCreatedId(autosaved.created.id)
+			// The address of the draft, so a reload or a closed tab comes back to it. Not a
+			// navigation: the editor, its caret and what is being typed stay as they are.
+			window.history.replaceState(
+				window.history.state,
+				'',
+				`/admin/articles/${autosaved.created.id}`,
+			)
+		}
+	}, [autosaved, createdId])
 	// Clean again once the autosave holds every edit made so far.
 	useEffect(() => {
 		if (autosaved?.saved && savedEdits.current === edits) {
@@ -176,6 +203,7 @@ export function ArticleEditor({
 			/>
 			<Form
 				method="post"
+				action={saveAction}
 				className="form editor-form"
 				ref={formRef}
 				encType="multipart/form-data"
@@ -184,6 +212,7 @@ export function ArticleEditor({
 				noValidate
 			>
 				<input type="hidden" name="version" value={version || ''} />
+				{article === null ? <input type="hidden" name="slugFollowsTitle" value="1" /> : null}
 				{/* The writing column (title, then text and its preview) beside the settings: one
 				    column on a phone, settings after the text. */}
 				<div className="editor-layout">

@@ -103,6 +103,23 @@ export async function newArticleAction(
 	const { storage } = services
 	// Written by whoever makes it, unless the form names others: their profile, made at first use.
 	const author = (await storage.authors.forUser(editor.id, editor.name)).name
+	if (input.intent === 'autosave') {
+		// The first words of a new article make it a draft, without leaving the page: the
+		// editor goes on with its id (article-editor.tsx).
+		const result = await createArticle(
+			storage,
+			{ ...input, intent: 'draft' },
+			author,
+			undefined,
+			kind,
+		)
+		if (!result.ok) return answer(result, form, 'autosave')
+		const { id, version, updatedAt } = result.article
+		return data<EditorActionData>({
+			saved: { version, updatedAt, intent: 'autosave' },
+			created: { id },
+		})
+	}
 	const result = await createArticle(storage, input, author, undefined, kind)
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
 	return answer(result, form, String(input.intent))

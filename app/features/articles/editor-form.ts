@@ -46,6 +46,8 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 	return {
 		title: text('title'),
 		slug: text('slug').trim() || undefined,
+		// Posted by a new article's editor (its address is left to the title until one is typed).
+		slugFollowsTitle: text('slugFollowsTitle') === '1',
 		summary: text('summary'),
 		body: text('body').replace(/\r\n/g, '\n'),
 		tags: splitTags(text('tags')),

@@ -114,11 +114,11 @@ function undescribedMessage(addresses: string[]): string {
 	return `${which} in the text ${addresses.length === 1 ? 'has' : 'have'} no description: ${addresses.map((address) => `![](${address})`).join(', ')}. Write what each shows between the square brackets, e.g. ![A heron in shallow water](…), so readers who cannot see it learn it too. A draft can be saved without.`
 }
 
-/** A free slug from the title: "title", else "title-2", "title-3"… */
-async function freeSlug(storage: Storage, base: string): Promise<string> {
+/** A free slug from the title: "title", else "title-2", "title-3"… (its own article's is free). */
+async function freeSlug(storage: Storage, base: string, exceptId?: number): Promise<string> {
 	for (let n = 1; n < 100; n++) {
 		const candidate = n === 1 ? base : `${base.slice(0, 76)}-${n}`
-		if (!(await storage.articles.slugTaken(candidate))) return candidate
+		if (!(await storage.articles.slugTaken(candidate, exceptId))) return candidate
 	}
 	return `${base.slice(0, 70)}-${Date.now().toString(36)}`
 }
@@ -160,7 +160,15 @@ export async function updateArticle(
 	if (!existing) return { ok: false, kind: 'missing' }
 	const prepared = await prepare(storage, raw, existing, existing.authors[0]?.name ?? '')
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
-	const updated = await storage.articles.update(id, version.data, prepared.write)
+	// A new article autosaved as a draft from its first words: until it is first published or
+	// given an address, its address follows the title as it is written ("The rive" → "The river").
+	const { write } = prepared
+	if (raw.slugFollowsTitle === true && !raw.slug && existing.publishedAt === null) {
+		const fromTitle = slugify(write.title)
+		if (fromTitle && fromTitle !== existing.slug)
+			write.slug = await freeSlug(storage, fromTitle, id)
+	}
+	const updated = await storage.articles.update(id, version.data, write)
 	if (updated.ok) return { ok: true, ...updated.saved }
 	if (updated.reason === 'slug-taken') return invalid({ slug: [slugTakenMessage] })
 	if (updated.reason === 'conflict')
