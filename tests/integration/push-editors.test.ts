@@ -87,7 +87,9 @@ describe.each(databases)('push notices in the editor area on $name', ({ create }
 		expect(await page(`/admin/articles/${id}`)).toContain('Published without notifying')
 		const list = await page('/admin/articles')
 		expect(list).toContain('2 readers subscribed to notices of new articles')
-		expect(list).toMatch(/Quiet correction<\/a>.*?<td>Published without notifying<\/td>/s)
+		expect(list).toMatch(
+			/Quiet correction<\/a>.*?<td data-label="Push notices">Published without notifying<\/td>/s,
+		)
 	})
 
 	it('notifies every subscriber when published with the box ticked (the default)', async () => {
