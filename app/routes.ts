@@ -20,12 +20,15 @@ export default [
 		route('forgot-password', 'routes/admin/forgot-password.tsx'),
 		route('reset-password', 'routes/admin/reset-password.tsx'),
 		route('invite', 'routes/admin/invite.tsx'),
+		// A draft as readers will see it, in the public chrome: staff only, by its own middleware.
+		route('preview/:id', 'routes/admin/preview.tsx'),
 		layout('routes/admin/layout.tsx', [
 			index('routes/admin/index.tsx'),
 			route('account', 'routes/admin/account.tsx'),
 			route('articles', 'routes/admin/articles.tsx'),
 			route('articles/new', 'routes/admin/article-new.tsx'),
 			route('articles/:id', 'routes/admin/article-edit.tsx'),
+			route('articles/:id/preview', 'routes/admin/article-view.tsx'),
 			route('articles/preview', 'routes/admin/article-preview.ts'),
 			route('articles/slug-check', 'routes/admin/slug-check.ts'),
 			route('pages', 'routes/admin/articles.tsx', { id: 'admin-pages' }),

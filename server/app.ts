@@ -112,6 +112,9 @@ function answerCachedPages(app: App, cache: PageCache, deps: AppDependencies, ht
 	})
 }
 
+/** The editor's preview of a draft (app/routes/admin/preview.tsx): framed by the editor's page. */
+const previewPathPrefix = '/admin/preview/'
+
 /** A nonce for each page's scripts, and the security headers on every answer. */
 function addSecurityHeaders(app: App, https: boolean) {
 	app.use(async (c, next) => {
@@ -119,8 +122,9 @@ function addSecurityHeaders(app: App, https: boolean) {
 		c.set('nonce', nonce)
 		await next()
 		const html = c.res.headers.get('content-type')?.startsWith('text/html') ?? false
+		const framedBySite = c.req.path.startsWith(previewPathPrefix)
 		for (const [name, value] of Object.entries(
-			securityHeaders({ nonce: html ? nonce : undefined, https }),
+			securityHeaders({ nonce: html ? nonce : undefined, https, framedBySite }),
 		)) {
 			c.res.headers.set(name, value)
 		}

@@ -9,7 +9,10 @@ export function createNonce(): string {
 export function securityHeaders(options: {
 	nonce?: string
 	https: boolean
+	/** The editor's preview of a draft, shown in a frame of the site's own editor page. */
+	framedBySite?: boolean
 }): Record<string, string> {
+	const framing = options.framedBySite ? `'self'` : `'none'`
 	const script = options.nonce ? `'nonce-${options.nonce}' 'strict-dynamic'` : `'none'`
 	const csp = [
 		`default-src 'self'`,
@@ -22,14 +25,14 @@ export function securityHeaders(options: {
 		`object-src 'none'`,
 		`base-uri 'none'`,
 		`form-action 'self'`,
-		`frame-ancestors 'none'`,
+		`frame-ancestors ${framing}`,
 		...(options.https ? ['upgrade-insecure-requests'] : []),
 	].join('; ')
 	return {
 		'Content-Security-Policy': csp,
 		'X-Content-Type-Options': 'nosniff',
 		'Referrer-Policy': 'strict-origin-when-cross-origin',
-		'X-Frame-Options': 'DENY',
+		'X-Frame-Options': options.framedBySite ? 'SAMEORIGIN' : 'DENY',
 		'Cross-Origin-Opener-Policy': 'same-origin',
 		'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 		...(options.https

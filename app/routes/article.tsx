@@ -1,11 +1,9 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
-import { ArticleMeta, TagLinks } from '#app/features/articles/article-card.tsx'
+import { ArticleView } from '#app/features/articles/article-view.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
-import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
@@ -85,61 +83,5 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-	const { article, onward, moreOn } = loaderData
-	return (
-		<article className="page narrow article">
-			<header className="article-header">
-				<p className="breadcrumb">
-					<Link to="/articles">Articles</Link>
-				</p>
-				<h1>{article.title}</h1>
-				{article.summary ? <p className="lede">{article.summary}</p> : null}
-				<ArticleMeta article={article} />
-				<TagLinks tags={article.tags} />
-			</header>
-			{/* The page's largest image, above the fold: fetched first; its size keeps the text still. */}
-			<Cover of={article} className="cover" sizes={articleImageSizes} priority />
-			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts); its images made responsive by responsive-html.ts */}
-			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
-			<footer className="article-footer">
-				<NotifySlot />
-				{moreOn ? (
-					<section className="more-on" aria-labelledby="more-on-title">
-						<h2 id="more-on-title">
-							More on <Link to={publicPath('tag', moreOn.tag.slug)}>{moreOn.tag.name}</Link>
-						</h2>
-						<ul>
-							{moreOn.articles.map((card) =>
-								card ? (
-									<li key={card.slug}>
-										<Link to={`/articles/${card.slug}`} prefetch="intent">
-											{card.title}
-										</Link>
-									</li>
-								) : null,
-							)}
-						</ul>
-					</section>
-				) : null}
-				{onward.newer || onward.older ? (
-					<nav className="read-on" aria-label="More articles">
-						{(['older', 'newer'] as const).map((side) => {
-							const card = onward[side]
-							return card ? (
-								<Link
-									key={side}
-									className={`read-on-${side}`}
-									to={`/articles/${card.slug}`}
-									prefetch="intent"
-								>
-									<span className="read-on-label">{side === 'older' ? 'Older' : 'Newer'}</span>{' '}
-									{card.title}
-								</Link>
-							) : null
-						})}
-					</nav>
-				) : null}
-			</footer>
-		</article>
-	)
+	return <ArticleView {...loaderData} />
 }

@@ -299,6 +299,59 @@ test('a new article saves itself from its first words, its address following the
 	}
 })
 
+test('a draft is previewed as readers will see it, at a phone’s width and a wide screen’s', async ({
+	page,
+}) => {
+	await signIn(page)
+	const url = await newDraft(page, 'Kelp forests', 'Kelp grows **half a metre** a day.')
+	const link = page.getByRole('link', { name: 'Preview (opens in a new tab)' })
+	await expect(link).toHaveAttribute('target', '_blank')
+	const [preview] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+	await expect(preview).toHaveURL(/\/admin\/articles\/\d+\/preview$/)
+	await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Preview: Kelp forests')
+	const frame = preview.frameLocator('iframe.preview-frame')
+	// The reader's page: the public header, the article, its text rendered.
+	await expect(frame.locator('a.site-title')).toBeVisible()
+	await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Kelp forests')
+	await expect(frame.locator('.prose strong')).toHaveText('half a metre')
+	await expect(frame.getByRole('note')).toContainText('Preview of a draft')
+	const frameWidth = () =>
+		preview
+			.locator('iframe.preview-frame')
+			.evaluate((el: HTMLIFrameElement) => el.contentWindow?.innerWidth ?? 0)
+	expect(await frameWidth()).toBeGreaterThan(600)
+	await preview.getByRole('link', { name: 'Phone (390 px)' }).click()
+	await expect(preview).toHaveURL(/\?width=phone$/)
+	await expect.poll(frameWidth).toBeLessThanOrEqual(390)
+	expect(await frameWidth()).toBeGreaterThanOrEqual(380)
+	// At a phone's width the page lays itself out for a phone: nothing wider than the screen.
+	await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Kelp forests')
+	const scrolls = await preview
+		.locator('iframe.preview-frame')
+		.evaluate((el: HTMLIFrameElement) => {
+			const root = el.contentDocument?.documentElement
+			return root ? root.scrollWidth - root.clientWidth : -1
+		})
+	expect(scrolls).toBe(0)
+	// The editor's page around the frame, and the framed page on its own.
+	await expectNoAxeViolations(preview, 'the preview’s page', ['iframe'])
+	const framed = await preview.locator('iframe.preview-frame').getAttribute('src')
+	await preview.goto(framed ?? '')
+	await expect(preview.getByRole('note')).toContainText('Preview of a draft')
+	await expectNoAxeViolations(preview, 'the previewed page')
+	await preview.close()
+	// Readers cannot see it.
+	await page.goto(url)
+	const slug = await page.getByLabel('Address (slug)').inputValue()
+	const reader = await page.context().browser()?.newPage({ baseURL: server().url })
+	try {
+		const answer = await reader?.goto(`/articles/${slug}`)
+		expect(answer?.status()).toBe(404)
+	} finally {
+		await reader?.close()
+	}
+})
+
 test('a draft saves itself while the editor types, and survives a reload', async ({ page }) => {
 	await signIn(page)
 	const url = await newDraft(page, 'Peat bogs')

@@ -2,7 +2,7 @@
 // checked as you type, autosave for drafts, a guard against leaving with unsaved changes, and a
 // clear answer when someone else saved first. Works as a plain form without JavaScript.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { Form, useFetcher, useNavigation } from 'react-router'
+import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
@@ -94,7 +94,6 @@ export function ArticleEditor({
 	const previewHtml = useLivePreview(body, initialHtml)
 	const bodyField = useRef<HTMLTextAreaElement>(null)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
-	const slugLive = useSlugCheck(slug, article)
 
 	// Autosave: drafts only (a published or scheduled article changes only when asked to).
 	const autosave = useFetcher<EditorActionData>()
@@ -104,7 +103,19 @@ export function ArticleEditor({
 	const savedEdits = useRef(0)
 	// A new article made a draft by its first autosave: every save after it is that draft's.
 	const [createdId, setCreatedId] = useState<number | null>(null)
+	// Taken in the render that brings the answer (not an effect after it), so no save button is
+	// ever enabled with the form still pointing at "new".
+	const made = autosave.data?.created?.id
+	if (made !== undefined && createdId === null) setCreatedId(made)
 	const saveAction = createdId === null ? undefined : `/admin/articles/${createdId}`
+	const savedId = article?.id ?? createdId
+	// While a new article's first autosave is making it a draft, a save would make a second one.
+	const saving = busy || (savedId === null && autosaving)
+	// Checked against every other article: a new article's own autosaved draft holds its address.
+	const slugLive = useSlugCheck(
+		slug,
+		savedId === null ? null : { id: savedId, slug: article?.slug ?? '' },
+	)
 	useEffect(() => {
 		if (!canAutosave || debouncedEdits === 0 || debouncedEdits === savedEdits.current) return
 		const form = formRef.current
@@ -131,17 +142,13 @@ export function ArticleEditor({
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)
 		if (autosaved?.conflict) setConflict(autosaved.conflict)
-		if (autosaved?.created && createdId === null) {
-			setCreatedId(autosaved.created.id)
-			// The address of the draft, so a reload or a closed tab comes back to it. Not a
-			// navigation: the editor, its caret and what is being typed stay as they are.
-			window.history.replaceState(
-				window.history.state,
-				'',
-				`/admin/articles/${autosaved.created.id}`,
-			)
-		}
-	}, [autosaved, createdId])
+	}, [autosaved])
+	useEffect(() => {
+		// The address of the draft, so a reload or a closed tab comes back to it. Not a
+		// navigation: the editor, its caret and what is being typed stay as they are.
+		if (createdId !== null)
+			window.history.replaceState(window.history.state, '', `/admin/articles/${createdId}`)
+	}, [createdId])
 	// Clean again once the autosave holds every edit made so far.
 	useEffect(() => {
 		if (autosaved?.saved && savedEdits.current === edits) {
@@ -326,16 +333,27 @@ export function ArticleEditor({
 						{autosave.state !== 'idle' ? 'Saving draft…' : status}
 					</p>
 					<div className="editor-actions">
+						{savedId !== null ? (
+							// The last saved version, in a tab of its own: the editor stays as it is.
+							<Link
+								to={`/admin/articles/${savedId}/preview`}
+								target="_blank"
+								rel="noopener"
+								className="button secondary"
+							>
+								Preview<span className="visually-hidden"> (opens in a new tab)</span>
+							</Link>
+						) : null}
 						{article?.status === 'published' ? (
-							<button type="submit" name="intent" value="publish" disabled={busy}>
+							<button type="submit" name="intent" value="publish" disabled={saving}>
 								Update the published {noun}
 							</button>
 						) : (
 							<>
-								<button type="submit" name="intent" value="draft" disabled={busy}>
+								<button type="submit" name="intent" value="draft" disabled={saving}>
 									{scheduled ? 'Save as draft (cancel the schedule)' : 'Save draft'}
 								</button>
-								<button type="submit" name="intent" value="publish" disabled={busy}>
+								<button type="submit" name="intent" value="publish" disabled={saving}>
 									Publish now
 								</button>
 							</>
@@ -349,11 +367,11 @@ export function ArticleEditor({
 						scheduled={scheduled}
 						typed={values?.publishAt}
 						error={errors.publishAt}
-						busy={busy}
+						busy={saving}
 					/>
 				) : null}
 			</Form>
-			{article ? <DangerZone article={article} version={version} busy={busy} /> : null}
+			{article ? <DangerZone article={article} version={version} busy={saving} /> : null}
 			{blocker.state === 'blocked' ? (
 				<LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
 			) : null}

@@ -1,0 +1,61 @@
+// A draft (or the saved version of a published article) as readers will see it: the public
+// page's own view in the public chrome, at /admin/preview/:id. Outside the staff layout, so it
+// carries the staff area's middleware itself; framed by the editor's preview page
+// (article-view.tsx), the one address whose answer may be framed, by the site alone.
+import { data, Link } from 'react-router'
+import { ArticleView } from '#app/features/articles/article-view.tsx'
+import { requireEditorMiddleware } from '#app/features/auth/session.server.ts'
+import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/preview'
+
+export const middleware: Route.MiddlewareFunction[] = [requireEditorMiddleware]
+
+export function headers() {
+	return { 'Cache-Control': 'no-store' }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const { storage } = context.get(servicesContext)
+	const id = Number(params.id)
+	const article =
+		Number.isSafeInteger(id) && id > 0 ? await storage.articles.findById(id) : undefined
+	if (!article) throw data(null, { status: 404 })
+	const { bodyMarkdown: _, ...shown } = article
+	return {
+		id,
+		status: article.status,
+		article: {
+			...shown,
+			bodyHtml: await readerBodyHtml(storage, article.bodyHtml),
+			// A draft shows the day it would be published: today.
+			publishedAt: article.publishedAt ?? new Date().toISOString(),
+		},
+		onward: { newer: null, older: null },
+		moreOn: null,
+	}
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [
+		{ title: `Preview: ${loaderData?.article.title ?? 'not found'}` },
+		{ name: 'robots', content: 'noindex' },
+	]
+}
+
+export default function Preview({ loaderData }: Route.ComponentProps) {
+	const { id, status, ...view } = loaderData
+	return (
+		<>
+			<p className="preview-note" role="note">
+				{status === 'published'
+					? 'Preview of the last saved version.'
+					: 'Preview of a draft: readers cannot see this page.'}{' '}
+				<Link to={`/admin/articles/${id}`} target="_top">
+					Back to the editor
+				</Link>
+			</p>
+			<ArticleView {...view} />
+		</>
+	)
+}
