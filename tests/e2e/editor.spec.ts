@@ -299,6 +299,23 @@ test('a new article saves itself from its first words, its address following the
 	}
 })
 
+test('Save pressed after a new article’s first autosave saves that draft, not a second one', async ({
+	page,
+}) => {
+	await signIn(page, '/admin/articles/new')
+	await page.getByLabel('Title').fill('Mangrove roots')
+	await page.getByLabel('Text (Markdown)').fill('Mangroves shelter young fish.')
+	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+	const draft = new URL(page.url()).pathname
+	await page.getByLabel('Summary').fill('Forests at the tide line.')
+	await page.getByRole('button', { name: 'Save draft' }).click()
+	await expect(page).toHaveURL(new RegExp(`${draft}\\?saved=draft$`))
+	await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible()
+	await expect(page.getByLabel('Summary')).toHaveValue('Forests at the tide line.')
+	await page.goto('/admin/articles?status=draft')
+	await expect(page.getByRole('link', { name: 'Mangrove roots' })).toHaveCount(1)
+})
+
 test('a draft is previewed as readers will see it, at a phone’s width and a wide screen’s', async ({
 	page,
 }) => {

@@ -93,7 +93,9 @@ describe('the article editor', () => {
 			}),
 			slugFollowsTitle: '1',
 		})
-		expect(published.status).toBe(200)
+		// Pressed on the new-article page, a save moves on to the draft's own page.
+		expect(published.status).toBe(302)
+		expect(published.headers.get('location')).toBe(`/admin/articles/${id}?saved=publish`)
 		const live = await app.storage.articles.findById(id)
 		expect(live?.status).toBe('published')
 		await post(`/admin/articles/${id}`, {

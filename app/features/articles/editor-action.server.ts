@@ -158,5 +158,10 @@ export async function editArticleAction(
 		if (current.status !== 'draft' || current.publishAt) return data<EditorActionData>({}, 409)
 		return answer(await updateArticle(storage, id, { ...input, intent: 'draft' }), form, intent)
 	}
-	return answer(await updateArticle(storage, id, input), form, intent)
+	const result = await updateArticle(storage, id, input)
+	// A save pressed on the new-article page after its first autosave made it this draft: the
+	// page moves on to the draft's own, as a save from "new" always has.
+	if (result.ok && input.slugFollowsTitle === true)
+		throw redirect(`/admin/articles/${id}?saved=${intent}`)
+	return answer(result, form, intent)
 }
