@@ -56,7 +56,21 @@ test('at 320 px the sections open from a Menu button, by keyboard, and close on 
 	page,
 }) => {
 	await page.setViewportSize({ width: 320, height: 720 })
-	for (const path of ['/admin', '/admin/articles', '/admin/team', '/admin/analytics']) {
+	for (const path of [
+		'/admin',
+		'/admin/articles',
+		'/admin/pages',
+		'/admin/media',
+		'/admin/tags',
+		'/admin/messages',
+		'/admin/analytics',
+		'/admin/account',
+		'/admin/settings',
+		'/admin/navigation',
+		'/admin/team',
+		'/admin/redirects',
+		'/admin/config',
+	]) {
 		await page.goto(path)
 		await waitForHydration(page)
 		const width = await page.evaluate(() => document.documentElement.scrollWidth)
