@@ -1,6 +1,7 @@
 // The ingest baseline: a plain node:http server that reads each POST body to its end, discards
 // it and answers 202. What Node itself costs per screen view, with no parsing, checks or storage.
 import { createServer } from 'node:http'
+import { serveUntilStopped } from './serve-until-stopped.ts'
 
 const server = createServer((req, res) => {
 	req.on('data', () => {})
@@ -9,14 +10,4 @@ const server = createServer((req, res) => {
 		res.end()
 	})
 })
-server.keepAliveTimeout = 5_000
-server.listen(0, '127.0.0.1', () => {
-	const address = server.address()
-	process.stdout.write(
-		`listening on ${typeof address === 'object' && address ? address.port : 0}\n`,
-	)
-})
-process.on('SIGTERM', () => {
-	server.close()
-	server.closeAllConnections()
-})
+serveUntilStopped(server)

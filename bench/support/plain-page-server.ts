@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { gzipSync } from 'node:zlib'
+import { serveUntilStopped } from './serve-until-stopped.ts'
 
 export interface PlainPage {
 	headers: Record<string, string>
@@ -26,14 +27,4 @@ const server = createServer((req, res) => {
 	})
 	res.end(body)
 })
-server.keepAliveTimeout = 5_000
-server.listen(0, '127.0.0.1', () => {
-	const address = server.address()
-	process.stdout.write(
-		`listening on ${typeof address === 'object' && address ? address.port : 0}\n`,
-	)
-})
-process.on('SIGTERM', () => {
-	server.close()
-	server.closeAllConnections()
-})
+serveUntilStopped(server)
