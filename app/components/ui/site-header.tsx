@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { isOutside, type MenuLink } from '#app/features/site/navigation.ts'
+import { useMenuButton } from './use-menu-button.ts'
 
 /**
  * More links than fit beside the title on a phone (the default two do, at 320 px): there, they
@@ -20,12 +20,7 @@ export function SiteHeader({
 	logoUrl: string
 	links: MenuLink[]
 }) {
-	const [open, setOpen] = useState(false)
-	const menuId = useId()
-	const { pathname } = useLocation()
-	// A link followed closes the menu.
-	// biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
-	useEffect(() => setOpen(false), [pathname])
+	const { open, button, menu } = useMenuButton()
 	const folding = folds(links)
 	return (
 		<header className="site-header">
@@ -35,29 +30,11 @@ export function SiteHeader({
 				</Link>
 				<img className="site-logo" src={logoUrl} alt="" width={25} height={25} />
 				{folding ? (
-					<button
-						type="button"
-						className="menu-button"
-						aria-expanded={open}
-						aria-controls={menuId}
-						onClick={() => setOpen((was) => !was)}
-						onKeyDown={(event) => {
-							if (event.key === 'Escape') setOpen(false)
-						}}
-					>
+					<button type="button" className="menu-button" {...button}>
 						Menu
 					</button>
 				) : null}
-				<nav
-					aria-label="Main"
-					id={menuId}
-					className={open ? 'site-nav open' : 'site-nav'}
-					onKeyDown={(event) => {
-						if (event.key !== 'Escape' || !open) return
-						setOpen(false)
-						document.querySelector<HTMLButtonElement>('.menu-button')?.focus()
-					}}
-				>
+				<nav aria-label="Main" className={open ? 'site-nav open' : 'site-nav'} {...menu}>
 					{links.map((link) =>
 						isOutside(link.href) ? (
 							<a key={`${link.href} ${link.label}`} href={link.href}>

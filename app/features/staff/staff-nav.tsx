@@ -2,8 +2,9 @@
 // "New article" first, the sections in three groups, and the account with sign-out last. A
 // sidebar from 64rem; below, a bar with a Menu button that opens the same list. Without scripts
 // the list is simply shown.
-import { useEffect, useId, useState } from 'react'
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { useId } from 'react'
+import { Form, Link, NavLink } from 'react-router'
+import { useMenuButton } from '#app/components/ui/use-menu-button.ts'
 
 interface StaffNavProps {
 	siteTitle: string
@@ -59,13 +60,8 @@ function sections(role: StaffNavProps['editor']['role'], unread: number) {
 }
 
 export function StaffNav({ siteTitle, logoUrl, editor, unread }: StaffNavProps) {
-	const [open, setOpen] = useState(false)
-	const menuId = useId()
+	const { open, button, menu } = useMenuButton()
 	const groupId = useId()
-	const { pathname } = useLocation()
-	// A link followed closes the menu.
-	// biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
-	useEffect(() => setOpen(false), [pathname])
 	return (
 		<header className="staff-side">
 			<div className="staff-top">
@@ -76,26 +72,11 @@ export function StaffNav({ siteTitle, logoUrl, editor, unread }: StaffNavProps) 
 						<span className="staff-site-hint">View the site</span>
 					</span>
 				</Link>
-				<button
-					type="button"
-					className="staff-menu-button"
-					aria-expanded={open}
-					aria-controls={menuId}
-					onClick={() => setOpen((was) => !was)}
-				>
+				<button type="button" className="staff-menu-button" {...button}>
 					Menu
 				</button>
 			</div>
-			<nav
-				aria-label="Editor area"
-				id={menuId}
-				className={open ? 'staff-nav open' : 'staff-nav'}
-				onKeyDown={(event) => {
-					if (event.key !== 'Escape' || !open) return
-					setOpen(false)
-					document.querySelector<HTMLButtonElement>('.staff-menu-button')?.focus()
-				}}
-			>
+			<nav aria-label="Editor area" className={open ? 'staff-nav open' : 'staff-nav'} {...menu}>
 				<Link to="/admin/articles/new" className="button staff-new">
 					New article
 				</Link>
