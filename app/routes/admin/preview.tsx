@@ -1,7 +1,7 @@
 // A draft (or the saved version of a published article) as readers will see it: the public
 // page's own view in the public chrome, at /admin/preview/:id. Outside the staff layout, so it
 // carries the staff area's middleware itself; framed by the editor's preview page
-// (article-view.tsx), the one address whose answer may be framed, by the site alone.
+// (preview-widths.tsx), the one address whose answer may be framed, by the site alone.
 import { data, Link } from 'react-router'
 import { ArticleView } from '#app/features/articles/article-view.tsx'
 import { requireEditorMiddleware } from '#app/features/auth/session.server.ts'

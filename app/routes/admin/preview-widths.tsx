@@ -4,7 +4,7 @@
 // reload.
 import { data, Link } from 'react-router'
 import { servicesContext } from '#app/lib/context.server.ts'
-import type { Route } from './+types/article-view'
+import type { Route } from './+types/preview-widths'
 
 const widths = {
 	phone: { label: 'Phone (390 px)' },
