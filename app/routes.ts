@@ -29,6 +29,7 @@ export default [
 			route('articles/new', 'routes/admin/article-new.tsx'),
 			route('articles/:id', 'routes/admin/article-edit.tsx'),
 			route('articles/:id/preview', 'routes/admin/preview-widths.tsx'),
+			route('articles/:id/history', 'routes/admin/article-history.tsx'),
 			route('articles/preview', 'routes/admin/article-preview.ts'),
 			route('articles/slug-check', 'routes/admin/slug-check.ts'),
 			route('pages', 'routes/admin/articles.tsx', { id: 'admin-pages' }),

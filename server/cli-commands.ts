@@ -18,7 +18,7 @@ import { ConfigError, loadConfig } from './env.ts'
 import { createLogger } from './logger.ts'
 import { CommandError } from './portable/command-error.ts'
 import { openSiteAuth } from './site-auth.ts'
-import { storageRules } from './storage-rules.ts'
+import { configuredStorageRules } from './storage-rules.ts'
 
 const usage = `Usage: npm run cli -- <command>
 
@@ -222,7 +222,7 @@ async function main(argv: string[]): Promise<number> {
 	const config = loadConfig(process.env)
 	let storage: Storage | undefined
 	try {
-		storage = openStorage(config, storageRules)
+		storage = openStorage(config, configuredStorageRules(config))
 		if (name !== 'db:migrate') await storage.migrate()
 		const flags = {
 			draft: values.draft ?? false,

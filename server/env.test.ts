@@ -93,6 +93,15 @@ describe('loadConfig', () => {
 			)
 	})
 
+	it('reads how many revisions of an article to keep, 50 unless told', () => {
+		expect(loadConfig({}).revisionsKept).toBe(50)
+		expect(loadConfig({ REVISIONS_KEPT: '5' }).revisionsKept).toBe(5)
+		for (const wrong of ['0', '1001', 'many'])
+			expect(() => loadConfig({ REVISIONS_KEPT: wrong })).toThrow(
+				`REVISIONS_KEPT must be a whole number of revisions from 1 to 1000 (got "${wrong}").`,
+			)
+	})
+
 	it('takes the most pixels an upload may have in megapixels, 40 by default, 1 to 100', () => {
 		expect(loadConfig({}).uploadMaxPixels).toBe(40_000_000)
 		expect(loadConfig({ UPLOAD_MAX_MEGAPIXELS: '24' }).uploadMaxPixels).toBe(24_000_000)

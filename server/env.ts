@@ -1,7 +1,9 @@
 // The environment, validated once at start. An invalid variable stops the process with one line
 // that names it and says what it accepts.
+
 import { createECDH } from 'node:crypto'
 import { resolve } from 'node:path'
+import { defaultRevisionsKept } from '#app/features/articles/publishing-rules.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import {
 	ceilingImagePixels,
@@ -54,6 +56,8 @@ export interface Config {
 	uploadMaxBytes: number
 	/** UPLOAD_MAX_MEGAPIXELS: the most pixels an uploaded image may have (default 40 million). */
 	uploadMaxPixels: number
+	/** REVISIONS_KEPT: how many revisions of each article are kept, the newest (default 50). */
+	revisionsKept: number
 }
 
 export class ConfigError extends Error {}
@@ -201,6 +205,7 @@ export function loadConfig(env: Env): Config {
 				1,
 				ceilingImagePixels / 1e6,
 			]) * 1_000_000,
+		revisionsKept: wholeNumber(env, 'REVISIONS_KEPT', 'revisions', defaultRevisionsKept, [1, 1000]),
 	}
 }
 

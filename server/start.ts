@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from './env.ts'
 import { joinInstances } from './instance-agreement.ts'
 import { createLogger } from './logger.ts'
 import { seedIfEmpty } from './seed.ts'
-import { storageRules } from './storage-rules.ts'
+import { configuredStorageRules } from './storage-rules.ts'
 
 let config: ReturnType<typeof loadConfig>
 try {
@@ -31,7 +31,7 @@ let storage: Storage
 try {
 	// A SQLite file held by another process (a long CLI command) makes a write wait, and with it,
 	// node:sqlite being synchronous, every request: a quarter of a second, then a 503 (decision 016).
-	storage = openStorage(config, storageRules, logger, { busyTimeoutMs: 250 })
+	storage = openStorage(config, configuredStorageRules(config), logger, { busyTimeoutMs: 250 })
 	const applied = await storage.migrate()
 	if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
 	const seeded = await seedIfEmpty(storage)

@@ -5,3 +5,8 @@ import { articleRules } from '#app/features/articles/publishing-rules.ts'
 import type { StorageRules } from '#storage/port/storage.ts'
 
 export const storageRules: StorageRules = { articles: articleRules }
+
+/** The rules with what the operator set: how many revisions of an article are kept. */
+export function configuredStorageRules(config: { revisionsKept: number }): StorageRules {
+	return { articles: { ...articleRules, revisionsKept: config.revisionsKept } }
+}

@@ -34,6 +34,7 @@ describe.each(databases)('storage rules come from the caller: $name', ({ create 
 			},
 			address: (kind, slug) => `/${kind}/${slug}`,
 			termSlug: (_kind, name) => name.toLowerCase(),
+			revisionsKept: 5,
 		})
 		const created = await opened.articles.create(articleWrite())
 		if (!created.ok) throw new Error('create failed')
@@ -58,6 +59,7 @@ describe.each(databases)('storage rules come from the caller: $name', ({ create 
 			announces: () => true,
 			address: (kind, slug) => `/${kind}/${slug}`,
 			termSlug: (_kind, name) => name.toLowerCase(),
+			revisionsKept: 5,
 		})
 		const created = await opened.articles.create(articleWrite({ slug: 'one' }))
 		if (!created.ok) throw new Error('create failed')

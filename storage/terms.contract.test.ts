@@ -61,7 +61,9 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 				].join('\n'),
 			)
 			storage = database.open()
-			expect(await storage.migrate()).toEqual([beforeTerms])
+			// This one, and the history after it (0017), which starts each article's from the
+			// article as it stands.
+			expect(await storage.migrate()).toEqual([beforeTerms, '0017_revisions_seo'])
 
 			const one = await storage.articles.findBySlug('one')
 			expect(one?.tags).toEqual([
@@ -85,6 +87,16 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 			const ana = await storage.authors.findBySlug('ana-lima')
 			expect(ana?.userId).toBe('u1')
 			expect((await storage.authors.findBySlug('guest-writer'))?.userId).toBeNull()
+			const [first, ...more] = await storage.revisions.list(one?.id ?? 0)
+			expect(more).toEqual([])
+			expect(first && (await storage.revisions.get(one?.id ?? 0, first.id))).toMatchObject({
+				kind: 'saved',
+				title: 'one',
+				bodyMarkdown: 'Text',
+				tags: ['Wetlands', 'soil & water'],
+				authors: ['Ana Lima'],
+				status: 'published',
+			})
 			// The old columns are gone: a save writes the links alone.
 			const saved = await storage.articles.saveBySlug(
 				articleWrite({ slug: 'one', tags: ['Rivers'], authors: ['Ana Lima', 'Guest Writer'] }),

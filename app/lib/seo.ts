@@ -11,6 +11,40 @@ export interface PageMetaInput {
 	jsonLd?: Record<string, unknown>
 }
 
+/** An article's or a page's own words for search engines and shared links, where it has them. */
+export interface SeoOverrides {
+	title: string
+	summary: string
+	coverImageUrl: string | null
+	coverImageAlt: string | null
+	seoTitle?: string
+	seoDescription?: string
+	socialImageUrl?: string | null
+}
+
+/**
+ * The title, description and image an article or a page gives search engines and shared links:
+ * its SEO fields where an editor filled them in, else its title, summary (else `fallback`) and
+ * cover.
+ */
+export function seoOf(
+	item: SeoOverrides,
+	siteUrl: string,
+	fallback: string,
+): Pick<PageMetaInput, 'title' | 'description' | 'image'> {
+	const imageUrl = item.socialImageUrl || item.coverImageUrl
+	return {
+		title: item.seoTitle || item.title,
+		description: item.seoDescription || item.summary || fallback,
+		image: imageUrl
+			? {
+					url: absoluteUrl(siteUrl, imageUrl),
+					alt: imageUrl === item.coverImageUrl ? (item.coverImageAlt ?? '') : item.title,
+				}
+			: null,
+	}
+}
+
 /** Everything a route's meta needs: a route's meta replaces the root's, so each route calls this. */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 	const fullTitle =

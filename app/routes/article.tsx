@@ -7,7 +7,7 @@ import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
-import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
 import type { Route } from './+types/article'
 
 export const handle = { screen: 'article' } satisfies ScreenHandle
@@ -47,17 +47,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 	if (!loaderData) return [{ title: `Page not found · ${site.title}` }]
 	const { article } = loaderData
 	const url = absoluteUrl(siteUrl, `/articles/${article.slug}`)
-	const image = article.coverImageUrl
-		? { url: absoluteUrl(siteUrl, article.coverImageUrl), alt: article.coverImageAlt ?? '' }
-		: null
+	const seo = seoOf(article, siteUrl, site.tagline)
+	const image = seo.image
 	return [
 		...pageMeta({
-			title: article.title,
-			description: article.summary || site.tagline,
+			...seo,
 			url,
 			siteTitle: site.title,
 			type: 'article',
-			image,
 			jsonLd: {
 				'@context': 'https://schema.org',
 				'@type': 'Article',

@@ -6,7 +6,7 @@ import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
-import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
+import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
 import { unknownAddress } from '#app/lib/unknown-address.ts'
 import type { Route } from './+types/page'
 
@@ -30,6 +30,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			coverImageWidth: page.coverImageWidth,
 			coverImageHeight: page.coverImageHeight,
 			updatedAt: page.updatedAt,
+			seoTitle: page.seoTitle,
+			seoDescription: page.seoDescription,
+			socialImageUrl: page.socialImageUrl,
 			bodyHtml: await readerBodyHtml(storage, page.bodyHtml),
 		},
 	}
@@ -41,13 +44,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 	const { page } = loaderData
 	const url = absoluteUrl(siteUrl, publicPath('page', page.slug))
 	return pageMeta({
-		title: page.title,
-		description: page.summary || site.tagline,
+		...seoOf(page, siteUrl, site.tagline),
 		url,
 		siteTitle: site.title,
-		image: page.coverImageUrl
-			? { url: absoluteUrl(siteUrl, page.coverImageUrl), alt: page.coverImageAlt ?? '' }
-			: null,
 		jsonLd: {
 			'@context': 'https://schema.org',
 			'@type': 'WebPage',

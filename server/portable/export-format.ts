@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { slugPattern } from '#app/features/articles/slug.ts'
 import type { PortableRows, PortableSection } from '#storage/port/portable.ts'
+import { revisionKinds } from '#storage/port/revisions.ts'
 
 export const exportFormat = 'canopy-export'
 export const exportVersion = 1
@@ -27,13 +28,19 @@ export const sections = [
 	'tags',
 	'authors',
 	'redirects',
+	'revisions',
 ] as const satisfies readonly PortableSection[]
 
 /**
  * Parts added to version 1 after it shipped, at its end: a file made before them ends without
  * them and is read as having none.
  */
-export const optionalSections: readonly PortableSection[] = ['tags', 'authors', 'redirects']
+export const optionalSections: readonly PortableSection[] = [
+	'tags',
+	'authors',
+	'redirects',
+	'revisions',
+]
 
 /** The parts that carry credentials: left empty unless the export was asked for passwords. */
 export const credentialSections: readonly PortableSection[] = ['accounts', 'apiKeys']
@@ -204,6 +211,33 @@ export const rowSchemas = {
 		publishAt: instantOrNull,
 		notify: z.boolean(),
 		notifiedAt: instantOrNull,
+		seoTitle: z.string().max(120).default(''),
+		seoDescription: z.string().max(300).default(''),
+		socialImageUrl: textOrNull.default(null),
+	}),
+	revisions: z.strictObject({
+		id,
+		articleId: id,
+		kind: z.enum(revisionKinds),
+		version: id,
+		userId: textOrNull,
+		byName: z.string(),
+		status: z.enum(['draft', 'published']),
+		slug: z.string().min(1),
+		title: z.string(),
+		summary: z.string(),
+		bodyMarkdown: z.string(),
+		coverImageUrl: textOrNull,
+		coverImageAlt: textOrNull,
+		tags: z.array(z.string()),
+		authors: z.array(z.string()),
+		seoTitle: z.string(),
+		seoDescription: z.string(),
+		socialImageUrl: textOrNull,
+		changed: z.array(z.string()),
+		restoredFrom: id.nullable(),
+		createdAt: instant,
+		savedAt: instant,
 	}),
 	pushSubscriptions: z.strictObject({
 		id,

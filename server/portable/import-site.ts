@@ -178,6 +178,11 @@ function createImporter(writer: PortableWriter, header: ExportHeader) {
 			}
 		}
 		if (section === 'authors') knownUser(value.userId, 'its team member')
+		if (section === 'revisions') {
+			if (!articles.has(Number(value.articleId)))
+				fail(where, `article ${value.articleId} is not among the file's articles.`)
+			knownUser(value.userId, 'its author')
+		}
 		if (section === 'pushResults' && !articles.has(Number(value.articleId)))
 			fail(where, `article ${value.articleId} is not among the file's articles.`)
 		if (section === 'configVersions') {

@@ -2,7 +2,12 @@
 // change on the feed and its push deliveries together. What the write means (the change readers
 // see, whether subscribers are told) is the feature's rule (ArticleRules), applied here.
 import type { Kysely } from 'kysely'
-import type { ArticleCreateResult, ArticleRepository, ArticleRules } from '../port/articles.ts'
+import type {
+	ArticleCreateResult,
+	ArticleRepository,
+	ArticleRules,
+	ArticleStatus,
+} from '../port/articles.ts'
 import type { Change } from '../port/changes.ts'
 import type { Dialect } from '../port/storage.ts'
 import { articleReads } from './article-reads.ts'
@@ -13,11 +18,15 @@ import {
 	recordArticleChange,
 	topicOf,
 } from './article-save.ts'
-import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { termsOf, withTerms, writeTerms } from './article-terms.ts'
-import { toArticle } from './rows.ts'
+import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { recordMove } from './redirect-repository.ts'
+import { recordRevision } from './revision-repository.ts'
+import { toArticle } from './rows.ts'
 import type { Database } from './schema.ts'
+
+const statusOf = (status: unknown): ArticleStatus | null =>
+	status === 'published' ? 'published' : status === 'draft' ? 'draft' : null
 
 /** How long a create's Idempotency-Key is remembered. */
 const requestKeptMs = 24 * 60 * 60 * 1000
@@ -29,6 +38,7 @@ export function createArticleRepository(
 	rules: ArticleRules,
 ): ArticleRepository {
 	const publicChange = rules.publicChange
+	const kept = rules.revisionsKept
 	return {
 		...articleReads(db),
 		async saveBySlug(write) {
@@ -82,7 +92,9 @@ export function createArticleRepository(
 					now,
 					row.kind,
 				)
-				return { article: toArticle(row, terms), change }
+				const article = toArticle(row, terms)
+				await recordRevision(trx, kept, article, write.revision, statusOf(before?.status), now)
+				return { article, change }
 			})
 			if (saved.change) hooks.committed(saved.change)
 			return saved
@@ -150,7 +162,9 @@ export function createArticleRepository(
 						now,
 						row.kind,
 					)
-					return { ok: true, saved: { article: toArticle(row, terms), change } }
+					const article = toArticle(row, terms)
+					await recordRevision(trx, kept, article, write.revision, null, now)
+					return { ok: true, saved: { article, change } }
 				})
 			} catch (error) {
 				if (!isUniqueViolation(error)) throw error
@@ -229,7 +243,9 @@ export function createArticleRepository(
 							rules.address(rowKind, updated.slug),
 						)
 					}
-					return { ok: true, saved: { article: toArticle(updated, terms), change } }
+					const article = toArticle(updated, terms)
+					await recordRevision(trx, kept, article, write.revision, statusOf(before.status), now)
+					return { ok: true, saved: { article, change } }
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
@@ -315,10 +331,13 @@ export function createArticleRepository(
 					trx,
 					done.map(({ article }) => Number(article.id)),
 				)
-				return done.map(({ article, change }) => ({
+				const saved = done.map(({ article, change }) => ({
 					article: toArticle(article, terms.get(Number(article.id)) ?? { tags: [], authors: [] }),
 					change,
 				}))
+				for (const { article } of saved)
+					await recordRevision(trx, kept, article, { kind: 'published' }, 'draft', at)
+				return saved
 			})
 			for (const { change } of published) if (change) hooks.committed(change)
 			return published.map(({ article }) => article)

@@ -87,6 +87,9 @@ export function articleColumns(write: ArticleWrite) {
 			write.status === 'draft' && write.publishAt ? new Date(write.publishAt).toISOString() : null,
 		// Left out when not given: saving an article keeps the choice made for it.
 		...(write.notify === undefined ? {} : { notify: write.notify }),
+		...(write.seoTitle === undefined ? {} : { seo_title: write.seoTitle }),
+		...(write.seoDescription === undefined ? {} : { seo_description: write.seoDescription }),
+		...(write.socialImageUrl === undefined ? {} : { social_image_url: write.socialImageUrl }),
 	}
 }
 

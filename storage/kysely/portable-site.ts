@@ -1,14 +1,19 @@
 // The portable sections of the site itself: settings, accounts, keys, images, articles.
+import { type RevisionKind, revisionKinds } from '../port/revisions.ts'
 import {
 	everything,
 	integer,
 	integerOrNull,
 	json,
+	type Tables,
 	text,
 	textOrNull,
-	type Tables,
 } from './portable-rows.ts'
 import { toIso, toIsoOrNull } from './rows.ts'
+
+function revisionKind(value: unknown): RevisionKind {
+	return revisionKinds.find((kind) => kind === value) ?? 'saved'
+}
 
 export const siteTables: Pick<
 	Tables,
@@ -21,6 +26,7 @@ export const siteTables: Pick<
 	| 'tags'
 	| 'authors'
 	| 'redirects'
+	| 'revisions'
 > = {
 	// A site's own tags, profiles and redirects meet the file's by address: the file's win.
 	tags: {
@@ -101,6 +107,61 @@ export const siteTables: Pick<
 			status: r.status,
 			automatic: r.automatic,
 			created_at: r.createdAt,
+		}),
+	},
+	revisions: {
+		table: 'article_revisions',
+		select: everything('article_revisions'),
+		order: [{ column: 'id' }],
+		fetch: 100,
+		identity: true,
+		read: (r) => ({
+			id: integer(r.id),
+			articleId: integer(r.article_id),
+			kind: revisionKind(r.kind),
+			version: integer(r.version),
+			userId: textOrNull(r.user_id),
+			byName: text(r.by_name),
+			status: r.status === 'published' ? 'published' : 'draft',
+			slug: text(r.slug),
+			title: text(r.title),
+			summary: text(r.summary),
+			bodyMarkdown: text(r.body_markdown),
+			coverImageUrl: textOrNull(r.cover_image_url),
+			coverImageAlt: textOrNull(r.cover_image_alt),
+			tags: (json(r.tags) as unknown[]).map(String),
+			authors: (json(r.authors) as unknown[]).map(String),
+			seoTitle: text(r.seo_title),
+			seoDescription: text(r.seo_description),
+			socialImageUrl: textOrNull(r.social_image_url),
+			changed: text(r.changed).split(',').filter(Boolean),
+			restoredFrom: integerOrNull(r.restored_from),
+			createdAt: toIso(r.created_at),
+			savedAt: toIso(r.saved_at),
+		}),
+		write: (r) => ({
+			id: r.id,
+			article_id: r.articleId,
+			kind: r.kind,
+			version: r.version,
+			user_id: r.userId,
+			by_name: r.byName,
+			status: r.status,
+			slug: r.slug,
+			title: r.title,
+			summary: r.summary,
+			body_markdown: r.bodyMarkdown,
+			cover_image_url: r.coverImageUrl,
+			cover_image_alt: r.coverImageAlt,
+			tags: JSON.stringify(r.tags),
+			authors: JSON.stringify(r.authors),
+			seo_title: r.seoTitle,
+			seo_description: r.seoDescription,
+			social_image_url: r.socialImageUrl,
+			changed: r.changed.join(','),
+			restored_from: r.restoredFrom,
+			created_at: r.createdAt,
+			saved_at: r.savedAt,
 		}),
 	},
 	settings: {
@@ -247,6 +308,9 @@ export const siteTables: Pick<
 			publishAt: toIsoOrNull(r.publish_at),
 			notify: Boolean(r.notify),
 			notifiedAt: toIsoOrNull(r.notified_at),
+			seoTitle: text(r.seo_title ?? ''),
+			seoDescription: text(r.seo_description ?? ''),
+			socialImageUrl: textOrNull(r.social_image_url),
 		}),
 		write: (r) => ({
 			id: r.id,
@@ -267,6 +331,9 @@ export const siteTables: Pick<
 			publish_at: r.publishAt,
 			notify: r.notify,
 			notified_at: r.notifiedAt,
+			seo_title: r.seoTitle ?? '',
+			seo_description: r.seoDescription ?? '',
+			social_image_url: r.socialImageUrl ?? null,
 		}),
 	},
 }

@@ -14,9 +14,10 @@ import { createApiKeyRepository, createRateLimitRepository } from './editor-repo
 import { createJobRunRepository } from './job-repositories.ts'
 import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
 import { createPushRepository } from './push-repositories.ts'
+import { createRedirectRepository } from './redirect-repository.ts'
+import { createRevisionRepository } from './revision-repository.ts'
 import type { Database } from './schema.ts'
 import { createSettingsRepository } from './settings-repository.ts'
-import { createRedirectRepository } from './redirect-repository.ts'
 import { createAuthorRepository, createTagRepository } from './term-repositories.ts'
 import { createUploadRepository } from './upload-repository.ts'
 
@@ -34,6 +35,7 @@ export function createRepositories(
 ): SharedRepositories {
 	return {
 		articles: createArticleRepository(db, hooks, dialect, rules.articles),
+		revisions: createRevisionRepository(db, dialect),
 		settings: createSettingsRepository(db, hooks),
 		uploads: createUploadRepository(db, dialect),
 		redirects: createRedirectRepository(db, hooks),

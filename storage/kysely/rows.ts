@@ -58,6 +58,9 @@ export function toArticle(row: Row, terms: ArticleTerms): Article {
 		// 1/0 from SQLite, a boolean from PostgreSQL.
 		notify: Boolean(row.notify),
 		notifiedAt: toIsoOrNull(row.notified_at),
+		seoTitle: String(row.seo_title ?? ''),
+		seoDescription: String(row.seo_description ?? ''),
+		socialImageUrl: (row.social_image_url as string | null) ?? null,
 	}
 }
 

@@ -26,6 +26,35 @@ export interface Database {
 		notify: Generated<boolean | number>
 		notified_at: string | null
 		kind: Generated<string>
+		seo_title: Generated<string>
+		seo_description: Generated<string>
+		social_image_url: string | null
+	}
+	article_revisions: {
+		id: Generated<number>
+		article_id: number
+		kind: string
+		version: number
+		user_id: string | null
+		by_name: string
+		status: string
+		slug: string
+		title: string
+		summary: string
+		body_markdown: string
+		cover_image_url: string | null
+		cover_image_alt: string | null
+		/** JSON arrays of names: text on SQLite; PostgreSQL's jsonb comes back parsed. */
+		tags: string
+		authors: string
+		seo_title: string
+		seo_description: string
+		social_image_url: string | null
+		/** Field names, comma-separated. */
+		changed: string
+		restored_from: number | null
+		created_at: string
+		saved_at: string
 	}
 	tags: {
 		id: Generated<number>

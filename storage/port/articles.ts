@@ -1,5 +1,6 @@
 // Articles as stored and listed, and the repository that keeps them.
 import type { Change, ChangeKind } from './changes.ts'
+import type { RevisionNote } from './revisions.ts'
 
 export type ArticleStatus = 'draft' | 'published'
 
@@ -32,7 +33,17 @@ export interface ArticleCard {
 	updatedAt: string
 }
 
-export interface Article extends Omit<ArticleCard, 'publishedAt'> {
+/** What search engines and social networks show instead of the title, summary and cover. */
+export interface ArticleSeo {
+	/** Empty: the title. */
+	seoTitle: string
+	/** Empty: the summary. */
+	seoDescription: string
+	/** Null: the cover. */
+	socialImageUrl: string | null
+}
+
+export interface Article extends Omit<ArticleCard, 'publishedAt'>, ArticleSeo {
 	kind: ArticleKind
 	bodyMarkdown: string
 	bodyHtml: string
@@ -94,6 +105,12 @@ export interface ArticleWrite {
 	 * happens after). New articles default to true; omitted on a save, the stored choice stays.
 	 */
 	notify?: boolean
+	/** Omitted on a save: the stored ones stay (empty on a new article). */
+	seoTitle?: string
+	seoDescription?: string
+	socialImageUrl?: string | null
+	/** Who made this save and how, for the article's history; a plain save by no one in particular when omitted. */
+	revision?: RevisionNote
 }
 
 export type ArticleUpdateResult =
@@ -216,4 +233,6 @@ export interface ArticleRules {
 	address(kind: ArticleKind | 'tag' | 'author', slug: string): string
 	/** The address made for a tag or an author named so (never empty). */
 	termSlug(kind: 'tag' | 'author', name: string): string
+	/** How many revisions of each article are kept (the newest; a pending one besides). */
+	revisionsKept: number
 }

@@ -2,6 +2,7 @@
 // a site owner would lose on a move, as plain rows both databases read and write the same way.
 // Timestamps are ISO 8601 UTC with milliseconds, flags are booleans, JSON is parsed, bytes are
 // bytes: nothing here says which database a row came from.
+import type { RevisionKind } from './revisions.ts'
 
 export interface PortableRows {
 	/** Everything but each installation's own secrets (portable-read.ts says which). */
@@ -80,6 +81,10 @@ export interface PortableRows {
 		publishAt: string | null
 		notify: boolean
 		notifiedAt: string | null
+		/** What search engines and shared links show; an export made before them has none. */
+		seoTitle?: string
+		seoDescription?: string
+		socialImageUrl?: string | null
 	}
 	pushSubscriptions: {
 		id: number
@@ -143,6 +148,32 @@ export interface PortableRows {
 		createdAt: string
 		updatedAt: string
 	}
+	/** An article's history: `articleId` one of the file's articles, `userId` one of its users. */
+	revisions: {
+		id: number
+		articleId: number
+		kind: RevisionKind
+		version: number
+		userId: string | null
+		byName: string
+		status: 'draft' | 'published'
+		slug: string
+		title: string
+		summary: string
+		bodyMarkdown: string
+		coverImageUrl: string | null
+		coverImageAlt: string | null
+		tags: string[]
+		authors: string[]
+		seoTitle: string
+		seoDescription: string
+		socialImageUrl: string | null
+		/** Field names (RevisionField). */
+		changed: string[]
+		restoredFrom: number | null
+		createdAt: string
+		savedAt: string
+	}
 	/** Addresses that moved: renames' and admins' own. */
 	redirects: {
 		from: string
@@ -181,7 +212,8 @@ export interface PortableReader {
 	rows<S extends PortableSection>(section: S): AsyncIterable<PortableRows[S]>
 }
 
-/** What a database already holds that an import must not overwrite. */
+/** What a database already holds that an import type { RevisionKind } from './revisions.ts'
+import must not overwrite. */
 export interface PortableContents {
 	users: number
 	uploads: number

@@ -11,6 +11,7 @@ import type { OutboxRepository } from './mail.ts'
 import type { PortableRepository } from './portable.ts'
 import type { PushRepository } from './push.ts'
 import type { RedirectRepository } from './redirects.ts'
+import type { RevisionRepository } from './revisions.ts'
 import type { SettingsRepository } from './settings.ts'
 import type { AuthorRepository, TagRepository } from './terms.ts'
 import type { StorageHealth } from './unavailable.ts'
@@ -23,6 +24,8 @@ export interface Storage {
 	/** Whether the database can be reached now; while not, every call throws StorageUnavailable. */
 	readonly health: StorageHealth
 	readonly articles: ArticleRepository
+	/** Every article's history, and the edits to a published one that wait for Update. */
+	readonly revisions: RevisionRepository
 	readonly changes: ChangeRepository
 	readonly settings: SettingsRepository
 	readonly uploads: UploadRepository

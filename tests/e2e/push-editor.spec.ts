@@ -42,7 +42,7 @@ test('an editor sees the subscribers and publishes without notifying them, by ke
 
 	await page.goto('/admin/articles/new')
 	await waitForHydration(page)
-	await page.getByLabel('Title').fill('A quiet correction')
+	await page.getByLabel('Title', { exact: true }).fill('A quiet correction')
 	await page.getByLabel('Summary').fill('A figure fixed in last week’s piece.')
 	await page.getByLabel('Text (Markdown)').fill('The figure is 4%, not 40%.')
 	const notify = page.getByRole('checkbox', { name: 'Notify subscribers when this is published' })
@@ -79,7 +79,7 @@ test('an announced article shows its notices state by state, on a 320 px screen 
 	await page.setViewportSize({ width: 320, height: 720 })
 	await page.goto('/admin/articles/new')
 	await waitForHydration(page)
-	await page.getByLabel('Title').fill('Kelp forests')
+	await page.getByLabel('Title', { exact: true }).fill('Kelp forests')
 	await page.getByLabel('Text (Markdown)').fill('Kelp grows half a metre a day.')
 	await page.getByRole('button', { name: 'Publish now' }).click()
 	await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=publish$/)

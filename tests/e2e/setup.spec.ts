@@ -54,10 +54,10 @@ test('from the setup link to an invited editor’s first article with an image, 
 	await waitForHydration(lea)
 	await lea.getByRole('link', { name: 'Write a new article' }).click()
 	await expect(lea.getByRole('heading', { level: 1 })).toHaveText('New article')
-	await lea.getByLabel('Title').fill('Eelgrass returns to the bay')
+	await lea.getByLabel('Title', { exact: true }).fill('Eelgrass returns to the bay')
 	await lea.getByLabel('Summary').fill('Ten years of replanting, and the meadows spread again.')
 	await lea.getByLabel('Tags').fill('oceans, restoration')
-	await lea.getByLabel('Upload an image').setInputFiles({
+	await lea.getByLabel('Upload an image (Cover image)').setInputFiles({
 		name: 'eelgrass.png',
 		mimeType: 'image/png',
 		buffer: Buffer.from(pngImage(80, 45, { rgb: [30, 110, 80] })),

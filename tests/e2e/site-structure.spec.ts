@@ -136,7 +136,7 @@ test('a new admin builds a publication; a reader in open tabs sees all of it, li
 	for (const [title, slug] of pages) {
 		await page.goto('/admin/pages/new')
 		await waitForHydration(page)
-		await page.getByLabel('Title').fill(title)
+		await page.getByLabel('Title', { exact: true }).fill(title)
 		await page.getByLabel('Address (slug)').fill(slug)
 		await page.getByLabel('Text (Markdown)').fill(`${title}: what we do and how.`)
 		await page.getByRole('button', { name: 'Publish now' }).click()
@@ -185,7 +185,7 @@ test('a new admin builds a publication; a reader in open tabs sees all of it, li
 	await page.goto('/admin/articles/new')
 	await waitForHydration(page)
 	const title = 'Saltmarsh Carbon, Counted'
-	await page.getByLabel('Title').fill(title)
+	await page.getByLabel('Title', { exact: true }).fill(title)
 	await page.getByLabel('Text (Markdown)').fill('Saltmarshes bury carbon ten times faster.')
 	await page.getByLabel('Tags').fill('Climate, Saltmarshes')
 	await page.getByLabel('Authors').fill('Nadia Haddad, Omar Saleh')

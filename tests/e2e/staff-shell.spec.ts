@@ -48,7 +48,7 @@ test('at 1280 px the staff area has a sidebar of its own, grouped, with New arti
 	)
 	await newArticle.click()
 	await expect(page).toHaveURL(/\/admin\/articles\/new$/)
-	await expect(page.getByLabel('Title')).toBeVisible()
+	await expect(page.getByLabel('Title', { exact: true })).toBeVisible()
 	await expectNoAxeViolations(page, 'staff sidebar at 1280 px')
 })
 

@@ -189,17 +189,108 @@ describe('the article editor', () => {
 		expect(await app.storage.articles.findById(id)).toBeDefined()
 	})
 
-	it('never autosaves over a published article', async () => {
+	it('keeps a published article’s autosaved edits pending: readers see them only after Update', async () => {
 		const id = await create({ title: 'Dunes', intent: 'publish' })
+		const slug = (await app.storage.articles.findById(id))?.slug ?? ''
 		const autosave = await post(
 			`/admin/articles/${id}`,
-			fields({ title: 'Dunes draft', intent: 'autosave', version: '1' }),
+			fields({
+				title: 'Dunes, moving',
+				body: 'Sand that walks.',
+				intent: 'autosave',
+				version: '1',
+			}),
 		)
-		expect(autosave.status).toBe(409)
+		expect(autosave.status).toBe(200)
+		// Readers still get the published text…
 		expect(await app.storage.articles.findById(id)).toMatchObject({
 			title: 'Dunes',
 			status: 'published',
+			version: 1,
 		})
+		const page = await (await fetch(`${app.url}/articles/${slug}`)).text()
+		expect(page).not.toContain('Sand that walks')
+		// …while the editor, opened again, holds the edits, and says they are not live.
+		const editor = await (await get(`/admin/articles/${id}`)).text()
+		expect(editor).toContain('Sand that walks.')
+		expect(editor).toContain('readers do not see yet')
+		// Update makes them live, and they are no longer pending.
+		const update = await post(
+			`/admin/articles/${id}`,
+			fields({ title: 'Dunes, moving', body: 'Sand that walks.', intent: 'publish', version: '1' }),
+		)
+		expect(update.status).toBe(200)
+		expect(await app.storage.articles.findById(id)).toMatchObject({
+			title: 'Dunes, moving',
+			bodyMarkdown: 'Sand that walks.',
+			version: 2,
+		})
+		expect(await app.storage.revisions.pending(id)).toBeUndefined()
+		// Pending edits built on an older version are refused, not kept over the newer one.
+		const stale = await post(
+			`/admin/articles/${id}`,
+			fields({ title: 'Old tab', intent: 'autosave', version: '1' }),
+		)
+		expect(stale.status).toBe(409)
+		expect(await app.storage.revisions.pending(id)).toBeUndefined()
+		// Discarded edits leave the editor, and stay in the history.
+		await post(
+			`/admin/articles/${id}`,
+			fields({ title: 'Second thoughts', intent: 'autosave', version: '2' }),
+		)
+		const discard = await post(`/admin/articles/${id}`, { intent: 'discard', version: '2' })
+		expect(discard.status).toBe(302)
+		expect(await (await get(`/admin/articles/${id}`)).text()).not.toContain('Second thoughts')
+		expect((await app.storage.revisions.list(id)).map((revision) => revision.title)).toContain(
+			'Second thoughts',
+		)
+	})
+
+	it('shows every save in the history, what it changed, and restores one exactly', async () => {
+		const id = await create({ title: 'Salt marsh', body: 'First text.\n\nWith *two* lines.' })
+		const saved = await post(
+			`/admin/articles/${id}`,
+			fields({ title: 'Salt marsh', body: 'Second text.', intent: 'draft', version: '1' }),
+		)
+		expect(saved.status).toBe(200)
+		// React marks where text and values meet with empty comments: read the page as shown.
+		const history = (await (await get(`/admin/articles/${id}/history`)).text()).replaceAll(
+			'<!-- -->',
+			'',
+		)
+		expect(history).toContain('History of “Salt marsh”')
+		expect(history).toContain('by Ana Costa')
+		// The newest save, shown first: its text taken out and put in.
+		expect(history).toMatch(/<del>.*First.*<\/del>/s)
+		expect(history).toMatch(/<ins>.*Second.*<\/ins>/s)
+		const first = (await app.storage.revisions.list(id)).at(-1)
+		expect(first?.kind).toBe('saved')
+		const restore = await post(`/admin/articles/${id}/history`, {
+			revision: String(first?.id),
+			version: '2',
+		})
+		expect(restore.status).toBe(302)
+		expect(restore.headers.get('location')).toBe(`/admin/articles/${id}?saved=restore`)
+		expect((await app.storage.articles.findById(id))?.bodyMarkdown).toBe(
+			'First text.\n\nWith *two* lines.',
+		)
+		const [newest] = await app.storage.revisions.list(id)
+		expect(newest).toMatchObject({ kind: 'restored', restoredFrom: first?.id, byName: 'Ana Costa' })
+		// A stale restore is refused with words, and so is a revision that is not this article's.
+		const stale = await post(`/admin/articles/${id}/history`, {
+			revision: String(first?.id),
+			version: '1',
+		})
+		expect(stale.status).toBe(409)
+		expect(await stale.text()).toContain('Nothing was restored')
+		const foreign = await post(`/admin/articles/${id}/history`, {
+			revision: '999999',
+			version: '3',
+		})
+		expect(foreign.status).toBe(400)
+		expect(await foreign.text()).toContain('no longer kept')
+		const nonsense = await post(`/admin/articles/${id}/history`, { revision: 'x', version: '' })
+		expect(nonsense.status).toBe(400)
 	})
 
 	it('unpublishes and deletes at the right version', async () => {

@@ -89,6 +89,7 @@ describe.each(pairs)('moving a site: $from.name → $to.name', ({ from, to }) =>
 			'tags',
 			'authors',
 			'redirects',
+			'revisions',
 		])
 		// The installation's own secrets stay behind; the VAPID keys go with the subscriptions.
 		expect(site.settings.map((row: { key: string }) => row.key)).toEqual([
@@ -136,6 +137,15 @@ describe.each(pairs)('moving a site: $from.name → $to.name', ({ from, to }) =>
 		])
 		const article = site.articles.find((row: { slug: string }) => row.slug === facts.articleSlug)
 		expect([article.tags, article.authors]).toEqual([['Wetlands', 'birds'], ['Ana Costa']])
+		// Its history goes with it: the revision its last save left holds what it holds.
+		const history = site.revisions.filter(
+			(row: { articleId: number }) => row.articleId === article.id,
+		)
+		expect(history.length).toBeGreaterThan(0)
+		expect(history.at(-1)).toMatchObject({
+			title: article.title,
+			bodyMarkdown: article.bodyMarkdown,
+		})
 
 		const withPasswords = JSON.parse(readFileSync(file('site-with-passwords.json'), 'utf8'))
 		expect(withPasswords.passwords).toBe(true)

@@ -80,7 +80,7 @@ describe('site settings', () => {
 		const html = await response.text()
 		expect(html).toContain('<label for="title">Site title</label>')
 		expect(html).toContain('value="Preserve the Planet"')
-		expect(html).toContain('<label for="logoUrl-file">Upload an image</label>')
+		expect(html).toMatch(/<label for="logoUrl-file">Upload an image<span class="visually-hidden">/)
 		expect(html).toContain('accept="image/png,image/jpeg,image/webp,image/avif"')
 	})
 

@@ -32,6 +32,11 @@ export interface ApiArticle {
 	tags: string[]
 	cover: string | null
 	coverAlt: string | null
+	/** What search engines show instead of the title and summary; empty: those. */
+	seoTitle: string
+	seoDescription: string
+	/** The image a shared link shows instead of the cover; null: the cover. */
+	socialImage: string | null
 	status: ArticleStatusFilter
 	publishAt: string | null
 	publishedAt: string | null
@@ -70,6 +75,9 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 		tags: article.tags.map((tag) => tag.name),
 		cover: article.coverImageUrl,
 		coverAlt: article.coverImageAlt,
+		seoTitle: article.seoTitle,
+		seoDescription: article.seoDescription,
+		socialImage: article.socialImageUrl,
 		status: apiStatus(article),
 		publishAt: article.publishAt,
 		publishedAt: article.publishedAt,
@@ -160,6 +168,11 @@ function editorFields(
 
 const invalidMessage = 'Some fields need fixing; see errors.'
 
+/** Whose save it is in the article's history: the key's owner, or the signed-in editor. */
+function byCaller(caller: ApiRequest['caller']) {
+	return { id: caller.userId, name: caller.name }
+}
+
 function answer(result: EditorResult, siteUrl: string, created = false): Response {
 	if (result.ok) {
 		const article = toApiArticle(result.article, siteUrl)
@@ -229,7 +242,9 @@ export async function createArticleApi({ request, caller, storage, siteUrl }: Ap
 		: undefined
 	// Written by the key's owner (or the signed-in editor), under their profile, unless named.
 	const author = (await storage.authors.forUser(caller.userId, caller.name)).name
-	const result = await createArticle(storage, read.fields, author, repeatable)
+	const result = await createArticle(storage, read.fields, author, repeatable, 'article', {
+		by: { id: caller.userId, name: caller.name },
+	})
 	if (result.ok && result.repeated) {
 		const replay = answer(result, siteUrl, true)
 		replay.headers.set('Idempotent-Replayed', 'true')
@@ -257,7 +272,10 @@ async function versionedBody(
 	return version instanceof Response ? version : { body, version }
 }
 
-export async function updateArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+export async function updateArticleApi(
+	{ request, caller, storage, siteUrl }: ApiRequest,
+	id: number,
+) {
 	const read = await versionedBody(request)
 	if (read instanceof Response) return read
 	const { body, version } = read
@@ -265,7 +283,10 @@ export async function updateArticleApi({ request, storage, siteUrl }: ApiRequest
 	if (!current) return notFound()
 	const fields = editorFields(body, current)
 	if (!fields.ok) return apiError(400, invalidMessage, { errors: fields.errors })
-	return answer(await updateArticle(storage, id, { ...fields.fields, version }), siteUrl)
+	return answer(
+		await updateArticle(storage, id, { ...fields.fields, version }, { by: byCaller(caller) }),
+		siteUrl,
+	)
 }
 
 export async function deleteArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
@@ -278,7 +299,10 @@ export async function deleteArticleApi({ request, storage, siteUrl }: ApiRequest
 	return current ? conflict(current, siteUrl) : notFound()
 }
 
-export async function publishArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+export async function publishArticleApi(
+	{ request, caller, storage, siteUrl }: ApiRequest,
+	id: number,
+) {
 	const read = await versionedBody(request)
 	if (read instanceof Response) return read
 	const { version } = read
@@ -297,11 +321,17 @@ export async function publishArticleApi({ request, storage, siteUrl }: ApiReques
 		intent: 'publish',
 		version,
 	}
-	return answer(await updateArticle(storage, id, fields), siteUrl)
+	return answer(await updateArticle(storage, id, fields, { by: byCaller(caller) }), siteUrl)
 }
 
-export async function unpublishArticleApi({ request, storage, siteUrl }: ApiRequest, id: number) {
+export async function unpublishArticleApi(
+	{ request, caller, storage, siteUrl }: ApiRequest,
+	id: number,
+) {
 	const read = await versionedBody(request)
 	if (read instanceof Response) return read
-	return answer(await unpublishArticleById(storage, id, read.version), siteUrl)
+	return answer(
+		await unpublishArticleById(storage, id, read.version, byCaller(caller)),
+		siteUrl,
+	)
 }

@@ -22,6 +22,13 @@ export interface EditorArticle {
 	version: number
 	notify: boolean
 	notifiedAt: string | null
+	seoTitle: string
+	seoDescription: string
+	socialImageUrl: string | null
+	/** Edits not live yet (a published or scheduled article's), shown in the form instead: when kept. */
+	pendingSavedAt?: string
+	/** Who made those edits. */
+	pendingBy?: string
 }
 
 /** What the action answers: errors and the values to show again, or a saved version. */
@@ -32,4 +39,6 @@ export interface EditorActionData {
 	saved?: { version: number; updatedAt: string; intent: string }
 	/** A new article's first autosave made it a draft: its id, for the saves after it. */
 	created?: { id: number }
+	/** The autosave kept the edits pending: readers see them after Update. */
+	pending?: boolean
 }

@@ -30,6 +30,10 @@ const fieldLabels: Record<string, string> = {
 	cover: 'Cover image',
 	coverAlt: 'Cover image description',
 	publishAt: 'Publish at',
+	seoTitle: 'Title for search engines',
+	seoDescription: 'Description for search engines',
+	socialImage: 'Image for shared links',
+	revision: 'Revision',
 }
 
 function savedMessage(intent: string, kind: ArticleKind): string {
@@ -38,6 +42,8 @@ function savedMessage(intent: string, kind: ArticleKind): string {
 			? 'Published. Readers see it at its address now.'
 			: 'Published. Readers on the articles page see it now.'
 	if (intent === 'schedule') return 'Scheduled.'
+	if (intent === 'discard') return 'Changes discarded: the form holds the live text again.'
+	if (intent === 'restore') return `Restored: the ${kind} holds the earlier version now.`
 	if (intent === 'unpublish')
 		return `Unpublished: the ${kind === 'page' ? 'page' : 'article'} is a draft again.`
 	return 'Draft saved.'
@@ -70,8 +76,8 @@ export function ArticleEditor({
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
 	const scheduled = article?.status === 'draft' && article.publishAt !== null
-	// A new article autosaves too: its first autosave makes it a draft (once it has a title).
-	const canAutosave = article === null || (article.status === 'draft' && !scheduled)
+	// Every edit is kept as it is typed: a new article's first autosave makes it a draft (once it
+	// has a title); a published or scheduled one's are kept pending until Update.
 
 	const formRef = useRef<HTMLFormElement>(null)
 	const [version, setVersion] = useState(article?.version ?? 0)
@@ -95,7 +101,7 @@ export function ArticleEditor({
 	const bodyField = useRef<HTMLTextAreaElement>(null)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
 
-	// Autosave: drafts only (a published or scheduled article changes only when asked to).
+	// Autosave: a draft is saved; a published or scheduled article keeps the edits pending.
 	const autosave = useFetcher<EditorActionData>()
 	const autosaveSubmit = autosave.submit
 	const autosaving = autosave.state !== 'idle'
@@ -117,7 +123,7 @@ export function ArticleEditor({
 		savedId === null ? null : { id: savedId, slug: article?.slug ?? '' },
 	)
 	useEffect(() => {
-		if (!canAutosave || debouncedEdits === 0 || debouncedEdits === savedEdits.current) return
+		if (debouncedEdits === 0 || debouncedEdits === savedEdits.current) return
 		const form = formRef.current
 		// One at a time: a new article's first autosave must come back with its id before the next.
 		if (!form || conflict || autosaving) return
@@ -130,7 +136,6 @@ export function ArticleEditor({
 		autosaveSubmit(data, { method: 'post', action: saveAction }).catch(() => {})
 	}, [
 		debouncedEdits,
-		canAutosave,
 		conflict,
 		autosaving,
 		article,
@@ -164,14 +169,22 @@ export function ArticleEditor({
 	useEffect(() => {
 		if (actionData?.saved) setStatus(savedMessage(actionData.saved.intent, kind))
 	}, [actionData, kind])
+	const published = article?.status === 'published'
 	useEffect(() => {
 		if (autosaved?.saved)
 			setStatus(
-				<>
-					Draft saved at <LocalTime iso={autosaved.saved.updatedAt} time />.
-				</>,
+				autosaved.pending ? (
+					<>
+						Changes saved at <LocalTime iso={autosaved.saved.updatedAt} time />, not live until you{' '}
+						{published ? 'update' : 'schedule again'}.
+					</>
+				) : (
+					<>
+						Draft saved at <LocalTime iso={autosaved.saved.updatedAt} time />.
+					</>
+				),
 			)
-	}, [autosaved])
+	}, [autosaved, published])
 
 	const blocker = useLeaveGuard(dirtyRef, dirty)
 
@@ -317,6 +330,34 @@ export function ArticleEditor({
 							error={errors.coverAlt}
 							maxLength={300}
 						/>
+						<fieldset className="editor-seo">
+							<legend>Search engines and shared links</legend>
+							<Field
+								name="seoTitle"
+								label="Title for search engines"
+								hint="Shown in search results instead of the title; leave empty to use the title. About 60 characters fit."
+								defaultValue={value('seoTitle', article?.seoTitle ?? '')}
+								error={errors.seoTitle}
+								maxLength={120}
+							/>
+							<TextAreaField
+								name="seoDescription"
+								label="Description for search engines"
+								hint="Instead of the summary; leave empty to use it. About 155 characters fit."
+								defaultValue={value('seoDescription', article?.seoDescription ?? '')}
+								error={errors.seoDescription}
+								rows={2}
+								maxLength={300}
+							/>
+							<ImageUploadField
+								maxBytes={uploadMaxBytes}
+								name="socialImage"
+								label="Image for shared links"
+								hint="Shown when the link is shared, instead of the cover; 1200 × 630 pixels suits every network."
+								defaultValue={value('socialImage', article?.socialImageUrl ?? '')}
+								errors={errors.socialImage}
+							/>
+						</fieldset>
 						{kind === 'page' ? null : (
 							<NotifyField
 								notify={article?.notify ?? true}
@@ -330,7 +371,7 @@ export function ArticleEditor({
 				{/* Always in view (sticky): what happened last, and the buttons that save. */}
 				<div className="editor-bar">
 					<p role="status" className="editor-status">
-						{autosave.state !== 'idle' ? 'Saving draft…' : status}
+						{autosave.state !== 'idle' ? 'Saving…' : status}
 					</p>
 					<div className="editor-actions">
 						{savedId !== null ? (

@@ -32,6 +32,9 @@ export async function toArticleWrite(
 		coverImageHeight: cover?.height ?? null,
 		tags: [...new Set(input.tags)],
 		readingMinutes: readingMinutes(input.body),
+		seoTitle: input.seoTitle,
+		seoDescription: input.seoDescription,
+		socialImageUrl: input.socialImage,
 		...at,
 	}
 }

@@ -58,6 +58,29 @@ export const articleInputSchema = z
 			.nullish()
 			.transform((value) => value || null),
 		coverAlt: optionalText,
+		/**
+		 * What search engines show instead of the title and the summary (empty: those); the image a
+		 * shared link shows instead of the cover (empty: none). Left out, the stored ones stay.
+		 */
+		seoTitle: z
+			.string()
+			.trim()
+			.max(120, 'Keep the title for search engines under 120 characters.')
+			.optional(),
+		seoDescription: z
+			.string()
+			.trim()
+			.max(300, 'Keep the description for search engines under 300 characters.')
+			.optional(),
+		socialImage: z
+			.string()
+			.trim()
+			.refine(
+				(value) => value === '' || isImageAddress(value),
+				'The image for shared links must be an http(s) URL or a path on this site.',
+			)
+			.nullish()
+			.transform((value) => (value === undefined ? undefined : value || null)),
 		publishedAt: z.coerce
 			.date({ error: 'publishedAt must be a date, e.g. 2026-10-05T08:00:00Z.' })
 			.optional(),

@@ -10,6 +10,7 @@ import {
 	createArticle,
 	deleteArticle,
 	type EditorResult,
+	keepPendingEdits,
 	unpublishArticleById,
 	updateArticle,
 } from './editor.server.ts'
@@ -18,7 +19,7 @@ import { articleFormInput } from './editor-form.ts'
 export function toEditorArticle(article: Article): EditorArticle {
 	const { id, slug, title, summary, bodyMarkdown, tags, coverImageUrl, coverImageAlt } = article
 	const { status, publishAt, publishedAt, updatedAt, version } = article
-	const { notify = true, notifiedAt = null } = article
+	const { notify = true, notifiedAt = null, seoTitle, seoDescription, socialImageUrl } = article
 	return {
 		id,
 		kind: article.kind,
@@ -37,6 +38,9 @@ export function toEditorArticle(article: Article): EditorArticle {
 		version,
 		notify,
 		notifiedAt,
+		seoTitle,
+		seoDescription,
+		socialImageUrl,
 	}
 }
 
@@ -47,7 +51,11 @@ function postedValues(form: FormData): Record<string, string> {
 	return values
 }
 
-function answer(result: EditorResult, form: FormData, intent: string) {
+function answer(
+	result: EditorResult | { ok: false; kind: 'invalid'; errors: EditorActionData['errors'] & {} },
+	form: FormData,
+	intent: string,
+) {
 	if (result.ok) {
 		const { version, updatedAt } = result.article
 		return data<EditorActionData>({ saved: { version, updatedAt, intent } })
@@ -65,8 +73,9 @@ function answer(result: EditorResult, form: FormData, intent: string) {
 }
 
 /**
- * A cover image chosen in the file picker and posted with the form (no JavaScript: with it, the
- * picker uploads at once and only the address is posted). Stored first, its address then used.
+ * A cover or social image chosen in the file picker and posted with the form (no JavaScript:
+ * with it, the picker uploads at once and only the address is posted). Stored first, its address
+ * then used.
  */
 async function withPostedCover(
 	services: EditorServices,
@@ -74,12 +83,14 @@ async function withPostedCover(
 	input: Record<string, unknown>,
 	userId: string,
 ): Promise<EditorResult | undefined> {
-	const file = form.get('coverFile')
-	if (!(file instanceof File) || file.size === 0) return undefined
-	const bytes = new Uint8Array(await file.arrayBuffer())
-	const stored = await storeUpload(services, bytes, { createdBy: userId, name: file.name })
-	if (!stored.ok) return { ok: false, kind: 'invalid', errors: { cover: [stored.message] } }
-	input.cover = stored.upload.url
+	for (const field of ['cover', 'socialImage']) {
+		const file = form.get(`${field}File`)
+		if (!(file instanceof File) || file.size === 0) continue
+		const bytes = new Uint8Array(await file.arrayBuffer())
+		const stored = await storeUpload(services, bytes, { createdBy: userId, name: file.name })
+		if (!stored.ok) return { ok: false, kind: 'invalid', errors: { [field]: [stored.message] } }
+		input[field] = stored.upload.url
+	}
 	return undefined
 }
 
@@ -106,13 +117,10 @@ export async function newArticleAction(
 	if (input.intent === 'autosave') {
 		// The first words of a new article make it a draft, without leaving the page: the
 		// editor goes on with its id (article-editor.tsx).
-		const result = await createArticle(
-			storage,
-			{ ...input, intent: 'draft' },
-			author,
-			undefined,
-			kind,
-		)
+		const result = await createArticle(storage, { ...input, intent: 'draft' }, author, undefined, kind, {
+			kind: 'autosaved',
+			by: editor,
+		})
 		if (!result.ok) return answer(result, form, 'autosave')
 		const { id, version, updatedAt } = result.article
 		return data<EditorActionData>({
@@ -120,7 +128,7 @@ export async function newArticleAction(
 			created: { id },
 		})
 	}
-	const result = await createArticle(storage, input, author, undefined, kind)
+	const result = await createArticle(storage, input, author, undefined, kind, { by: editor })
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
 	return answer(result, form, String(input.intent))
 }
@@ -129,8 +137,9 @@ export async function editArticleAction(
 	services: EditorServices,
 	request: Request,
 	id: number,
-	editor: { id: string },
+	editor: { id: string; name: string },
 ) {
+	const by = { id: editor.id, name: editor.name }
 	const { storage } = services
 	const form = await readForm(request)
 	const input = articleFormInput(form)
@@ -150,15 +159,32 @@ export async function editArticleAction(
 		return answer({ ok: false, kind: 'conflict', current }, form, intent)
 	}
 	if (intent === 'unpublish')
-		return answer(await unpublishArticleById(storage, id, version), form, intent)
+		return answer(await unpublishArticleById(storage, id, version, by), form, intent)
+	if (intent === 'discard') {
+		// The pending edits leave the editor (they stay in the history); the live text comes back.
+		await storage.revisions.discardPending(id)
+		throw redirect(`/admin/articles/${id}?saved=discard`)
+	}
 	if (intent === 'autosave') {
-		// Only a plain draft is saved unasked: anything public or scheduled changes when told to.
 		const current = await storage.articles.findById(id)
 		if (!current) throw data('This article no longer exists: someone deleted it.', 404)
-		if (current.status !== 'draft' || current.publishAt) return data<EditorActionData>({}, 409)
-		return answer(await updateArticle(storage, id, { ...input, intent: 'draft' }), form, intent)
+		// A plain draft is saved as it is typed; a published or scheduled article keeps its
+		// edits pending, and readers see them only after Update.
+		if (current.status === 'draft' && !current.publishAt)
+			return answer(
+				await updateArticle(storage, id, { ...input, intent: 'draft' }, { kind: 'autosaved', by }),
+				form,
+				intent,
+			)
+		const kept = await keepPendingEdits(storage, current, input, by)
+		if (kept.ok)
+			return data<EditorActionData>({
+				saved: { version: kept.version, updatedAt: kept.savedAt, intent },
+				pending: true,
+			})
+		return answer(kept, form, intent)
 	}
-	const result = await updateArticle(storage, id, input)
+	const result = await updateArticle(storage, id, input, { by })
 	// A save pressed on the new-article page after its first autosave made it this draft: the
 	// page moves on to the draft's own, as a save from "new" always has.
 	if (result.ok && input.slugFollowsTitle === true)

@@ -55,6 +55,10 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 		// An empty field means none (the schema refuses an empty address).
 		cover: text('cover').trim() || undefined,
 		coverAlt: text('coverAlt').trim() || undefined,
+		seoTitle: text('seoTitle'),
+		seoDescription: text('seoDescription'),
+		// Empty: none (the cover is shown), as an emptied field means.
+		socialImage: text('socialImage').trim(),
 		intent: text('intent'),
 		publishAt: scheduled
 			? (localInputToIso(scheduled, Number.isFinite(offset) ? offset : 0) ?? 'invalid')

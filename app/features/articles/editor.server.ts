@@ -12,6 +12,7 @@ import type {
 	RepeatableRequest,
 } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
+import type { RevisionAuthor, RevisionContent, RevisionNote } from '#storage/port/revisions.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
 import { articleWriteOf, toArticleWrite } from './article-write.server.ts'
@@ -129,10 +130,12 @@ export async function createArticle(
 	author: string,
 	request?: RepeatableRequest,
 	kind: ArticleKind = 'article',
+	revision?: RevisionNote,
 ): Promise<EditorResult> {
 	const prepared = await prepare(storage, raw, undefined, author, kind)
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
 	const { write } = prepared
+	write.revision = revision
 	if (!write.slug)
 		return invalid({ title: ['The title needs at least one letter or digit for its address.'] })
 	if (!raw.slug) write.slug = await freeSlug(storage, write.slug)
@@ -153,6 +156,8 @@ export async function updateArticle(
 	storage: Storage,
 	id: number,
 	raw: Record<string, unknown>,
+	/** Who saves, and how, for the article's history. */
+	revision?: RevisionNote,
 ): Promise<EditorResult> {
 	const version = versionSchema.safeParse(raw.version)
 	if (!version.success) return invalid({ version: fieldErrors(version.error).form ?? [] })
@@ -163,6 +168,7 @@ export async function updateArticle(
 	// A new article autosaved as a draft from its first words: until it is first published or
 	// given an address, its address follows the title as it is written ("The rive" → "The river").
 	const { write } = prepared
+	write.revision = revision
 	if (raw.slugFollowsTitle === true && !raw.slug && existing.publishedAt === null) {
 		const fromTitle = slugify(write.title)
 		if (fromTitle && fromTitle !== existing.slug)
@@ -181,6 +187,7 @@ export async function unpublishArticleById(
 	storage: Storage,
 	id: number,
 	version: number,
+	by?: RevisionAuthor,
 ): Promise<EditorResult> {
 	const existing = await storage.articles.findById(id)
 	if (!existing) return { ok: false, kind: 'missing' }
@@ -188,6 +195,7 @@ export async function unpublishArticleById(
 		...articleWriteOf(existing),
 		status: 'draft',
 		publishAt: null,
+		revision: { by },
 	})
 	if (updated.ok) return { ok: true, ...updated.saved }
 	if (updated.reason === 'conflict')
@@ -269,6 +277,91 @@ export function publishDueArticles(storage: Storage, now = new Date()): Promise<
 	return storage.articles.publishDue(now, 20)
 }
 
-function invalid(errors: FieldErrors): EditorResult {
+export type PendingEditsResult =
+	| { ok: true; savedAt: string; version: number }
+	| { ok: false; kind: 'invalid'; errors: FieldErrors }
+	| { ok: false; kind: 'conflict'; current: Article }
+	| { ok: false; kind: 'missing' }
+
+/**
+ * Edits to a published or scheduled article, kept without changing it: readers see them only
+ * after Update (docs/decisions/029-revisions.md). Checked as a draft's autosave is.
+ */
+export async function keepPendingEdits(
+	storage: Storage,
+	article: Article,
+	raw: Record<string, unknown>,
+	by: RevisionAuthor,
+): Promise<PendingEditsResult> {
+	const version = versionSchema.safeParse(raw.version)
+	if (!version.success) return invalid({ version: fieldErrors(version.error).form ?? [] })
+	const parsed = articleInputSchema.safeParse(raw)
+	if (!parsed.success) return invalid(fieldErrors(parsed.error))
+	const input = parsed.data
+	const content: RevisionContent = {
+		slug: input.slug ?? article.slug,
+		title: input.title,
+		summary: input.summary,
+		bodyMarkdown: input.body,
+		coverImageUrl: input.cover,
+		coverImageAlt: input.cover ? input.coverAlt : null,
+		tags: article.kind === 'page' ? [] : [...new Set(input.tags)],
+		authors: authorsOf(input, article, by.name),
+		seoTitle: input.seoTitle ?? article.seoTitle,
+		seoDescription: input.seoDescription ?? article.seoDescription,
+		socialImageUrl: input.socialImage === undefined ? article.socialImageUrl : input.socialImage,
+	}
+	const kept = await storage.revisions.savePending(article.id, version.data, content, by)
+	if (kept.ok) return { ok: true, savedAt: kept.revision.savedAt, version: version.data }
+	if (kept.reason === 'missing') return { ok: false, kind: 'missing' }
+	const current = await storage.articles.findById(article.id)
+	return current ? { ok: false, kind: 'conflict', current } : { ok: false, kind: 'missing' }
+}
+
+/**
+ * Brings an earlier revision back: saved over the article as it stands, keeping its status (a
+ * published article shows it to readers at once; a scheduled one keeps its time). The restore is
+ * itself a revision, which names the one it brought back.
+ */
+export async function restoreRevision(
+	storage: Storage,
+	articleId: number,
+	revisionId: number,
+	version: number,
+	by: RevisionAuthor,
+): Promise<EditorResult> {
+	const [article, revision] = await Promise.all([
+		storage.articles.findById(articleId),
+		storage.revisions.get(articleId, revisionId),
+	])
+	if (!article) return { ok: false, kind: 'missing' }
+	if (!revision)
+		return invalid({ revision: ['This revision is no longer kept. Choose another one.'] })
+	const scheduled = article.status === 'draft' && article.publishAt !== null
+	const publishAt = scheduled && Date.parse(article.publishAt ?? '') > Date.now()
+	return updateArticle(
+		storage,
+		articleId,
+		{
+			title: revision.title,
+			slug: revision.slug,
+			summary: revision.summary,
+			body: revision.bodyMarkdown,
+			tags: revision.tags,
+			authors: revision.authors,
+			cover: revision.coverImageUrl ?? undefined,
+			coverAlt: revision.coverImageAlt ?? undefined,
+			seoTitle: revision.seoTitle,
+			seoDescription: revision.seoDescription,
+			socialImage: revision.socialImageUrl ?? '',
+			intent: article.status === 'published' ? 'publish' : publishAt ? 'schedule' : 'draft',
+			publishAt: publishAt ? article.publishAt : undefined,
+			version,
+		},
+		{ kind: 'restored', by, restoredFrom: revisionId },
+	)
+}
+
+function invalid(errors: FieldErrors): { ok: false; kind: 'invalid'; errors: FieldErrors } {
 	return { ok: false, kind: 'invalid', errors }
 }

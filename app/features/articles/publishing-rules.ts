@@ -6,6 +6,9 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import type { ArticleRules } from '#storage/port/articles.ts'
 import { termSlug } from './slug.ts'
 
+/** The newest revisions of each article kept, unless REVISIONS_KEPT says otherwise. */
+export const defaultRevisionsKept = 50
+
 export const articleRules: ArticleRules = {
 	/** Readers see an article arrive, change and leave; a draft saved as a draft is no change. */
 	publicChange(wasPublic, isPublic) {
@@ -23,4 +26,6 @@ export const articleRules: ArticleRules = {
 	},
 	address: publicPath,
 	termSlug,
+	/** REVISIONS_KEPT changes it where the server and the CLI open the storage. */
+	revisionsKept: defaultRevisionsKept,
 }

@@ -93,7 +93,10 @@ export function ImageUploadField({
 			{thumbnail ? (
 				<img className="image-upload-preview" src={thumbnail} alt="" width={96} height={96} />
 			) : null}
-			<label htmlFor={fileId}>Upload an image</label>
+			{/* Named after its field: a form may hold several (the cover, the image for shared links). */}
+			<label htmlFor={fileId}>
+				Upload an image<span className="visually-hidden"> ({label})</span>
+			</label>
 			<p id={fileHintId} className="hint">
 				{imageTypesHint(maxBytes)}
 			</p>

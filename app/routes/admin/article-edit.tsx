@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { data, Link, useRouteError } from 'react-router'
+import { data, Form, Link, useRouteError } from 'react-router'
 import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
+import { previewArticle } from '#app/features/articles/editor.server.ts'
 import { editArticleAction, toEditorArticle } from '#app/features/articles/editor-action.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -10,7 +11,23 @@ import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { PushBreakdown } from '#app/features/push/push-results.tsx'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import type { Revision } from '#storage/port/revisions.ts'
 import type { Route } from './+types/article-edit'
+
+/** A pending revision's content, as the editor's fields hold it. */
+function withoutStatus(pending: Revision) {
+	return {
+		slug: pending.slug,
+		title: pending.title,
+		summary: pending.summary,
+		bodyMarkdown: pending.bodyMarkdown,
+		coverImageUrl: pending.coverImageUrl,
+		coverImageAlt: pending.coverImageAlt,
+		seoTitle: pending.seoTitle,
+		seoDescription: pending.seoDescription,
+		socialImageUrl: pending.socialImageUrl,
+	}
+}
 
 function articleId(raw: string): number {
 	const id = Number(raw)
@@ -34,8 +51,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const article = await storage.articles.findById(articleId(params.id))
 	if (!article) throw data('There is no article here; it may have been deleted.', 404)
 	const saved = new URL(request.url).searchParams.get('saved')
-	const push = await readPushResults(storage, [article.id])
-	return { article: toEditorArticle(article), html: article.bodyHtml, saved, push, uploadMaxBytes }
+	const [push, pending] = await Promise.all([
+		readPushResults(storage, [article.id]),
+		storage.revisions.pending(article.id),
+	])
+	const stored = toEditorArticle(article)
+	// Edits to a published or scheduled article not live yet: the form holds them, as they were
+	// left, until Update makes them live or they are discarded.
+	if (pending && pending.version === article.version) {
+		const preview = await previewArticle(pending.bodyMarkdown)
+		return {
+			article: {
+				...stored,
+				...withoutStatus(pending),
+				tags: pending.tags,
+				authors: pending.authors,
+				pendingSavedAt: pending.savedAt,
+				pendingBy: pending.byName,
+			},
+			html: preview.ok ? preview.html : article.bodyHtml,
+			saved,
+			push,
+			uploadMaxBytes,
+		}
+	}
+	return { article: stored, html: article.bodyHtml, saved, push, uploadMaxBytes }
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -74,8 +114,18 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 					</>
 				) : (
 					'Draft: only editors can see it.'
-				)}
+				)}{' '}
+				· <Link to={`/admin/articles/${article.id}/history`}>History</Link>
 			</p>
+			{article.pendingSavedAt ? (
+				<PendingNotice
+					articleId={article.id}
+					version={article.version}
+					savedAt={article.pendingSavedAt}
+					by={article.pendingBy ?? ''}
+					published={article.status === 'published'}
+				/>
+			) : null}
 			{counts ? (
 				<PushBreakdown
 					article={{ ...article, published: article.status === 'published' }}
@@ -91,6 +141,41 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 				uploadMaxBytes={loaderData.uploadMaxBytes}
 			/>
 		</>
+	)
+}
+
+/** Edits kept but not live: what Update will publish, and the way back to the live text. */
+function PendingNotice({
+	articleId,
+	version,
+	savedAt,
+	by,
+	published,
+}: {
+	articleId: number
+	version: number
+	savedAt: string
+	by: string
+	published: boolean
+}) {
+	return (
+		<div className="notice pending-notice" role="note">
+			<p>
+				The form holds changes{by ? ` by ${by}` : ''}, saved <LocalTime iso={savedAt} time />, that{' '}
+				{published ? 'readers do not see yet' : 'are not in the scheduled version yet'}.{' '}
+				{published
+					? 'Update the published article to make them live'
+					: 'Schedule it again to make them part of it'}
+				, or discard them to go back to the {published ? 'live' : 'scheduled'} text (they stay in
+				the history).
+			</p>
+			<Form method="post" action={`/admin/articles/${articleId}`}>
+				<input type="hidden" name="version" value={version} />
+				<button type="submit" name="intent" value="discard" className="secondary">
+					Discard these changes
+				</button>
+			</Form>
+		</div>
 	)
 }
 
