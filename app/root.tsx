@@ -17,7 +17,11 @@ import { SiteHeader } from './components/ui/site-header.tsx'
 import { useScreenViews } from './features/analytics/use-screen-views.ts'
 import { rootConfig } from './features/remote-config/config-store.ts'
 import { readHeaders } from './features/remote-config/evaluate.server.ts'
-import { BannerDismissedScript, SiteBanner } from './features/remote-config/site-banner.tsx'
+import {
+	BannerDismissedScript,
+	bannerMessage,
+	SiteBanner,
+} from './features/remote-config/site-banner.tsx'
 import { useRemoteConfig } from './features/remote-config/use-config.ts'
 import { defaultNavigation, isOutside } from './features/site/navigation.ts'
 import { getSite } from './features/site/site-settings.server.ts'
@@ -72,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#000000" />
 				<Meta />
 				<Links />
-				<BannerDismissedScript message={publicPage ? rootConfig(data).values.banner_message : ''} />
+				<BannerDismissedScript message={publicPage ? bannerMessage(rootConfig(data).values) : ''} />
 			</head>
 			<body>
 				<a className="skip-link" href="#main">

@@ -54,6 +54,7 @@ export default [
 				route('redirects/export', 'routes/admin/redirects-export.ts'),
 				route('navigation', 'routes/admin/navigation.tsx'),
 				route('config', 'routes/admin/config.tsx'),
+				route('config/advanced', 'routes/admin/config-advanced.tsx'),
 				route('config/versions', 'routes/admin/config-versions.tsx'),
 				route('config/:key', 'routes/admin/config-parameter.tsx'),
 			]),

@@ -16,19 +16,22 @@ test('an admin adds a rollout condition to the banner, publishes, and rolls back
 	await page
 		.getByRole('navigation', { name: 'Editor area' })
 		.getByRole('link', {
-			name: 'Configuration',
+			name: 'Site switches',
 		})
 		.click()
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuration')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site switches')
 	await expect(page.getByText('Nothing published yet')).toBeVisible()
+	await page.getByRole('link', { name: 'Every parameter, by its key' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Every parameter')
 	await expectNoAxeViolations(page)
 
 	// Version 1: a server default for the banner.
 	await page.getByRole('link', { name: 'Edit banner_message' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('banner_message')
 	await waitForHydration(page)
-	await page.getByRole('radio', { name: 'Set a server default' }).check()
+	// Typing the value chooses "Set a server default" by itself.
 	await page.getByLabel('Server default value').fill('Welcome')
+	await expect(page.getByRole('radio', { name: 'Set a server default' })).toBeChecked()
 	await page.getByRole('button', { name: 'Publish' }).click()
 	await expect(page.getByRole('status')).toHaveText(/Version 1 published/)
 
@@ -49,7 +52,7 @@ test('an admin adds a rollout condition to the banner, publishes, and rolls back
 	await expectNoAxeViolations(page)
 	// Enter in a field publishes (the form's default button), never moves or removes a row.
 	await page.keyboard.press('Enter')
-	await expect(page).toHaveURL(/\/admin\/config\?published=2$/)
+	await expect(page).toHaveURL(/\/admin\/config\/advanced\?published=2$/)
 	await expect(page.getByRole('status')).toHaveText(/Version 2 published/)
 	await expect(page.getByText("10 % of visitors · language fr → 'Bonjour'")).toBeVisible()
 	await expect(page.getByText(/Current version: version 2, published by Inês Admin/)).toBeVisible()
@@ -76,7 +79,48 @@ test('an admin adds a rollout condition to the banner, publishes, and rolls back
 	await expect(newest).toContainText('restored from 1')
 	await expect(newest).toContainText('Rolled back to version 1')
 
-	await page.getByRole('link', { name: 'Configuration', exact: true }).first().click()
+	await page.getByRole('link', { name: 'Every parameter', exact: true }).first().click()
 	await expect(page.getByText("10 % of visitors · language fr → 'Bonjour'")).toHaveCount(0)
 	await expect(page.getByText(/Current version: version 3/)).toBeVisible()
+})
+
+test('an admin puts up an announcement with a link in plain words, previews it, and readers get it; off keeps the text', async ({
+	page,
+	browser,
+}) => {
+	await page.goto('/admin/config')
+	await waitForHydration(page)
+	const bar = page.getByRole('group', { name: 'Announcement bar' })
+	await bar.getByRole('radio', { name: 'Every reader' }).check()
+	await bar.getByLabel('Announcement text').fill('Join the river clean-up on Saturday')
+	await bar.getByLabel('Link (optional)').fill('/contact')
+	// The preview follows the typing, as readers will see it.
+	const preview = bar.getByRole('figure', { name: 'Preview' })
+	await expect(
+		preview.getByRole('link', { name: 'Join the river clean-up on Saturday' }),
+	).toBeVisible()
+	// "Some readers" shows its choices only while chosen.
+	await expect(bar.getByLabel('Share of readers (percent)')).toBeHidden()
+	await bar.getByRole('radio', { name: 'Some readers, chosen below' }).check()
+	await expect(bar.getByLabel('Share of readers (percent)')).toBeVisible()
+	await bar.getByRole('radio', { name: 'Every reader' }).check()
+	await expectNoAxeViolations(page)
+	await page.getByRole('button', { name: 'Publish' }).click()
+	await expect(page.getByRole('status')).toHaveText(/Published \(version \d+\)/)
+
+	const reader = await browser.newPage({ baseURL: server().url })
+	await reader.goto('/articles')
+	const banner = reader.getByRole('region', { name: 'Announcement' })
+	await banner.getByRole('link', { name: 'Join the river clean-up on Saturday' }).click()
+	await expect(reader).toHaveURL(/\/contact$/)
+
+	await bar.getByRole('radio', { name: /Nobody/ }).check()
+	await page.getByRole('button', { name: 'Publish' }).click()
+	await expect(page.getByRole('status')).toHaveText(/Published \(version \d+\)/)
+	await expect(bar.getByLabel('Announcement text')).toHaveValue(
+		'Join the river clean-up on Saturday',
+	)
+	await reader.goto('/articles')
+	await expect(reader.getByRole('region', { name: 'Announcement' })).toHaveCount(0)
+	await reader.close()
 })

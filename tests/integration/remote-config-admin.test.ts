@@ -37,6 +37,7 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 	it('sends every configuration page to sign-in without a session', async () => {
 		for (const path of [
 			'/admin/config',
+			'/admin/config/advanced',
 			'/admin/config/banner_message',
 			'/admin/config/versions',
 		]) {
@@ -54,6 +55,7 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 	it('answers an editor who is not an admin 403, and publishes nothing for them', async () => {
 		for (const path of [
 			'/admin/config',
+			'/admin/config/advanced',
 			'/admin/config/banner_message',
 			'/admin/config/versions',
 		]) {
@@ -99,7 +101,7 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 			{ cookie: admin },
 		)
 		expect(published.status).toBe(302)
-		expect(published.headers.get('location')).toBe('/admin/config?published=1')
+		expect(published.headers.get('location')).toBe('/admin/config/advanced?published=1')
 		const version = await app.storage.config.current()
 		expect(version).toMatchObject({
 			id: 1,
@@ -121,7 +123,7 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 			},
 		})
 
-		const page = await (await getPage(app, '/admin/config?published=1', admin)).text()
+		const page = await (await getPage(app, '/admin/config/advanced?published=1', admin)).text()
 		expect(page).toContain('Version <!-- -->1<!-- --> published.')
 		expect(page).toContain(
 			'10 % of visitors · languages fr, pt · from 2026-05-01 09:00 UTC → &#x27;Bonjour&#x27;',
@@ -266,6 +268,143 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 		const second = await (await getPage(app, '/admin/config/versions?before=6', admin)).text()
 		expect(headings(second)).toEqual([5, 4, 3, 2, 1])
 		expect(second).not.toContain('Older versions')
+	})
+
+	it('switches the announcement bar in plain words, keeping rules it does not show, and turns it off without losing its text', async () => {
+		const base = (await app.storage.config.current())?.id ?? 0
+		// A rule set on the parameter's own page, for the count of latest articles.
+		await app.storage.config.publish(
+			{
+				document: {
+					parameters: {
+						home_latest_count: {
+							serverDefault: 3,
+							conditions: [{ rules: { devices: ['mobile'] }, value: 2 }],
+						},
+					},
+				},
+				baseVersion: base,
+				createdBy: null,
+				createdByName: 'CLI',
+				summary: 'a rule',
+			},
+			new Date(),
+		)
+		const page = await (await getPage(app, '/admin/config', admin)).text()
+		expect(page).toContain('Site switches')
+		expect(page).toContain('Announcement bar')
+		expect(page).toContain('Some visitors get another value by')
+		const switches = (fields: Record<string, string>) => ({
+			baseVersion: String(base + 1),
+			bannerAudience: 'everyone',
+			bannerMessage: 'Join the river clean-up on Saturday',
+			bannerLink: '/contact',
+			homeLatestCount: '3',
+			articlesPageSize: '10',
+			pushPromptEnabled: 'on',
+			contactFormEnabled: 'on',
+			...fields,
+		})
+		const on = await postForm(app, '/admin/config', switches({}), { cookie: admin })
+		expect(on.status).toBe(302)
+		expect(on.headers.get('location')).toBe(`/admin/config?published=${base + 2}`)
+		const published = await app.storage.config.current()
+		expect(published?.summary).toContain('banner_message:')
+		// On for every reader is what the site does unless told: nothing to publish for it.
+		expect(published?.document.parameters.banner_enabled).toBeUndefined()
+		expect(published?.document.parameters).toMatchObject({
+			banner_message: { serverDefault: 'Join the river clean-up on Saturday', conditions: [] },
+			banner_link: { serverDefault: '/contact', conditions: [] },
+			// Left as the rule set it.
+			home_latest_count: { serverDefault: 3, conditions: [{ rules: { devices: ['mobile'] } }] },
+		})
+		// Readers get it, as a link.
+		const home = await (await fetch(`${app.url}/home`)).text()
+		expect(home).toContain('<a href="/contact">Join the river clean-up on Saturday</a>')
+
+		// The same form again changes nothing, and says so.
+		const same = await postForm(app, '/admin/config', switches({ baseVersion: String(base + 2) }), {
+			cookie: admin,
+		})
+		expect(same.status).toBe(200)
+		expect(await same.text()).toContain('Nothing changed, so nothing was published.')
+
+		// Off: readers see no bar, and the text waits in the form.
+		const off = await postForm(
+			app,
+			'/admin/config',
+			switches({ baseVersion: String(base + 2), bannerAudience: 'off' }),
+			{ cookie: admin },
+		)
+		expect(off.status).toBe(302)
+		expect(await (await fetch(`${app.url}/home`)).text()).not.toContain('river clean-up')
+		const form = await (await getPage(app, '/admin/config', admin)).text()
+		expect(form).toContain('Join the river clean-up on Saturday</textarea>')
+		expect(form).toContain('<input type="radio" name="bannerAudience" checked="" value="off"/>')
+
+		// Some readers: one rule on the switch.
+		const some = await postForm(
+			app,
+			'/admin/config',
+			switches({
+				baseVersion: String(base + 3),
+				bannerAudience: 'some',
+				bannerPercent: '25',
+				bannerLanguages: 'FR',
+				bannerDevices: 'mobile',
+			}),
+			{ cookie: admin },
+		)
+		expect(some.status).toBe(302)
+		expect((await app.storage.config.current())?.document.parameters.banner_enabled).toEqual({
+			serverDefault: false,
+			conditions: [{ rules: { percent: 25, languages: ['fr'], devices: ['mobile'] }, value: true }],
+		})
+	})
+
+	it('answers the switches’ mistakes field by field, in the words of their labels', async () => {
+		const current = (await app.storage.config.current())?.id ?? 0
+		const base = {
+			baseVersion: String(current),
+			bannerAudience: 'everyone',
+			bannerMessage: 'Hello',
+			bannerLink: '',
+			homeLatestCount: '3',
+			articlesPageSize: '10',
+		}
+		const cases: [Record<string, string>, string, string][] = [
+			[{ bannerLink: 'javascript:alert(1)' }, 'bannerLink-error', 'Give an address on this site'],
+			[{ homeLatestCount: '40' }, 'homeLatestCount-error', 'Must be 12 or less.'],
+			[{ articlesPageSize: 'many' }, 'articlesPageSize-error', 'Enter a number, such as 3.'],
+			[{ bannerAudience: 'some' }, 'bannerAudience-error', 'Say which readers see it'],
+			[
+				{ bannerAudience: 'some', bannerPercent: '0' },
+				'bannerPercent-error',
+				'Must be more than 0 %.',
+			],
+			[{ bannerMessage: 'x'.repeat(281) }, 'bannerMessage-error', 'At most 280 characters'],
+		]
+		for (const [fields, id, message] of cases) {
+			const response = await postForm(
+				app,
+				'/admin/config',
+				{ ...base, ...fields },
+				{ cookie: admin },
+			)
+			expect(response.status, id).toBe(400)
+			const html = await response.text()
+			expect(html, id).toContain(`<p id="${id}" class="field-error">${message}`)
+			expect(html, id).toContain('Nothing was published.')
+		}
+		const stale = await postForm(
+			app,
+			'/admin/config',
+			{ ...base, baseVersion: String(current - 1), bannerMessage: 'Late' },
+			{ cookie: admin },
+		)
+		expect(stale.status).toBe(409)
+		expect(await stale.text()).toContain('Nothing was published: someone else published version')
+		expect((await app.storage.config.current())?.id).toBe(current)
 	})
 
 	it('answers 404 for a parameter that does not exist', async () => {

@@ -159,7 +159,16 @@ export function ParameterEditor({
 				Publish
 			</button>
 			<input type="hidden" name="baseVersion" value={baseVersion} />
-			<fieldset>
+			{/* Typing a value means setting it: the choice follows, rather than waiting to be made. */}
+			<fieldset
+				onChange={(event) => {
+					if ((event.target as { name?: string }).name !== 'serverDefault') return
+					const server = event.currentTarget.querySelector<HTMLInputElement>(
+						'input[name="serverDefaultMode"][value="server"]',
+					)
+					if (server) server.checked = true
+				}}
+			>
 				<legend>Server default</legend>
 				<label>
 					<input

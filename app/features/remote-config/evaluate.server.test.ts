@@ -52,6 +52,29 @@ describe('evaluation order', () => {
 		expect(evaluate(document, reader()).home_latest_count).toBe(3)
 	})
 
+	it('sends no announcement text or link to a visitor for whom it is switched off', () => {
+		const document = {
+			parameters: {
+				banner_message: { serverDefault: 'Still a draft', conditions: [] },
+				banner_link: { serverDefault: '/donate', conditions: [] },
+				banner_enabled: {
+					serverDefault: false,
+					conditions: [{ rules: { languages: ['fr'] }, value: true }],
+				},
+			},
+		}
+		expect(evaluate(document, reader())).toMatchObject({
+			banner_enabled: false,
+			banner_message: '',
+			banner_link: '',
+		})
+		expect(evaluate(document, { ...reader(), language: 'fr' })).toMatchObject({
+			banner_enabled: true,
+			banner_message: 'Still a draft',
+			banner_link: '/donate',
+		})
+	})
+
 	it('is the first matching condition, in order, over the server default', () => {
 		const document = banner({
 			serverDefault: 'Everyone',

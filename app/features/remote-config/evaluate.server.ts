@@ -74,9 +74,16 @@ export function evaluate(
 	document: ConfigDocument | undefined,
 	context: EvaluationContext,
 ): ConfigValues {
-	return Object.fromEntries(
+	const values = Object.fromEntries(
 		parameterKeys.map((key) => [key, evaluateParameter(document, key, context)]),
 	) as ConfigValues
+	// An announcement switched off for this visitor is kept for later, not sent to them: its
+	// text may be one an editor is still preparing.
+	if (!values.banner_enabled) {
+		values.banner_message = inAppDefaults.banner_message
+		values.banner_link = inAppDefaults.banner_link
+	}
+	return values
 }
 
 /**

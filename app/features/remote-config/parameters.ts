@@ -45,6 +45,25 @@ export const parameters = {
 			}),
 		),
 	}),
+	banner_link: declare<string>({
+		type: 'string',
+		defaultValue: inAppDefaults.banner_link,
+		description:
+			'Where the announcement leads when a reader follows it: an address on this site (/donate) or elsewhere (https://…). Empty: the announcement is plain text.',
+		schema: z.string().check(
+			z.maxLength(500, { error: 'At most 500 characters.' }),
+			z.refine((value) => value === '' || /^(\/(?![/\\])|https?:\/\/)\S+$/.test(value), {
+				error: 'Give an address on this site, such as /donate, or one starting with https://.',
+			}),
+		),
+	}),
+	banner_enabled: declare<boolean>({
+		type: 'boolean',
+		defaultValue: inAppDefaults.banner_enabled,
+		description:
+			'Whether readers see the announcement (with conditions: which readers). Off keeps its text for later.',
+		schema: z.boolean(),
+	}),
 	home_latest_count: declare<number>({
 		type: 'number',
 		defaultValue: inAppDefaults.home_latest_count,

@@ -1,4 +1,5 @@
-// The announcement editors set in banner_message, above every public page's content. A reader
+// The announcement editors set in banner_message (shown while banner_enabled, leading to
+// banner_link when there is one), above every public page's content. A reader
 // who dismisses it does not see that message again (a new message shows again): the browser
 // keeps a hash of the dismissed message. The message is rendered as text, never as markup.
 import { useLayoutEffect, useSyncExternalStore } from 'react'
@@ -66,8 +67,17 @@ export function BannerDismissedScript({ message }: { message: string }) {
 	return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
 }
 
+/** The announcement readers see: its text while it is switched on, else none. */
+export function bannerMessage(values: { banner_enabled: boolean; banner_message: string }): string {
+	return values.banner_enabled ? values.banner_message : ''
+}
+
 export function SiteBanner() {
-	const message = useConfigValue('banner_message')
+	const message = bannerMessage({
+		banner_enabled: useConfigValue('banner_enabled'),
+		banner_message: useConfigValue('banner_message'),
+	})
+	const link = useConfigValue('banner_link')
 	// null while hydrating: the server's markup is kept, and the mark hides it if dismissed.
 	const dismissed = useSyncExternalStore(subscribeDismissed, readDismissed, () => null)
 	useLayoutEffect(() => {
@@ -78,7 +88,7 @@ export function SiteBanner() {
 	if (dismissed === hash) return null
 	return (
 		<section className="site-banner" aria-label="Announcement">
-			<p>{message}</p>
+			<p>{link ? <a href={link}>{message}</a> : message}</p>
 			<button
 				type="button"
 				className="site-banner-dismiss"

@@ -53,7 +53,7 @@ function sections(role: StaffNavProps['editor']['role'], unread: number) {
 				{ to: '/admin/team', label: 'Team' },
 				{ to: '/admin/api-keys', label: 'API keys' },
 				{ to: '/admin/redirects', label: 'Redirects' },
-				{ to: '/admin/config', label: 'Configuration' },
+				{ to: '/admin/config', label: 'Site switches' },
 			],
 		})
 	return groups

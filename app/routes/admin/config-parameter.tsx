@@ -55,7 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		key,
 		form,
 	)
-	if (result.status === 'published') return redirect(`/admin/config?published=${result.version}`)
+	if (result.status === 'published')
+		return redirect(`/admin/config/advanced?published=${result.version}`)
 	if (result.status === 'stale') return data(result, 409)
 	if (result.status === 'invalid') return data(result, 400)
 	return {
@@ -73,7 +74,7 @@ export default function ConfigParameter({ loaderData, actionData }: Route.Compon
 	return (
 		<>
 			<p>
-				<Link to="/admin/config">Configuration</Link>
+				<Link to="/admin/config/advanced">Every parameter</Link>
 			</p>
 			<h1>
 				<code>{key}</code>

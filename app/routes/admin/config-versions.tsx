@@ -56,7 +56,8 @@ export default function ConfigVersions({ loaderData, actionData }: Route.Compone
 	return (
 		<>
 			<p>
-				<Link to="/admin/config">Configuration</Link>
+				<Link to="/admin/config">Site switches</Link> ·{' '}
+				<Link to="/admin/config/advanced">Every parameter</Link>
 			</p>
 			<h1>Configuration versions</h1>
 			<p>Every version ever published, newest first. A rollback publishes an old one again.</p>

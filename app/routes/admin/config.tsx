@@ -1,82 +1,303 @@
-import { Link } from 'react-router'
+// The site's switches in plain words: an announcement bar (on or off, for everyone or some
+// readers, its text and link, with a preview) and the other live settings, each explained. One
+// Publish makes the next configuration version; every parameter by its key stays one link away
+// (/admin/config/advanced). See docs/decisions/013-remote-config.md.
+import { useState } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
+import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
-import { configOverview } from '#app/features/remote-config/config-admin.server.ts'
+import { editorContext } from '#app/features/auth/session.server.ts'
+import { bannerMaxLength, deviceClasses } from '#app/features/remote-config/parameters.ts'
+import {
+	publishSwitches,
+	type SwitchFields,
+	siteSwitches,
+} from '#app/features/remote-config/site-switches.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readForm } from '#app/lib/form.server.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
 export function meta() {
-	return [{ title: 'Configuration · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
+	return [{ title: 'Site switches · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const overview = await configOverview(context.get(servicesContext).storage)
+	const switches = await siteSwitches(context.get(servicesContext).storage)
 	// Only a number from the query string, never its text, reaches the notice.
 	const published = Number(new URL(request.url).searchParams.get('published'))
-	return { ...overview, published: Number.isSafeInteger(published) ? published : 0 }
+	return { ...switches, published: Number.isSafeInteger(published) ? published : 0 }
 }
 
-export default function Config({ loaderData }: Route.ComponentProps) {
-	const { version, parameters, published } = loaderData
+export async function action({ request, context }: Route.ActionArgs) {
+	const { storage } = context.get(servicesContext)
+	const result = await publishSwitches(storage, context.get(editorContext), await readForm(request))
+	if (result.status === 'published') throw redirect(`/admin/config?published=${result.version}`)
+	if (result.status === 'unchanged') return { unchanged: true as const }
+	if (result.status === 'stale') return data(result, 409)
+	return data(result, 400)
+}
+
+/** The field names as their labels read, for the summary of what stopped a publish. */
+const labels: Record<string, string> = {
+	bannerAudience: 'Who sees the announcement',
+	bannerMessage: 'Announcement text',
+	bannerLink: 'Link',
+	bannerPercent: 'Share of readers',
+	bannerLanguages: 'Languages',
+	bannerDevices: 'Devices',
+	homeLatestCount: 'Latest articles on the home page',
+	articlesPageSize: 'Articles per page',
+}
+
+const deviceNames = { mobile: 'Phones', tablet: 'Tablets', desktop: 'Computers' } as const
+
+/** The announcement as readers will see it, as it is typed. */
+function BannerPreview({ message, link }: { message: string; link: string }) {
+	return (
+		<figure className="banner-preview">
+			<figcaption>Preview</figcaption>
+			{message ? (
+				<div className="site-banner">
+					<p>
+						{link ? (
+							// Not followed from the preview: the link goes where readers' will.
+							<a href={link} onClick={(event) => event.preventDefault()}>
+								{message}
+							</a>
+						) : (
+							message
+						)}
+					</p>
+					<span className="site-banner-dismiss" aria-hidden="true">
+						Dismiss
+					</span>
+				</div>
+			) : (
+				<p className="hint">No text: readers see no announcement.</p>
+			)}
+		</figure>
+	)
+}
+
+function Advanced({ count, name }: { count: number | undefined; name: string }) {
+	if (!count) return null
+	return (
+		<p className="hint config-advanced-note">
+			Some visitors get another value by {count === 1 ? 'a rule' : `${count} rules`} set in{' '}
+			<Link to={`/admin/config/${name}`}>the parameter’s own page</Link>; they stay as they are.
+		</p>
+	)
+}
+
+export default function SiteSwitches({ loaderData, actionData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	const { version, advanced, published } = loaderData
+	const failed = actionData && 'fields' in actionData ? actionData : undefined
+	const fields: SwitchFields = failed?.fields ?? loaderData.fields
+	const baseVersion = loaderData.baseVersion
+	const errors = failed && 'errors' in failed ? failed.errors : {}
+	const [message, setMessage] = useState(fields.bannerMessage)
+	const [link, setLink] = useState(fields.bannerLink)
 	return (
 		<>
-			<h1>Configuration</h1>
+			<h1>Site switches</h1>
 			<p>
-				How the live site behaves, changed without a deploy. Each publish makes a new version; the
-				site uses the newest.
+				Change how the public site behaves, without a deploy: every reader gets the change within
+				seconds of Publish. Each publish is kept as a version you can go back to.
 			</p>
 			{published > 0 ? (
 				<p role="status" className="notice">
-					Version {published} published. The site uses it from now on.
+					Published (version {published}). Readers get it now.
 				</p>
 			) : null}
+			{actionData && 'unchanged' in actionData ? (
+				<p role="status" className="notice">
+					Nothing changed, so nothing was published.
+				</p>
+			) : null}
+			{failed?.status === 'stale' ? (
+				<div role="alert" className="form-error">
+					<p>
+						Nothing was published: someone else published version {failed.current} while you were
+						changing these.{' '}
+						<Link to="/admin/config" reloadDocument>
+							Load their version
+						</Link>{' '}
+						and make your changes again.
+					</p>
+				</div>
+			) : null}
+			<ErrorSummary errors={errors} labels={labels} title="Nothing was published." />
 			<p className="config-version">
 				{version ? (
 					<>
-						Current version: <strong>version {version.id}</strong>, published by{' '}
-						{version.createdByName} on <LocalTime iso={version.createdAt} time />.
+						Version {version.id}, published by {version.by} on{' '}
+						<LocalTime iso={version.createdAt} time />.
 					</>
 				) : (
-					'Nothing published yet: the site uses the in-app defaults.'
+					'Nothing published yet: the site uses its built-in settings.'
 				)}{' '}
-				<Link to="/admin/config/versions">All versions</Link>
+				<Link to="/admin/config/versions">Earlier versions</Link> ·{' '}
+				<Link to="/admin/config/advanced">Every parameter, by its key</Link>
 			</p>
-			<ul className="config-parameters">
-				{parameters.map((parameter) => (
-					<li key={parameter.key}>
-						<h2>
-							<code>{parameter.key}</code>
-						</h2>
-						<p>{parameter.description}</p>
-						<dl>
-							<dt>Type</dt>
-							<dd>{parameter.type}</dd>
-							<dt>In-app default</dt>
-							<dd>{parameter.inAppDefault}</dd>
-							<dt>Server default</dt>
-							<dd>{parameter.serverDefault}</dd>
-							<dt>Conditions</dt>
-							<dd>
-								{parameter.conditions.length > 0 ? (
-									<ol>
-										{parameter.conditions.map((condition, index) => (
-											// biome-ignore lint/suspicious/noArrayIndexKey: conditions are identified by their place
-											<li key={index}>{condition}</li>
-										))}
-									</ol>
-								) : (
-									'none'
-								)}
-							</dd>
-						</dl>
-						<Link to={`/admin/config/${parameter.key}`}>
-							Edit<span className="visually-hidden"> {parameter.key}</span>
-						</Link>
-					</li>
-				))}
-			</ul>
+			<Form method="post" className="form config-form switches-form" noValidate>
+				<input type="hidden" name="baseVersion" value={baseVersion} />
+				<fieldset className="switch">
+					<legend>Announcement bar</legend>
+					<p className="hint">
+						A line at the top of every public page, for news that cannot wait: an appeal, an event,
+						a closure. Readers can dismiss it; a new text shows again.
+					</p>
+					<fieldset className="switch-choice" aria-describedby="bannerAudience-error">
+						<legend>Who sees it</legend>
+						{(
+							[
+								['off', 'Nobody: the bar is off (its text is kept for later)'],
+								['everyone', 'Every reader'],
+								['some', 'Some readers, chosen below'],
+							] as const
+						).map(([value, text]) => (
+							<label key={value}>
+								<input
+									type="radio"
+									name="bannerAudience"
+									value={value}
+									defaultChecked={fields.bannerAudience === value}
+								/>{' '}
+								{text}
+							</label>
+						))}
+						{errors.bannerAudience ? (
+							<p id="bannerAudience-error" className="field-error">
+								{errors.bannerAudience.join(' ')}
+							</p>
+						) : null}
+					</fieldset>
+					<Advanced count={advanced.banner_enabled} name="banner_enabled" />
+					{/* Shown while "Some readers" is chosen (admin-config.css), with or without scripts. */}
+					<div className="switch-audience">
+						<Field
+							name="bannerPercent"
+							label="Share of readers (percent)"
+							hint="For a gentle start, such as 10: the same readers keep seeing it. Empty: any share."
+							inputMode="decimal"
+							defaultValue={fields.bannerPercent}
+							error={errors.bannerPercent}
+						/>
+						<Field
+							name="bannerLanguages"
+							label="Languages"
+							hint="Readers whose browser asks for these, as codes separated by commas: fr, pt. Empty: any language."
+							defaultValue={fields.bannerLanguages}
+							error={errors.bannerLanguages}
+						/>
+						<fieldset className="config-devices">
+							<legend>Devices (none ticked: any)</legend>
+							{deviceClasses.map((device) => (
+								<label key={device}>
+									<input
+										type="checkbox"
+										name="bannerDevices"
+										value={device}
+										defaultChecked={fields.bannerDevices.includes(device)}
+									/>{' '}
+									{deviceNames[device]}
+								</label>
+							))}
+						</fieldset>
+					</div>
+					<TextAreaField
+						name="bannerMessage"
+						label="Announcement text"
+						hint={`Plain text, at most ${bannerMaxLength} characters: read at a glance.`}
+						value={message}
+						onChange={(event) => setMessage(event.currentTarget.value)}
+						error={errors.bannerMessage}
+						rows={2}
+						maxLength={bannerMaxLength}
+					/>
+					<Field
+						name="bannerLink"
+						label="Link (optional)"
+						hint="Where the announcement leads: a page of this site, such as /donate, or https://…"
+						value={link}
+						onChange={(event) => setLink(event.currentTarget.value)}
+						error={errors.bannerLink}
+						autoCapitalize="off"
+						spellCheck={false}
+					/>
+					<Advanced count={advanced.banner_message} name="banner_message" />
+					<BannerPreview message={message.trim()} link={link.trim()} />
+				</fieldset>
+
+				<fieldset className="switch">
+					<legend>Lists</legend>
+					<Field
+						name="homeLatestCount"
+						label="Latest articles on the home page"
+						hint="0 to 12. With 0 the home page shows the logo alone."
+						type="number"
+						min={0}
+						max={12}
+						defaultValue={fields.homeLatestCount}
+						error={errors.homeLatestCount}
+					/>
+					<Advanced count={advanced.home_latest_count} name="home_latest_count" />
+					<Field
+						name="articlesPageSize"
+						label="Articles per page"
+						hint="How many articles each page of Articles lists before “Older articles”: 1 to 50."
+						type="number"
+						min={1}
+						max={50}
+						defaultValue={fields.articlesPageSize}
+						error={errors.articlesPageSize}
+					/>
+					<Advanced count={advanced.articles_page_size} name="articles_page_size" />
+				</fieldset>
+
+				<fieldset className="switch">
+					<legend>Reaching readers</legend>
+					<label className="switch-toggle">
+						<input
+							type="checkbox"
+							name="pushPromptEnabled"
+							defaultChecked={fields.pushPromptEnabled}
+							aria-describedby="pushPromptEnabled-hint"
+						/>{' '}
+						Offer “Notify me of new articles”
+					</label>
+					<p id="pushPromptEnabled-hint" className="hint">
+						On the articles list and on each article. Off: nobody new is asked; readers already
+						subscribed still get notices.
+					</p>
+					<Advanced count={advanced.push_prompt_enabled} name="push_prompt_enabled" />
+					<label className="switch-toggle">
+						<input
+							type="checkbox"
+							name="contactFormEnabled"
+							defaultChecked={fields.contactFormEnabled}
+							aria-describedby="contactFormEnabled-hint"
+						/>{' '}
+						Contact form open
+					</label>
+					<p id="contactFormEnabled-hint" className="hint">
+						Off: the contact page shows the postal and email address instead, and new messages are
+						refused (for a holiday, or a flood of spam).
+					</p>
+					<Advanced count={advanced.contact_form_enabled} name="contact_form_enabled" />
+				</fieldset>
+
+				<div className="config-actions">
+					<button type="submit" disabled={busy}>
+						{busy ? 'Publishing…' : 'Publish'}
+					</button>
+				</div>
+			</Form>
 		</>
 	)
 }
