@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { run as collectIngest } from './collect-ingest.ts'
+import { run as editorPublish } from './editor-publish.ts'
 import { run as images } from './images.ts'
 import { run as instanceKill } from './instance-kill.ts'
 import { run as lighthouse } from './lighthouse.ts'
@@ -34,6 +35,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['lighthouse', lighthouse],
 	['images', images],
 	['site-structure', siteStructure],
+	['editor-publish', editorPublish],
 ]
 
 function shell(command: string, args: string[]): string {

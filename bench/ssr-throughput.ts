@@ -4,7 +4,6 @@
 // rendering a page of the same size. Server on core 0, load generator on core 1, so neither
 // steals the other's CPU. Also: a reader's unrelated cookies, a signed-in editor's article list,
 // cold start to the first page and idle memory.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,6 +24,7 @@ import {
 } from './support/processes.ts'
 import { waitForQuiet } from './support/quiet.ts'
 import { kb, met, type Row, row, times } from './support/report.ts'
+import { runNode } from './support/run-node.ts'
 import { runAlone, type Target } from './support/target.ts'
 
 const serverCpu = 0
@@ -97,32 +97,6 @@ const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(0)} MB`
 function rssBytes(pid: number | undefined): number {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
 	return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024
-}
-
-/** Runs a Node script of the checkout to its end, with input on stdin; rejects on failure. */
-function runNode(
-	target: Target,
-	args: string[],
-	env: Record<string, string>,
-	input = '',
-	cwd = target.root,
-): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, args, {
-			cwd,
-			env: { ...process.env, ...env },
-			stdio: ['pipe', 'ignore', 'pipe'],
-		})
-		let errors = ''
-		child.stderr?.on('data', (chunk: Buffer) => {
-			errors += chunk.toString('utf8')
-		})
-		child.stdin?.end(input)
-		child.once('error', reject)
-		child.once('exit', (code) =>
-			code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed (${code}): ${errors}`)),
-		)
-	})
 }
 
 /** Makes an editor with the CLI and signs in as a browser does: the session cookie. */

@@ -34,9 +34,7 @@ export interface Target {
 }
 
 export function prepareTarget(log: (line: string) => void = console.log): Target {
-	const root = mkdtempSync(join(tmpdir(), 'canopy-bench-tree-'))
-	const remove = () => rmSync(root, { recursive: true, force: true })
-	try {
+	return buildCopy('the working tree', log, (root) => {
 		for (const entry of copied) {
 			const from = join(workingTree, entry)
 			if (!existsSync(from)) continue
@@ -45,6 +43,42 @@ export function prepareTarget(log: (line: string) => void = console.log): Target
 				filter: (path) => !path.startsWith(join(workingTree, 'bench/out')),
 			})
 		}
+	})
+}
+
+/**
+ * The site as it was at an earlier commit, built the same way, for a benchmark's baseline (the
+ * editor before a redesign); undefined when this checkout's history does not hold it (a shallow
+ * clone). It runs on today's node_modules.
+ */
+export function prepareCommit(
+	commit: string,
+	log: (line: string) => void = console.log,
+): Target | undefined {
+	const known = spawnSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: workingTree })
+	if (known.status !== 0) return undefined
+	return buildCopy(`commit ${commit.slice(0, 7)}`, log, (root) => {
+		const entries = copied.filter((entry) => entry !== 'bench' && entry !== 'tests/fixtures')
+		const archive = spawnSync('git', ['archive', '--format=tar', commit, ...entries], {
+			cwd: workingTree,
+			maxBuffer: 512 * 1024 * 1024,
+		})
+		if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`)
+		const unpack = spawnSync('tar', ['-x', '-C', root], { input: archive.stdout })
+		if (unpack.status !== 0) throw new Error(`unpacking ${commit} failed: ${unpack.stderr}`)
+	})
+}
+
+/** A temporary copy made by `fill`, given this checkout's node_modules and a production build. */
+function buildCopy(
+	what: string,
+	log: (line: string) => void,
+	fill: (root: string) => void,
+): Target {
+	const root = mkdtempSync(join(tmpdir(), 'canopy-bench-tree-'))
+	const remove = () => rmSync(root, { recursive: true, force: true })
+	try {
+		fill(root)
 		symlinkSync(join(workingTree, 'node_modules'), join(root, 'node_modules'), 'dir')
 		const started = performance.now()
 		const cli = join(workingTree, 'node_modules/@react-router/dev/bin.cjs')
@@ -57,7 +91,7 @@ export function prepareTarget(log: (line: string) => void = console.log): Target
 		if (build.status !== 0)
 			throw new Error(`react-router build failed:\n${build.stdout}\n${build.stderr}`)
 		log(
-			`built a copy of the working tree with NODE_ENV=production in ${((performance.now() - started) / 1000).toFixed(1)} s: ${root}`,
+			`built a copy of ${what} with NODE_ENV=production in ${((performance.now() - started) / 1000).toFixed(1)} s: ${root}`,
 		)
 	} catch (error) {
 		remove()

@@ -169,7 +169,7 @@ function PendingNotice({
 				, or discard them to go back to the {published ? 'live' : 'scheduled'} text (they stay in
 				the history).
 			</p>
-			<Form method="post" action={`/admin/articles/${articleId}`}>
+			<Form method="post" action={`/admin/articles/${articleId}`} className="form">
 				<input type="hidden" name="version" value={version} />
 				<button type="submit" name="intent" value="discard" className="secondary">
 					Discard these changes

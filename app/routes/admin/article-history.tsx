@@ -127,6 +127,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	throw data('This article no longer exists: someone deleted it.', 404)
 }
 
+/** A save of a published article is an update; otherwise the kind says it. */
+function kindLabel(revision: RevisionSummary): string {
+	return revision.kind === 'saved' && revision.status === 'published'
+		? 'Updated'
+		: kindLabels[revision.kind]
+}
+
 const kindLabels: Record<RevisionKind, string> = {
 	saved: 'Saved',
 	published: 'Published',
@@ -214,7 +221,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 									to={link(revision.id, againstCurrent)}
 									aria-current={revision.id === selected?.id ? 'true' : undefined}
 								>
-									<strong>{kindLabels[revision.kind]}</strong>{' '}
+									<strong>{kindLabel(revision)}</strong>{' '}
 									<LocalTime iso={revision.savedAt} time />
 									{revision.byName ? ` by ${revision.byName}` : null}
 									<br />
@@ -227,7 +234,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 				{selected ? (
 					<section className="revision-detail" aria-labelledby="revision-heading">
 						<h2 id="revision-heading">
-							{kindLabels[selected.kind]} <LocalTime iso={selected.savedAt} time />
+							{kindLabel(selected)} <LocalTime iso={selected.savedAt} time />
 							{selected.byName ? ` by ${selected.byName}` : null}
 						</h2>
 						<p className="revision-compare">

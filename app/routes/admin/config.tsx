@@ -293,7 +293,7 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 				</fieldset>
 
 				<div className="config-actions">
-					<button type="submit" disabled={busy}>
+					<button type="submit" name="intent" value="publish" disabled={busy}>
 						{busy ? 'Publishing…' : 'Publish'}
 					</button>
 				</div>
