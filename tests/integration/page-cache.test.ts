@@ -49,9 +49,7 @@ describe('the page cache', () => {
 		// First asked by the signed-in person: their answer is not the one readers get next.
 		const first = await get('/home', staff)
 		expect(first.headers.get('cache-status')).toBe('canopy; fwd=bypass')
-		expect((await get('/home')).headers.get('cache-status')).toBe(
-			'canopy; fwd=uri-miss; stored',
-		)
+		expect((await get('/home')).headers.get('cache-status')).toBe('canopy; fwd=uri-miss; stored')
 		expect((await get('/home', staff)).headers.get('cache-status')).toBe('canopy; fwd=bypass')
 
 		// The staff area is never kept, signed in or not.

@@ -330,8 +330,5 @@ export async function unpublishArticleApi(
 ) {
 	const read = await versionedBody(request)
 	if (read instanceof Response) return read
-	return answer(
-		await unpublishArticleById(storage, id, read.version, byCaller(caller)),
-		siteUrl,
-	)
+	return answer(await unpublishArticleById(storage, id, read.version, byCaller(caller)), siteUrl)
 }

@@ -134,15 +134,7 @@ export function ArticleEditor({
 		data.set('intent', 'autosave')
 		// Leaving the page mid-save aborts it; the guard on leaving has already asked.
 		autosaveSubmit(data, { method: 'post', action: saveAction }).catch(() => {})
-	}, [
-		debouncedEdits,
-		conflict,
-		autosaving,
-		article,
-		createdId,
-		saveAction,
-		autosaveSubmit,
-	])
+	}, [debouncedEdits, conflict, autosaving, article, createdId, saveAction, autosaveSubmit])
 	const autosaved = autosave.data
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)
@@ -175,12 +167,12 @@ export function ArticleEditor({
 			setStatus(
 				autosaved.pending ? (
 					<>
-						Changes saved at <LocalTime iso={autosaved.saved.updatedAt} time />, not live until you{' '}
+						Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until you{' '}
 						{published ? 'update' : 'schedule again'}.
 					</>
 				) : (
 					<>
-						Draft saved at <LocalTime iso={autosaved.saved.updatedAt} time />.
+						Draft saved at <LocalTime iso={autosaved.saved.updatedAt} clock />.
 					</>
 				),
 			)

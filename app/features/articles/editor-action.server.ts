@@ -117,10 +117,17 @@ export async function newArticleAction(
 	if (input.intent === 'autosave') {
 		// The first words of a new article make it a draft, without leaving the page: the
 		// editor goes on with its id (article-editor.tsx).
-		const result = await createArticle(storage, { ...input, intent: 'draft' }, author, undefined, kind, {
-			kind: 'autosaved',
-			by: editor,
-		})
+		const result = await createArticle(
+			storage,
+			{ ...input, intent: 'draft' },
+			author,
+			undefined,
+			kind,
+			{
+				kind: 'autosaved',
+				by: editor,
+			},
+		)
 		if (!result.ok) return answer(result, form, 'autosave')
 		const { id, version, updatedAt } = result.article
 		return data<EditorActionData>({

@@ -221,8 +221,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 									to={link(revision.id, againstCurrent)}
 									aria-current={revision.id === selected?.id ? 'true' : undefined}
 								>
-									<strong>{kindLabel(revision)}</strong>{' '}
-									<LocalTime iso={revision.savedAt} time />
+									<strong>{kindLabel(revision)}</strong> <LocalTime iso={revision.savedAt} time />
 									{revision.byName ? ` by ${revision.byName}` : null}
 									<br />
 									<Changed revision={revision} />
