@@ -50,7 +50,7 @@ test('an editor sees the subscribers and publishes without notifying them, by ke
 
 	// From the text onwards by Tab alone, to the switch; Space unticks it.
 	await page.getByLabel('Text (Markdown)').focus()
-	for (let step = 0; step < 10; step++) {
+	for (let step = 0; step < 30; step++) {
 		if (await notify.evaluate((el) => el === document.activeElement)) break
 		await page.keyboard.press('Tab')
 	}

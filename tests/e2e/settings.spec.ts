@@ -45,7 +45,7 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	await expect(refusal).toContainText('SVG images cannot be uploaded')
 	await expect(picker).toHaveAttribute('aria-invalid', 'true')
 	await expect(picker).toHaveAccessibleDescription(/an SVG can carry scripts/)
-	await expect(page.getByLabel('Logo address')).toHaveValue('/logo.svg')
+	await expect(page.getByLabel('Logo address', { exact: true })).toHaveValue('/logo.svg')
 	await expectNoAxeViolations(page)
 
 	await picker.setInputFiles({
@@ -55,7 +55,7 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	})
 	await expect(page.getByRole('status').filter({ hasText: 'logo.png uploaded' })).toBeVisible()
 	await expect(refusal).toBeEmpty()
-	const logoField = page.getByLabel('Logo address')
+	const logoField = page.getByLabel('Logo address', { exact: true })
 	await expect(logoField).toHaveValue(/^\/media\/[0-9a-f]{64}\.png$/)
 	const logoUrl = await logoField.inputValue()
 	await expect(page.locator('.image-upload-preview')).toHaveAttribute('src', logoUrl)

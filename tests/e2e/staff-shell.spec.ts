@@ -105,6 +105,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 	test(`every staff page has no axe violations in the ${colorScheme} colour scheme`, async ({
 		page,
 	}) => {
+		// Twenty-one pages, each loaded, hydrated and audited.
+		test.setTimeout(120_000)
 		await page.emulateMedia({ colorScheme })
 		// An article with a history and edits waiting for Update, so those pages show all they have.
 		await page.goto('/admin/articles/new')
