@@ -37,6 +37,13 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
 	{ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 	{ rel: 'manifest', href: '/manifest.webmanifest' },
+	// Browsers offer to search the site from the address bar (routes/opensearch.ts).
+	{
+		rel: 'search',
+		type: 'application/opensearchdescription+xml',
+		href: '/opensearch.xml',
+		title: 'Search',
+	},
 	{ rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
 	{ rel: 'alternate', type: 'application/atom+xml', href: '/atom.xml', title: 'Atom' },
 ]

@@ -1,10 +1,12 @@
 // Tags and author profiles (docs/decisions/026-tags-and-authors.md), on both databases: the
 // migration from free-text names, articles with several of each, and renaming and merging with
 // their 301s and live changes.
-import { DatabaseSync } from 'node:sqlite'
+
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
+import { parseQuery } from '#app/features/search/search-query.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import { loadMigrations, migrationsTable } from './migrations.ts'
@@ -61,9 +63,9 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 				].join('\n'),
 			)
 			storage = database.open()
-			// This one, and the history after it (0017), which starts each article's from the
-			// article as it stands.
-			expect(await storage.migrate()).toEqual([beforeTerms, '0017_revisions_seo'])
+			// This one, then the later ones: the history (0017), which starts each article's from
+			// the article as it stands, and the search index (0018).
+			expect(await storage.migrate()).toEqual([beforeTerms, '0017_revisions_seo', '0018_search'])
 
 			const one = await storage.articles.findBySlug('one')
 			expect(one?.tags).toEqual([
@@ -97,6 +99,16 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 				authors: ['Ana Lima'],
 				status: 'published',
 			})
+			// The migrated articles are in the search index, their tags and authors with them.
+			const query = parseQuery('wetlands lima')
+			if (!query) throw new Error('no query')
+			const found = await storage.search.search(query, {
+				includeDrafts: false,
+				kinds: ['article'],
+				limit: 10,
+				offset: 0,
+			})
+			expect(found.hits.map((hit) => hit.slug)).toEqual(['one'])
 			// The old columns are gone: a save writes the links alone.
 			const saved = await storage.articles.saveBySlug(
 				articleWrite({ slug: 'one', tags: ['Rivers'], authors: ['Ana Lima', 'Guest Writer'] }),

@@ -24,6 +24,7 @@ import { recordMove } from './redirect-repository.ts'
 import { recordRevision } from './revision-repository.ts'
 import { toArticle } from './rows.ts'
 import type { Database } from './schema.ts'
+import { indexArticle, unindexArticle } from './search-repository.ts'
 
 const statusOf = (status: unknown): ArticleStatus | null =>
 	status === 'published' ? 'published' : status === 'draft' ? 'draft' : null
@@ -94,6 +95,7 @@ export function createArticleRepository(
 				)
 				const article = toArticle(row, terms)
 				await recordRevision(trx, kept, article, write.revision, statusOf(before?.status), now)
+				await indexArticle(trx, dialect, article)
 				return { article, change }
 			})
 			if (saved.change) hooks.committed(saved.change)
@@ -164,6 +166,7 @@ export function createArticleRepository(
 					)
 					const article = toArticle(row, terms)
 					await recordRevision(trx, kept, article, write.revision, null, now)
+					await indexArticle(trx, dialect, article)
 					return { ok: true, saved: { article, change } }
 				})
 			} catch (error) {
@@ -245,6 +248,7 @@ export function createArticleRepository(
 					}
 					const article = toArticle(updated, terms)
 					await recordRevision(trx, kept, article, write.revision, statusOf(before.status), now)
+					await indexArticle(trx, dialect, article)
 					return { ok: true, saved: { article, change } }
 				})
 			} catch (error) {
@@ -262,6 +266,7 @@ export function createArticleRepository(
 				let query = trx.deleteFrom('articles').where('id', '=', id)
 				if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
 				const row = await query.returning(['id', 'status', 'kind']).executeTakeFirst()
+				if (row) await unindexArticle(trx, dialect, id)
 				if (!row) {
 					const exists = await trx
 						.selectFrom('articles')
@@ -349,6 +354,7 @@ export function createArticleRepository(
 					.where('slug', '=', slug)
 					.returning(['id', 'status', 'kind'])
 					.executeTakeFirst()
+				if (row) await unindexArticle(trx, dialect, Number(row.id))
 				const kind = row && publicChange(row.status === 'published', false)
 				return row && kind
 					? appendChange(trx, hooks, topicOf(row.kind), String(row.id), kind)

@@ -5,6 +5,7 @@
 import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs'
 import type { DatabaseSync } from 'node:sqlite'
 import { type Kysely, sql, type Transaction } from 'kysely'
+import type { ArticleRules } from '../port/articles.ts'
 import type {
 	PortableReader,
 	PortableRepository,
@@ -12,11 +13,11 @@ import type {
 	PortableWriter,
 	PortableWrites,
 } from '../port/portable.ts'
-import type { ArticleRules } from '../port/articles.ts'
 import type { Dialect } from '../port/storage.ts'
 import { writeTerms } from './article-terms.ts'
 import { orderedSelect, sectionTables } from './portable-sections.ts'
 import type { Database } from './schema.ts'
+import { reindexAll } from './search-repository.ts'
 
 type Row = Record<string, unknown>
 /** A query's rows, read inside the snapshot `fetch` at a time. */
@@ -135,6 +136,8 @@ function createWriter(
 		async clearReplaceable() {
 			// An article's push deliveries and totals go with it (ON DELETE CASCADE).
 			await trx.deleteFrom('articles').execute()
+			if (dialect === 'sqlite')
+				await sql`INSERT INTO article_search (article_search) VALUES ('delete-all')`.execute(trx)
 			await trx.deleteFrom('analytics_events').execute()
 			await trx.deleteFrom('analytics_daily').execute()
 		},
@@ -164,6 +167,8 @@ function createWriter(
 		async finish() {
 			const now = new Date().toISOString()
 			for (const { id, ...named } of terms) await writeTerms(trx, rules, id, named, now)
+			// Rows were written directly: the search index learns them all at once.
+			await reindexAll(trx, dialect)
 			// Versions are not moved (they are made again from the images): every image brought
 			// in is queued for the image-versions job.
 			await trx

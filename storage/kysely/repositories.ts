@@ -17,6 +17,7 @@ import { createPushRepository } from './push-repositories.ts'
 import { createRedirectRepository } from './redirect-repository.ts'
 import { createRevisionRepository } from './revision-repository.ts'
 import type { Database } from './schema.ts'
+import { createSearchRepository } from './search-repository.ts'
 import { createSettingsRepository } from './settings-repository.ts'
 import { createAuthorRepository, createTagRepository } from './term-repositories.ts'
 import { createUploadRepository } from './upload-repository.ts'
@@ -36,6 +37,7 @@ export function createRepositories(
 	return {
 		articles: createArticleRepository(db, hooks, dialect, rules.articles),
 		revisions: createRevisionRepository(db, dialect),
+		search: createSearchRepository(db, dialect),
 		settings: createSettingsRepository(db, hooks),
 		uploads: createUploadRepository(db, dialect),
 		redirects: createRedirectRepository(db, hooks),

@@ -12,6 +12,7 @@ import type { PortableRepository } from './portable.ts'
 import type { PushRepository } from './push.ts'
 import type { RedirectRepository } from './redirects.ts'
 import type { RevisionRepository } from './revisions.ts'
+import type { SearchRepository } from './search.ts'
 import type { SettingsRepository } from './settings.ts'
 import type { AuthorRepository, TagRepository } from './terms.ts'
 import type { StorageHealth } from './unavailable.ts'
@@ -26,6 +27,8 @@ export interface Storage {
 	readonly articles: ArticleRepository
 	/** Every article's history, and the edits to a published one that wait for Update. */
 	readonly revisions: RevisionRepository
+	/** Articles and pages by their words (docs/decisions/030-search.md). */
+	readonly search: SearchRepository
 	readonly changes: ChangeRepository
 	readonly settings: SettingsRepository
 	readonly uploads: UploadRepository

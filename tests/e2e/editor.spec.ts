@@ -299,6 +299,16 @@ test('a new article saves itself from its first words, its address following the
 	}
 })
 
+test('text typed before any title is saved too, as an untitled draft', async ({ page }) => {
+	await signIn(page, '/admin/articles/new')
+	await page.getByLabel('Text (Markdown)').fill('A thought before its title.')
+	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+	await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible()
+	await page.reload()
+	await expect(page.getByLabel('Text (Markdown)')).toHaveValue('A thought before its title.')
+	await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Untitled draft')
+})
+
 test('Save pressed after a new article’s first autosave saves that draft, not a second one', async ({
 	page,
 }) => {

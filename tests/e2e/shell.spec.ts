@@ -159,13 +159,14 @@ test.describe('at 320 px wide', () => {
 	})
 })
 
-test('keyboard: Tab reaches the skip link, the title, Articles and Contact, each with a visible outline', async ({
+test('keyboard: Tab reaches the skip link, the title, the search field, Articles and Contact, each with a visible outline', async ({
 	page,
 }) => {
 	await page.goto('/home')
 	const { title, articles, contact } = header(page)
 	const skip = page.locator('a.skip-link')
-	for (const target of [skip, title, articles, contact]) {
+	const search = page.getByRole('searchbox', { name: 'Search the site' })
+	for (const target of [skip, title, search, articles, contact]) {
 		await page.keyboard.press('Tab')
 		await expect(target).toBeFocused()
 		const outline = await target.evaluate((element) => {
@@ -177,9 +178,7 @@ test('keyboard: Tab reaches the skip link, the title, Articles and Contact, each
 		await expect(target).toBeInViewport()
 	}
 	// The skip link does what it says: the next Tab lands in the content, past the header.
-	await page.keyboard.press('Shift+Tab')
-	await page.keyboard.press('Shift+Tab')
-	await page.keyboard.press('Shift+Tab')
+	for (let back = 0; back < 4; back++) await page.keyboard.press('Shift+Tab')
 	await expect(skip).toBeFocused()
 	await page.keyboard.press('Enter')
 	await expect(page.locator('main#main')).toBeFocused()

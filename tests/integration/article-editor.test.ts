@@ -105,6 +105,40 @@ describe('the article editor', () => {
 		expect((await app.storage.articles.findById(id))?.slug).toBe('reed-beds-filter-water')
 	})
 
+	it('keeps words typed before any title, as an untitled draft, and never loses them to an emptied title', async () => {
+		const first = await post('/admin/articles/new', {
+			...fields({ title: '', body: 'Words before a title.', intent: 'autosave' }),
+			slugFollowsTitle: '1',
+		})
+		expect(first.status).toBe(200)
+		const drafts = await app.storage.articles.listForEditor({
+			query: 'Untitled draft',
+			limit: 10,
+			offset: 0,
+		})
+		const draft = drafts.items[0]
+		expect(draft).toMatchObject({ title: 'Untitled draft', status: 'draft' })
+		const id = draft?.id ?? 0
+		expect((await app.storage.articles.findById(id))?.bodyMarkdown).toBe('Words before a title.')
+		const next = await post(`/admin/articles/${id}`, {
+			...fields({ title: '', body: 'Words before a title, and more.', intent: 'autosave' }),
+			version: String(draft?.version),
+			slugFollowsTitle: '1',
+		})
+		expect(next.status).toBe(200)
+		expect(await app.storage.articles.findById(id)).toMatchObject({
+			title: 'Untitled draft',
+			bodyMarkdown: 'Words before a title, and more.',
+		})
+		// Saving by hand still asks for a title.
+		const saved = await post(`/admin/articles/${id}`, {
+			...fields({ title: '', intent: 'draft' }),
+			version: String((await app.storage.articles.findById(id))?.version),
+		})
+		expect(saved.status).toBe(400)
+		expect(await saved.text()).toContain('Give the article a title.')
+	})
+
 	it('creates a draft with the editor as author, a slug from the title, and no public trace', async () => {
 		const id = await create()
 		const article = await app.storage.articles.findById(id)

@@ -29,11 +29,45 @@ export function SiteHeader({
 					{title}
 				</Link>
 				<img className="site-logo" src={logoUrl} alt="" width={25} height={25} />
+				<Link to="/search" className="site-search-link" prefetch="none">
+					<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
+						<circle
+							cx="10.5"
+							cy="10.5"
+							r="6.5"
+							fill="none"
+							stroke="currentColor"
+							strokeWidth="2.2"
+						/>
+						<path
+							d="M15.5 15.5 21 21"
+							stroke="currentColor"
+							strokeWidth="2.4"
+							strokeLinecap="round"
+						/>
+					</svg>
+					<span className="visually-hidden">Search</span>
+				</Link>
 				{folding ? (
 					<button type="button" className="menu-button" {...button}>
 						Menu
 					</button>
 				) : null}
+				{/* A plain GET form: it works without JavaScript. Below 64rem, a link to the search
+				    page in its place (app.css), so the header keeps to one line. */}
+				<form method="get" action="/search" role="search" aria-label="Site" className="site-search">
+					<label htmlFor="site-search-q" className="visually-hidden">
+						Search the site
+					</label>
+					<input
+						id="site-search-q"
+						type="search"
+						name="q"
+						placeholder="Search"
+						maxLength={200}
+						enterKeyHint="search"
+					/>
+				</form>
 				<nav aria-label="Main" className={open ? 'site-nav open' : 'site-nav'} {...menu}>
 					{links.map((link) =>
 						isOutside(link.href) ? (

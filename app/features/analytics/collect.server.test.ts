@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { createRateLimit } from '#app/lib/rate-limit.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import {
 	collectLimits,
 	createCollector,
-	createRateLimit,
 	normalisePath,
 	normaliseReferrer,
 	primaryLanguage,

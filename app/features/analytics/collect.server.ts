@@ -12,10 +12,12 @@
 //                   cannot be read; Retry-After
 // The body is read as JSON whatever its Content-Type: navigator.sendBeacon with a string sends
 // text/plain.
+
 import { isbot } from 'isbot'
 import * as z from 'zod/mini'
 import { visitorHash } from '#app/features/privacy/visitor-hash.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import { createRateLimit } from '#app/lib/rate-limit.ts'
 import type { ScreenViewWrite } from '#storage/port/analytics.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { ScreenViewBuffer } from './ingest.server.ts'
@@ -133,30 +135,6 @@ export function screenViewWrite(
 		...campaign,
 		device: input.device,
 		language: primaryLanguage(input.language),
-	}
-}
-
-/**
- * Views a visitor hash may send in a minute, counted in this process's memory. Per instance on
- * purpose: a counter in the database would cost a write per view, the very thing the batched
- * writes avoid, and a limit this coarse (a reader sends a view per page) needs no agreement
- * between instances. The map is bounded: past `maxKeys` the oldest window is forgotten.
- * Returns 0 when the view may go, else the seconds until it may.
- */
-export function createRateLimit(limit: number, windowMs: number, maxKeys: number) {
-	const windows = new Map<string, { start: number; count: number }>()
-	return (key: string, now: number): number => {
-		let entry = windows.get(key)
-		if (!entry || now < entry.start || now - entry.start >= windowMs) {
-			// Re-inserted, so the map stays ordered oldest window first.
-			if (entry) windows.delete(key)
-			else if (windows.size >= maxKeys) windows.delete(windows.keys().next().value as string)
-			entry = { start: now, count: 0 }
-			windows.set(key, entry)
-		}
-		if (entry.count >= limit) return Math.max(1, Math.ceil((entry.start + windowMs - now) / 1000))
-		entry.count++
-		return 0
 	}
 }
 

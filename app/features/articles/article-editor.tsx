@@ -76,8 +76,9 @@ export function ArticleEditor({
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
 	const scheduled = article?.status === 'draft' && article.publishAt !== null
-	// Every edit is kept as it is typed: a new article's first autosave makes it a draft (once it
-	// has a title); a published or scheduled one's are kept pending until Update.
+	// Every edit is kept as it is typed: a new article's first autosave makes it a draft (titled
+	// "Untitled draft" until it has a title); a published or scheduled one's are kept pending
+	// until Update.
 
 	const formRef = useRef<HTMLFormElement>(null)
 	const [version, setVersion] = useState(article?.version ?? 0)
@@ -128,13 +129,11 @@ export function ArticleEditor({
 		// One at a time: a new article's first autosave must come back with its id before the next.
 		if (!form || conflict || autosaving) return
 		const data = new FormData(form)
-		// A draft needs a title: until there is one, a new article waits for it.
-		if (article === null && createdId === null && !String(data.get('title') ?? '').trim()) return
 		savedEdits.current = debouncedEdits
 		data.set('intent', 'autosave')
 		// Leaving the page mid-save aborts it; the guard on leaving has already asked.
 		autosaveSubmit(data, { method: 'post', action: saveAction }).catch(() => {})
-	}, [debouncedEdits, conflict, autosaving, article, createdId, saveAction, autosaveSubmit])
+	}, [debouncedEdits, conflict, autosaving, saveAction, autosaveSubmit])
 	const autosaved = autosave.data
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)

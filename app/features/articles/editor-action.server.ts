@@ -44,6 +44,9 @@ export function toEditorArticle(article: Article): EditorArticle {
 	}
 }
 
+/** The title of a new article autosaved before anyone gave it one. */
+export const untitledDraft = 'Untitled draft'
+
 /** What was typed, to show again when the save is refused (the page works without JavaScript). */
 function postedValues(form: FormData): Record<string, string> {
 	const values: Record<string, string> = {}
@@ -116,7 +119,9 @@ export async function newArticleAction(
 	const author = (await storage.authors.forUser(editor.id, editor.name)).name
 	if (input.intent === 'autosave') {
 		// The first words of a new article make it a draft, without leaving the page: the
-		// editor goes on with its id (article-editor.tsx).
+		// editor goes on with its id (article-editor.tsx). Words typed before any title are kept
+		// too, under a title that says so.
+		if (!String(input.title).trim()) input.title = untitledDraft
 		const result = await createArticle(
 			storage,
 			{ ...input, intent: 'draft' },
@@ -177,12 +182,15 @@ export async function editArticleAction(
 		if (!current) throw data('This article no longer exists: someone deleted it.', 404)
 		// A plain draft is saved as it is typed; a published or scheduled article keeps its
 		// edits pending, and readers see them only after Update.
-		if (current.status === 'draft' && !current.publishAt)
+		// A title emptied while typing is not a reason to lose the text: the stored one stays.
+		if (current.status === 'draft' && !current.publishAt) {
+			if (!String(input.title).trim()) input.title = current.title
 			return answer(
 				await updateArticle(storage, id, { ...input, intent: 'draft' }, { kind: 'autosaved', by }),
 				form,
 				intent,
 			)
+		}
 		const kept = await keepPendingEdits(storage, current, input, by)
 		if (kept.ok)
 			return data<EditorActionData>({

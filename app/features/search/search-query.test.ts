@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { parseQuery, queryWords } from './search-query.ts'
+import { snippet } from './snippet.ts'
+
+describe('parseQuery', () => {
+	it('reads words, the last also as a prefix, folded', () => {
+		expect(parseQuery('Peat Bogs')).toEqual({
+			all: [[{ words: ['peat'], prefix: false }], [{ words: ['bogs'], prefix: true }]],
+			none: [],
+		})
+		expect(parseQuery('Rhône')?.all).toEqual([[{ words: ['rhone'], prefix: true }]])
+	})
+
+	it('reads phrases, exclusions and OR', () => {
+		expect(parseQuery('"river clean" -nine dunes OR marsh')).toEqual({
+			all: [
+				[{ words: ['river', 'clean'], prefix: false }],
+				[
+					{ words: ['dunes'], prefix: false },
+					{ words: ['marsh'], prefix: true },
+				],
+			],
+			none: [{ words: ['nine'], prefix: false }],
+		})
+		// Words joined by signs are a phrase, as the index splits them.
+		expect(parseQuery('clean-up')?.all).toEqual([[{ words: ['clean', 'up'], prefix: false }]])
+	})
+
+	it('turns any syntax into plain words, and finds nothing to look for in signs alone', () => {
+		for (const text of ['', '   ', '!!! ??? ***', '-peat', '"', 'OR', '— – …', '👍🏽🌿'])
+			expect(parseQuery(text), text).toBeNull()
+		expect(
+			parseQuery("'; DROP TABLE articles; --")
+				?.all.flat()
+				.flatMap((p) => p.words),
+		).toEqual(['drop', 'table', 'articles'])
+		expect(
+			parseQuery('NEAR(peat bog) AND body:"x" ^title*')
+				?.all.flat()
+				.flatMap((p) => p.words),
+		).toEqual(['near', 'peat', 'bog', 'and', 'body', 'x', 'title'])
+		expect(
+			parseQuery('مياه نظيفة')
+				?.all.flat()
+				.flatMap((p) => p.words),
+		).toEqual(['مياه', 'نظيفة'])
+		// At most eight clauses.
+		expect(parseQuery('a b c d e f g h i j k')?.all).toHaveLength(8)
+	})
+})
+
+describe('snippet', () => {
+	it('marks the words searched for where they are thickest, whatever their accents', () => {
+		const words = queryWords(parseQuery('rhone delta') ?? { all: [], none: [] })
+		const parts = snippet(
+			`${'Filler words here. '.repeat(20)}The **Rhône** reaches its [delta](https://example.org) at last.`,
+			words,
+			'',
+		)
+		expect(parts.filter((part) => part.mark).map((part) => part.text)).toEqual(['Rhône', 'delta'])
+		expect(parts[0]?.text).toBe('… ')
+		expect(parts.map((part) => part.text).join('')).not.toContain('example.org')
+	})
+
+	it('gives the summary when the words are only in the title or tags', () => {
+		expect(snippet('Nothing here.', [{ word: 'heron', prefix: false }], 'About herons.')).toEqual([
+			{ text: 'About herons.', mark: false },
+		])
+	})
+})

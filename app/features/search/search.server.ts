@@ -1,0 +1,83 @@
+// /search for readers: the query read safely, published articles and pages found by the index,
+// each with a snippet of its text where the words are, ten to a page; a limit per address so a
+// script cannot keep the database busy (docs/decisions/030-search.md).
+import { createRateLimit } from '#app/lib/rate-limit.ts'
+import type { ArticleKind } from '#storage/port/articles.ts'
+import type { Storage } from '#storage/port/storage.ts'
+import { maxQueryLength, parseQuery, queryWords } from './search-query.ts'
+import { type SnippetPart, snippet } from './snippet.ts'
+
+export const resultsPerPage = 10
+/** Pages past this are not offered: a reader refines the words instead. */
+const maxPage = 50
+
+/** Searches per address per minute: a reader types a few; a script hammering gets 429. */
+const limited = createRateLimit(30, 60_000, 20_000)
+
+export interface SearchResult {
+	kind: ArticleKind
+	slug: string
+	title: string
+	publishedAt: string | null
+	snippet: SnippetPart[]
+}
+
+export type SearchPage =
+	| { state: 'empty'; q: string }
+	| { state: 'refused'; q: string; problem: string }
+	| { state: 'limited'; q: string; retryAfterSeconds: number }
+	| {
+			state: 'results'
+			q: string
+			results: SearchResult[]
+			total: number
+			page: number
+			pages: number
+	  }
+
+export async function searchSite(
+	storage: Storage,
+	params: URLSearchParams,
+	clientIp: string,
+	now = Date.now(),
+): Promise<SearchPage> {
+	const q = (params.get('q') ?? '').trim()
+	if (!q) return { state: 'empty', q }
+	if (q.length > maxQueryLength)
+		return {
+			state: 'refused',
+			q: q.slice(0, maxQueryLength),
+			problem: `Keep your search under ${maxQueryLength} characters: a few words find more than a paragraph.`,
+		}
+	const query = parseQuery(q)
+	if (!query)
+		return {
+			state: 'refused',
+			q,
+			problem: 'Type a word to look for: letters or digits, not only signs or words to leave out.',
+		}
+	const wait = limited(clientIp, now)
+	if (wait > 0) return { state: 'limited', q, retryAfterSeconds: wait }
+	const page = Math.min(maxPage, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1))
+	const { hits, total } = await storage.search.search(query, {
+		includeDrafts: false,
+		kinds: ['article', 'page'],
+		limit: resultsPerPage,
+		offset: (page - 1) * resultsPerPage,
+	})
+	const words = queryWords(query)
+	return {
+		state: 'results',
+		q,
+		results: hits.map((hit) => ({
+			kind: hit.kind,
+			slug: hit.slug,
+			title: hit.title,
+			publishedAt: hit.publishedAt,
+			snippet: snippet(hit.bodyStart, words, hit.summary),
+		})),
+		total,
+		page,
+		pages: Math.min(maxPage, Math.max(1, Math.ceil(total / resultsPerPage))),
+	}
+}

@@ -1,0 +1,62 @@
+// Full-text search of articles and pages (docs/decisions/030-search.md): SQLite's FTS5 or
+// PostgreSQL's tsvector behind one query shape, parsed by the search feature so no reader's text
+// ever reaches either engine's query syntax.
+import type { ArticleKind, ArticleStatus } from './articles.ts'
+
+/** Words or a phrase: lower case, diacritics removed, letters and digits only (foldText). */
+export interface SearchPhrase {
+	words: string[]
+	/** The last word matches as a prefix ("peat" finds "peatlands"). */
+	prefix: boolean
+}
+
+/**
+ * A parsed query: every clause of `all` must match, a clause matching when any of its phrases
+ * does (OR); no phrase of `none` may match.
+ */
+export interface SearchQuery {
+	all: SearchPhrase[][]
+	none: SearchPhrase[]
+}
+
+export interface SearchOptions {
+	/** Readers: published only. Staff: drafts too. */
+	includeDrafts: boolean
+	kinds: ArticleKind[]
+	limit: number
+	offset: number
+}
+
+export interface SearchHit {
+	id: number
+	kind: ArticleKind
+	slug: string
+	title: string
+	summary: string
+	status: ArticleStatus
+	publishedAt: string | null
+	updatedAt: string
+	/** The start of the text, for the snippet (at most 20,000 characters). */
+	bodyStart: string
+}
+
+export interface SearchRepository {
+	/** Best first (title above summary, tags and authors above the text). */
+	search(query: SearchQuery, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }>
+}
+
+/**
+ * Lower case, without diacritics ("Rhône" → "rhone"): how both indexes keep words and how a query
+ * looks for them. Letters with no decomposition (ø, ł, đ) stay as they are.
+ */
+export function foldText(text: string): string {
+	return text
+		.normalize('NFD')
+		.replace(/\p{M}+/gu, '')
+		.toLowerCase()
+}
+
+/** The words of a text as both indexes keep them: runs of letters and digits, folded. */
+export function searchWords(text: string): string[] {
+	return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []
+}

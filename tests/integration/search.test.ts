@@ -1,0 +1,120 @@
+// /search over HTTP, as a browser without JavaScript uses it, on both databases: published
+// articles and pages found and their words marked, drafts never; every kind of odd input answered
+// in words with no 500; a limit per address with Retry-After; the OpenSearch description.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { articleWrite } from '#tests/fixtures/factories.ts'
+import { databases } from '#tests/fixtures/storage.ts'
+
+describe.each(databases)('search: $name', ({ create }) => {
+	let app: TestApp
+	let address = 0
+	/** Each call from its own address, so the limit per address is a test of its own. */
+	const search = (query: string, ip = `203.0.113.${++address % 250}`) =>
+		fetch(`${app.url}/search?${query}`, { headers: { 'X-Forwarded-For': ip } })
+	const page = async (query: string) => {
+		const response = await search(query)
+		return { status: response.status, html: (await response.text()).replaceAll('<!-- -->', '') }
+	}
+
+	beforeAll(async () => {
+		app = await startTestApp({ seed: false, database: create, trustProxy: '127.0.0.1' })
+		const write = (fields: Parameters<typeof articleWrite>[0]) =>
+			app.storage.articles.create(articleWrite({ summary: '', tags: [], ...fields }))
+		await write({
+			slug: 'peatlands',
+			title: 'Peatlands hold the carbon',
+			bodyMarkdown: 'A **peat** bog grows a millimetre a year. <script>alert(1)</script>',
+		})
+		await write({
+			slug: 'secret-peat',
+			title: 'Peat plans, not yet public',
+			bodyMarkdown: 'Draft.',
+			status: 'draft',
+			publishedAt: null,
+		})
+		await write({
+			slug: 'about',
+			title: 'About us',
+			bodyMarkdown: 'We restore peat.',
+			kind: 'page',
+		})
+	})
+	afterAll(async () => {
+		await app?.close()
+	})
+
+	it('finds published articles and pages by a word or its start, the words marked, drafts never', async () => {
+		const { status, html } = await page('q=peat')
+		expect(status).toBe(200)
+		expect(html).toContain('2 results for “peat”')
+		expect(html).toContain('href="/articles/peatlands"')
+		expect(html).toContain('href="/about"')
+		expect(html).toContain('<mark>peat</mark>')
+		expect(html).not.toContain('not yet public')
+		expect(html).not.toContain('secret-peat')
+		// The text is shown as text: nothing in an article becomes markup on this page.
+		expect(html).not.toContain('<script>alert(1)')
+		expect(html).toContain('<meta name="robots" content="noindex"/>')
+		expect((await page('q=peatl')).html).toContain('1 result for “peatl”')
+	})
+
+	it('answers the empty search with the form, and no-match with advice', async () => {
+		const empty = await page('q=')
+		expect(empty.status).toBe(200)
+		expect(empty.html).toContain('name="q"')
+		const none = await page('q=zebra')
+		expect(none.status).toBe(200)
+		expect(none.html).toContain('Nothing matches “zebra”.')
+		expect(none.html).toContain('Try fewer words')
+	})
+
+	it('answers odd input in words, never with a 500', async () => {
+		const cases: [string, number, string][] = [
+			['x'.repeat(1_000), 400, 'Keep your search under 200 characters'],
+			['!!! ??? ***', 400, 'Type a word to look for'],
+			['🌿🌿', 400, 'Type a word to look for'],
+			['-peat', 400, 'Type a word to look for'],
+			['"unclosed peat', 200, 'result'],
+			["peat'; DROP TABLE articles; --", 200, 'Nothing matches'],
+			['NEAR(peat bog) AND body:"x" ^title* OR', 200, 'Nothing matches'],
+			['مياه نظيفة', 200, 'Nothing matches'],
+			['peat OR zebra', 200, '2 results'],
+			['peat -bog', 200, '1 result'],
+		]
+		for (const [q, status, text] of cases) {
+			const answer = await page(new URLSearchParams({ q }).toString())
+			expect(answer.status, q).toBe(status)
+			expect(answer.html, q).toContain(text)
+		}
+		expect(await app.storage.articles.count()).toBe(3)
+		// A page number out of range is the last page or the first, not an error.
+		for (const number of ['0', '-3', 'nine', '99999999999']) {
+			const answer = await page(`q=peat&page=${number}`)
+			expect(answer.status, number).toBe(200)
+		}
+	})
+
+	it('limits one address to 30 searches a minute, with Retry-After, and leaves other readers alone', async () => {
+		const ip = `198.51.100.${Math.floor(Math.random() * 200)}`
+		for (let n = 0; n < 30; n++) expect((await search('q=peat', ip)).status).toBe(200)
+		const limited = await search('q=peat', ip)
+		expect(limited.status).toBe(429)
+		expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(await limited.text()).toContain('many searches in a minute')
+		expect((await search('q=peat')).status).toBe(200)
+	})
+
+	it('never keeps a search page in the page cache, and tells browsers how to search the site', async () => {
+		const response = await search('q=peat')
+		expect(response.headers.get('cache-control')).toBe('no-store')
+		const description = await fetch(`${app.url}/opensearch.xml`)
+		expect(description.headers.get('content-type')).toContain(
+			'application/opensearchdescription+xml',
+		)
+		expect(await description.text()).toContain('/search?q={searchTerms}')
+		const home = await (await fetch(`${app.url}/home`)).text()
+		expect(home).toContain('rel="search"')
+		expect(home).toMatch(/<form[^>]*action="\/search"/)
+	})
+})
