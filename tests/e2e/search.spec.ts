@@ -55,7 +55,7 @@ test('on a wide screen the header’s field searches, and the results page passe
 	await page.setViewportSize({ width: 1280, height: 800 })
 	await page.goto('/articles')
 	await waitForHydration(page)
-	const field = page.getByRole('search').getByRole('searchbox', { name: 'Search the site' })
+	const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search the site' })
 	await field.fill('carbon')
 	await field.press('Enter')
 	await expect(page).toHaveURL(/\/search\?q=carbon$/)

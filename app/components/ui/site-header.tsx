@@ -55,19 +55,21 @@ export function SiteHeader({
 				) : null}
 				{/* A plain GET form: it works without JavaScript. Below 64rem, a link to the search
 				    page in its place (app.css), so the header keeps to one line. */}
-				<form method="get" action="/search" role="search" aria-label="Site" className="site-search">
-					<label htmlFor="site-search-q" className="visually-hidden">
-						Search the site
-					</label>
-					<input
-						id="site-search-q"
-						type="search"
-						name="q"
-						placeholder="Search"
-						maxLength={200}
-						enterKeyHint="search"
-					/>
-				</form>
+				<search aria-label="Site" className="site-search">
+					<form method="get" action="/search">
+						<label htmlFor="site-search-q" className="visually-hidden">
+							Search the site
+						</label>
+						<input
+							id="site-search-q"
+							type="search"
+							name="q"
+							placeholder="Search"
+							maxLength={200}
+							enterKeyHint="search"
+						/>
+					</form>
+				</search>
 				<nav aria-label="Main" className={open ? 'site-nav open' : 'site-nav'} {...menu}>
 					{links.map((link) =>
 						isOutside(link.href) ? (
