@@ -1,10 +1,12 @@
 // Reading articles, for both databases: public cards and pages, the editor's list, lookups.
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { ArticleRepository } from '../port/articles.ts'
-import { likePattern } from './like-pattern.ts'
+import type { Dialect } from '../port/storage.ts'
 import { withTerms } from './article-terms.ts'
+import { likePattern } from './like-pattern.ts'
 import { cardColumns, listItemColumns, toArticle, toCard, toIso, toListItem } from './rows.ts'
 import type { Database } from './schema.ts'
+import { matchingIds } from './search-repository.ts'
 
 export type ArticleReads = Pick<
 	ArticleRepository,
@@ -38,7 +40,7 @@ function pastCursor(
 	return eb(eb.refTuple('published_at', 'id'), direction, eb.tuple(at, id))
 }
 
-export function articleReads(db: Kysely<Database>): ArticleReads {
+export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleReads {
 	// Lists, feeds and the live stream are of articles: pages are reached by their address.
 	const published = () =>
 		db
@@ -214,17 +216,8 @@ export function articleReads(db: Kysely<Database>): ArticleReads {
 				base = base.where('status', '=', 'draft').where('publish_at', 'is', null)
 			if (status === 'scheduled')
 				base = base.where('status', '=', 'draft').where('publish_at', 'is not', null)
-			const words = query?.trim()
-			if (words) {
-				const pattern = likePattern(words)
-				base = base.where((eb) =>
-					eb.or(
-						(['title', 'slug', 'summary'] as const).map(
-							(column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
-						),
-					),
-				)
-			}
+			// The search index, as readers' search uses it (docs/decisions/030-search.md).
+			if (query) base = base.where(sql<boolean>`id IN ${matchingIds(dialect, query)}`)
 			const [rows, total] = await Promise.all([
 				base
 					.select(listItemColumns)

@@ -41,7 +41,7 @@ export function createArticleRepository(
 	const publicChange = rules.publicChange
 	const kept = rules.revisionsKept
 	return {
-		...articleReads(db),
+		...articleReads(db, dialect),
 		async saveBySlug(write) {
 			const saved = await db.transaction().execute(async (trx) => {
 				const now = new Date().toISOString()

@@ -88,7 +88,7 @@ function fts5Phrase(phrase: SearchPhrase): string {
 	return `"${phrase.words.join(' ')}"${phrase.prefix ? '*' : ''}`
 }
 
-function fts5Query(query: SearchQuery): string {
+export function fts5Query(query: SearchQuery): string {
 	const clause = (phrases: SearchPhrase[]) =>
 		phrases.length === 1
 			? fts5Phrase(phrases[0] as SearchPhrase)
@@ -106,7 +106,7 @@ function tsPhrase(phrase: SearchPhrase): string {
 		.join(' <-> ')
 }
 
-function tsQuery(query: SearchQuery): string {
+export function tsQuery(query: SearchQuery): string {
 	const clause = (phrases: SearchPhrase[]) => `(${phrases.map(tsPhrase).join(' | ')})`
 	const all = query.all.map(clause).join(' & ')
 	return query.none.length > 0 ? `${all} & !${clause(query.none)}` : all
@@ -124,6 +124,13 @@ function toHit(row: Record<string, unknown>): SearchHit {
 		updatedAt: toIso(row.updated_at),
 		bodyStart: String(row.body_start ?? ''),
 	}
+}
+
+/** The ids of articles matching `query`, drafts too: a subquery for the staff lists. */
+export function matchingIds(dialect: Dialect, query: SearchQuery): RawBuilder<unknown> {
+	return dialect === 'sqlite'
+		? sql`(SELECT rowid FROM article_search WHERE article_search MATCH ${fts5Query(query)})`
+		: sql`(SELECT id FROM articles WHERE search @@ to_tsquery('simple', ${tsQuery(query)}))`
 }
 
 export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): SearchRepository {

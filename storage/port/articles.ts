@@ -1,6 +1,7 @@
 // Articles as stored and listed, and the repository that keeps them.
 import type { Change, ChangeKind } from './changes.ts'
 import type { RevisionNote } from './revisions.ts'
+import type { SearchQuery } from './search.ts'
 
 export type ArticleStatus = 'draft' | 'published'
 
@@ -137,8 +138,11 @@ export interface RepeatableRequest {
 }
 
 export interface EditorListOptions {
-	/** Words matched, case-insensitively, against the title, slug and summary. */
-	query?: string
+	/**
+	 * Words looked for in the search index (title, summary, tags, authors, text; drafts too), as
+	 * the search feature parses them: the same index and rules readers' search uses.
+	 */
+	query?: SearchQuery
 	status?: ArticleStatusFilter
 	/** Articles unless told: pages have a list of their own. */
 	kind?: ArticleKind

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { articleWriteOf } from '#app/features/articles/article-write.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
+import { parseQuery } from '#app/features/search/search-query.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
 import { createLogger } from '#server/logger.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
@@ -64,7 +65,7 @@ describe('the article editor', () => {
 		expect(await app.storage.articles.count()).toBe(before + 1)
 		const drafts = await app.storage.articles.listForEditor({
 			status: 'draft',
-			query: 'Reed beds',
+			query: parseQuery('Reed beds') ?? undefined,
 			limit: 10,
 			offset: 0,
 		})
@@ -112,7 +113,7 @@ describe('the article editor', () => {
 		})
 		expect(first.status).toBe(200)
 		const drafts = await app.storage.articles.listForEditor({
-			query: 'Untitled draft',
+			query: parseQuery('Untitled draft') ?? undefined,
 			limit: 10,
 			offset: 0,
 		})

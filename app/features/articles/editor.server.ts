@@ -2,6 +2,7 @@
 // form, the API and the scheduled-publishing job change articles the same way.
 
 import { pageSlugProblem } from '#app/features/pages/page-addresses.ts'
+import { parseQuery } from '#app/features/search/search-query.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type {
 	Article,
@@ -240,8 +241,12 @@ export async function listEditorArticles(
 	kind: ArticleKind = 'article',
 ): Promise<EditorArticleList> {
 	const { q, status, page } = editorListSchema.parse(params)
+	// Words to look for, through the search index; signs alone look for nothing (an empty list).
+	const query = q ? parseQuery(q) : undefined
+	if (query === null)
+		return { items: [], total: 0, page: 1, pages: 1, query: q ?? '', status: status ?? null }
 	const { items, total } = await storage.articles.listForEditor({
-		query: q,
+		query,
 		status,
 		kind,
 		limit: editorPageSize,

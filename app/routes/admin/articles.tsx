@@ -106,7 +106,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 			</nav>
 			<Form method="get" role="search" className="search">
 				{status ? <input type="hidden" name="status" value={status} /> : null}
-				<label htmlFor="q">Search titles, addresses and summaries</label>
+				<label htmlFor="q">Search titles, summaries, tags, authors and text</label>
 				<div className="search-row">
 					<input id="q" name="q" type="search" defaultValue={query} maxLength={100} />
 					<button type="submit">Search</button>
