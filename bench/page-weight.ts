@@ -248,10 +248,15 @@ export async function measurePageWeight(
 		...dashboardSources,
 		...['uPlot.esm', 'uPlot.min'],
 	])
+	const readerSide = new Set(['picture', 'image-types'])
 	const editorSources = new Set([
 		...appSourceNames(join(appDir, 'routes/admin')),
 		...appSourceNames(join(appDir, 'routes/api')),
-		...appSourceNames(join(appDir, 'features/uploads')),
+		// The uploads feature is the editor's, but for what readers' pages show of its images:
+		// the <picture> of a cover and the image types it names.
+		...[...appSourceNames(join(appDir, 'features/uploads'))].filter(
+			(name) => !readerSide.has(name),
+		),
 		...appSourceNames(join(appDir, 'features/api-keys')),
 		...editorOnlySources,
 		...['article-editor', 'editor-form', 'local-time', 'team-list', 'new-password-field'],
