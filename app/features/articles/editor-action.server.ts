@@ -54,11 +54,7 @@ function postedValues(form: FormData): Record<string, string> {
 	return values
 }
 
-function answer(
-	result: EditorResult | { ok: false; kind: 'invalid'; errors: EditorActionData['errors'] & {} },
-	form: FormData,
-	intent: string,
-) {
+function answer(result: EditorResult, form: FormData, intent: string) {
 	if (result.ok) {
 		const { version, updatedAt } = result.article
 		return data<EditorActionData>({ saved: { version, updatedAt, intent } })

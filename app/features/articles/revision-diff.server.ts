@@ -3,8 +3,8 @@
 // length (jsdiff's own limits), and falls back to whole lines, then to "replaced".
 import { type ChangeObject, diffLines, diffWords } from 'diff'
 import {
+	changedFields,
 	type RevisionField,
-	revisionFields,
 	type RevisionSnapshot as Snapshot,
 } from '#storage/port/revisions.ts'
 import { revisionFieldLabels } from './revision-labels.ts'
@@ -69,12 +69,9 @@ export function textDiff(before: string, after: string): DiffPart[] {
  * with nothing before (the first revision), none.
  */
 export function revisionDiff(before: Snapshot | undefined, after: Snapshot): FieldDiff[] {
-	if (!before) return []
-	return revisionFields
-		.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-		.map((field) => ({
-			field,
-			label: revisionFieldLabels[field],
-			parts: textDiff(asText(before[field]), asText(after[field])),
-		}))
+	return changedFields(before, after).map((field) => ({
+		field,
+		label: revisionFieldLabels[field],
+		parts: textDiff(asText(before?.[field] ?? null), asText(after[field])),
+	}))
 }

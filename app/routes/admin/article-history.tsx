@@ -12,7 +12,6 @@ import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import {
 	changedFields,
-	type Revision,
 	type RevisionKind,
 	type RevisionSummary,
 	revisionSnapshotOf,
@@ -71,27 +70,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			status: article.status,
 		},
 		revisions,
-		selected: selected && summaryOf(selected),
+		// As the list has it: the content stays on the server, its differences are what travel.
+		selected: selected && revisions.find((revision) => revision.id === selected.id),
 		diff,
 		againstCurrent,
 		isCurrent,
-	}
-}
-
-function summaryOf(revision: Revision): RevisionSummary {
-	const { id, articleId, kind, version, byName, status, title, changed, restoredFrom } = revision
-	return {
-		id,
-		articleId,
-		kind,
-		version,
-		byName,
-		status,
-		title,
-		changed,
-		restoredFrom,
-		createdAt: revision.createdAt,
-		savedAt: revision.savedAt,
 	}
 }
 

@@ -83,6 +83,31 @@ function BannerPreview({ message, link }: { message: string; link: string }) {
 	)
 }
 
+/** An on/off switch of the site, explained under it. */
+function SwitchToggle({
+	name,
+	label,
+	hint,
+	on,
+}: {
+	name: string
+	label: string
+	hint: string
+	on: boolean
+}) {
+	return (
+		<>
+			<label className="switch-toggle">
+				<input type="checkbox" name={name} defaultChecked={on} aria-describedby={`${name}-hint`} />{' '}
+				{label}
+			</label>
+			<p id={`${name}-hint`} className="hint">
+				{hint}
+			</p>
+		</>
+	)
+}
+
 function Advanced({ count, name }: { count: number | undefined; name: string }) {
 	if (!count) return null
 	return (
@@ -262,33 +287,19 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 
 				<fieldset className="switch">
 					<legend>Reaching readers</legend>
-					<label className="switch-toggle">
-						<input
-							type="checkbox"
-							name="pushPromptEnabled"
-							defaultChecked={fields.pushPromptEnabled}
-							aria-describedby="pushPromptEnabled-hint"
-						/>{' '}
-						Offer “Notify me of new articles”
-					</label>
-					<p id="pushPromptEnabled-hint" className="hint">
-						On the articles list and on each article. Off: nobody new is asked; readers already
-						subscribed still get notices.
-					</p>
+					<SwitchToggle
+						name="pushPromptEnabled"
+						label="Offer “Notify me of new articles”"
+						hint="On the articles list and on each article. Off: nobody new is asked; readers already subscribed still get notices."
+						on={fields.pushPromptEnabled}
+					/>
 					<Advanced count={advanced.push_prompt_enabled} name="push_prompt_enabled" />
-					<label className="switch-toggle">
-						<input
-							type="checkbox"
-							name="contactFormEnabled"
-							defaultChecked={fields.contactFormEnabled}
-							aria-describedby="contactFormEnabled-hint"
-						/>{' '}
-						Contact form open
-					</label>
-					<p id="contactFormEnabled-hint" className="hint">
-						Off: the contact page shows the postal and email address instead, and new messages are
-						refused (for a holiday, or a flood of spam).
-					</p>
+					<SwitchToggle
+						name="contactFormEnabled"
+						label="Contact form open"
+						hint="Off: the contact page shows the postal and email address instead, and new messages are refused (for a holiday, or a flood of spam)."
+						on={fields.contactFormEnabled}
+					/>
 					<Advanced count={advanced.contact_form_enabled} name="contact_form_enabled" />
 				</fieldset>
 
