@@ -318,9 +318,19 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 			// Left as the rule set it.
 			home_latest_count: { serverDefault: 3, conditions: [{ rules: { devices: ['mobile'] } }] },
 		})
-		// Readers get it, as a link.
-		const home = await (await fetch(`${app.url}/home`)).text()
-		expect(home).toContain('<a href="/contact">Join the river clean-up on Saturday</a>')
+		// Readers get it, as a link. The server hears of a new version on the live feed (on
+		// PostgreSQL by NOTIFY), a moment after the publish answered.
+		const homeOnceSettled = async (done: (html: string) => boolean) => {
+			let html = ''
+			for (let tries = 0; tries < 50; tries++) {
+				html = await (await fetch(`${app.url}/home`)).text()
+				if (done(html)) break
+				await new Promise((resolve) => setTimeout(resolve, 100))
+			}
+			return html
+		}
+		const link = '<a href="/contact">Join the river clean-up on Saturday</a>'
+		expect(await homeOnceSettled((html) => html.includes(link))).toContain(link)
 
 		// The same form again changes nothing, and says so.
 		const same = await postForm(app, '/admin/config', switches({ baseVersion: String(base + 2) }), {
@@ -337,7 +347,9 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 			{ cookie: admin },
 		)
 		expect(off.status).toBe(302)
-		expect(await (await fetch(`${app.url}/home`)).text()).not.toContain('river clean-up')
+		expect(await homeOnceSettled((html) => !html.includes('river clean-up'))).not.toContain(
+			'river clean-up',
+		)
 		const form = await (await getPage(app, '/admin/config', admin)).text()
 		expect(form).toContain('Join the river clean-up on Saturday</textarea>')
 		expect(form).toContain('<input type="radio" name="bannerAudience" checked="" value="off"/>')
