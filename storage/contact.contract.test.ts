@@ -1,6 +1,7 @@
 // The contact part of the storage contract (migration 0004): messages stored once per form
 // submission with their mail in the same transaction, the inbox's reads and changes, and an
 // outbox whose mails are leased to one worker at a time, on both databases.
+import { parseQuery } from '#app/features/search/search-query.ts'
 import { describe, expect, it } from 'vitest'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { NewContactMessage } from './port/contact.ts'
@@ -65,13 +66,21 @@ describe.each(databases)('contact storage contract: $name', ({ create }) => {
 		).message
 		const b = (await storage.messages.create(newMessage({ email: 'bo@rivers.org' }), [])).message
 		expect(await storage.messages.unreadCount()).toBe(2)
-		const search = async (query: string) =>
-			(await storage.messages.list({ box: 'inbox', query, limit: 10, offset: 0 })).items.map(
+		const search = async (words: string) => {
+			const query = parseQuery(words) ?? undefined
+			return (await storage.messages.list({ box: 'inbox', query, limit: 10, offset: 0 })).items.map(
 				(m) => m.id,
 			)
+		}
+		// Through the index: any field, folded, a word's start, the words of an address.
 		expect(await search('ANA')).toEqual([a.id])
 		expect(await search('rivers.org')).toEqual([b.id])
+		expect(await search('bo@rivers')).toEqual([b.id])
 		expect(await search('50%')).toEqual([a.id])
+		expect(await search('pea')).toEqual([a.id])
+		expect(await search('péat')).toEqual([a.id])
+		expect(await search('"of peat"')).toEqual([a.id])
+		expect(await search('peat -ana')).toEqual([])
 		expect(await search('5_%')).toEqual([])
 
 		expect(await storage.messages.setRead(a.id, true)).toBe(true)
@@ -92,6 +101,8 @@ describe.each(databases)('contact storage contract: $name', ({ create }) => {
 			'removed',
 		])
 		expect(await storage.messages.get(a.id)).toBeUndefined()
+		// A deleted message leaves the index with its row.
+		expect(await search('ana')).toEqual([])
 	})
 
 	it('deletes messages older than the retention cutoff only', async () => {

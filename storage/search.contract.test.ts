@@ -67,6 +67,28 @@ describe.each(databases)('search storage contract: $name', ({ create }) => {
 		expect((await find('herons')).slugs).toEqual(['about'])
 		expect((await find('herons', { includeDrafts: true })).slugs.sort()).toEqual(['about', 'draft'])
 		expect((await find('herons', { kinds: ['article'] })).slugs).toEqual([])
+
+		// A tag or an author renamed, merged or deleted: the articles carrying it follow at once.
+		const tag = await storage.tags.findBySlug('wading-birds')
+		if (!tag) throw new Error('no tag')
+		const renamed = await storage.tags.update(tag.id, { ...tag, name: 'Shorebirds' })
+		expect(renamed.ok).toBe(true)
+		expect((await find('wading')).total).toBe(0)
+		expect((await find('shorebirds')).slugs).toEqual(['heron'])
+		await add('egret', 'White and tall', 'Standing still too.', { tags: ['Egrets'] })
+		const egrets = await storage.tags.findBySlug('egrets')
+		if (!egrets) throw new Error('no tag')
+		expect((await storage.tags.merge(egrets.id, tag.id)).ok).toBe(true)
+		expect((await find('shorebirds')).slugs.sort()).toEqual(['egret', 'heron'])
+		expect(await storage.tags.delete(tag.id)).toBe(true)
+		expect((await find('shorebirds')).total).toBe(0)
+		const author = await storage.authors.findBySlug('ana-costa')
+		if (!author) throw new Error('no author')
+		expect((await storage.authors.update(author.id, { ...author, name: 'Ana Silva' })).ok).toBe(
+			true,
+		)
+		expect((await find('costa')).total).toBe(0)
+		expect((await find('silva')).slugs).toEqual(['heron'])
 	})
 
 	it('follows every save and delete, and counts every match across pages', async () => {
@@ -89,5 +111,42 @@ describe.each(databases)('search storage contract: $name', ({ create }) => {
 		expect(first.slugs).toHaveLength(5)
 		const last = await find('marsh', { limit: 5, offset: 10 })
 		expect(last.slugs).toHaveLength(2)
+	})
+
+	it('searches the media library by name and description, following renames and deletes', async () => {
+		const image = async (hash: string, name: string | null, alt: string | null) => {
+			const bytes = new Uint8Array([hash.charCodeAt(0)])
+			await storage.uploads.put({
+				hash,
+				mime: 'image/png',
+				size: 1,
+				width: 1,
+				height: 1,
+				bytes,
+				createdBy: null,
+			})
+			await storage.uploads.setDetails(hash, { name, alt })
+		}
+		const library = async (words: string) =>
+			(
+				await storage.uploads.library({
+					search: parseQuery(words) ?? undefined,
+					limit: 10,
+					offset: 0,
+				})
+			).images.map((found) => found.name)
+		await image('a'.repeat(64), 'IMG_2041.jpg', 'Curlews over the Élorn estuary')
+		await image('b'.repeat(64), 'peat-bog.png', null)
+		expect(await library('img_2041')).toEqual(['IMG_2041.jpg'])
+		expect(await library('elorn')).toEqual(['IMG_2041.jpg'])
+		expect(await library('curl')).toEqual(['IMG_2041.jpg'])
+		expect(await library('peat bog')).toEqual(['peat-bog.png'])
+		expect(await library('png')).toEqual(['peat-bog.png'])
+		await storage.uploads.setDetails('b'.repeat(64), { name: 'blanket-mire.png', alt: null })
+		expect(await library('peat')).toEqual([])
+		expect(await library('mire')).toEqual(['blanket-mire.png'])
+		await storage.uploads.delete('b'.repeat(64))
+		expect(await library('mire')).toEqual([])
+		expect((await storage.uploads.library({ limit: 10, offset: 0 })).total).toBe(1)
 	})
 })

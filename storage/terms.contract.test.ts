@@ -64,8 +64,9 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 			)
 			storage = database.open()
 			// This one, then the later ones: the history (0017), which starts each article's from
-			// the article as it stands, and the search index (0018).
-			expect(await storage.migrate()).toEqual([beforeTerms, '0017_revisions_seo', '0018_search'])
+			// the article as it stands, the search index (0018), and any after them.
+			const applied = await storage.migrate()
+			expect(applied.slice(0, 3)).toEqual([beforeTerms, '0017_revisions_seo', '0018_search'])
 
 			const one = await storage.articles.findBySlug('one')
 			expect(one?.tags).toEqual([

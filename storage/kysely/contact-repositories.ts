@@ -6,9 +6,22 @@ import type { OutboxRepository, OutgoingMail } from '../port/mail.ts'
 import type { Dialect } from '../port/storage.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { leaseDue } from './lease.ts'
-import { likePattern } from './like-pattern.ts'
 import { toMessage, toQueuedMail } from './rows.ts'
 import type { Database } from './schema.ts'
+import { matchingIds } from './search-repository.ts'
+
+/** A message's columns: not PostgreSQL's search tsvector (migration 0019), which no one reads. */
+const messageColumns = [
+	'id',
+	'idempotency_key',
+	'name',
+	'email',
+	'subject',
+	'message',
+	'created_at',
+	'read_at',
+	'archived_at',
+] as const
 
 /** The feed topic of the inbox: open inbox pages learn of new and changed messages from it. */
 export const messagesTopic = 'messages'
@@ -27,6 +40,7 @@ function mailRows(mails: OutgoingMail[], now: string) {
 
 export function createMessageRepository(
 	db: Kysely<Database>,
+	dialect: Dialect,
 	hooks: ChangeHooks,
 ): MessageRepository {
 	/** Runs `change` in a transaction that also records it on the feed when it touched a row. */
@@ -58,12 +72,12 @@ export function createMessageRepository(
 						created_at: now,
 					})
 					.onConflict((oc) => oc.column('idempotency_key').doNothing())
-					.returningAll()
+					.returning(messageColumns)
 					.executeTakeFirst()
 				if (!inserted) {
 					const first = await trx
 						.selectFrom('contact_messages')
-						.selectAll()
+						.select(messageColumns)
 						.where('idempotency_key', '=', message.idempotencyKey)
 						.executeTakeFirstOrThrow()
 					return { message: toMessage(first), created: false, change: null as Change | null }
@@ -80,20 +94,10 @@ export function createMessageRepository(
 			let base = db
 				.selectFrom('contact_messages')
 				.where('archived_at', box === 'archived' ? 'is not' : 'is', null)
-			const words = query?.trim()
-			if (words) {
-				const pattern = likePattern(words)
-				base = base.where((eb) =>
-					eb.or(
-						(['name', 'email', 'subject', 'message'] as const).map(
-							(column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
-						),
-					),
-				)
-			}
+			if (query) base = base.where(sql<boolean>`id IN ${matchingIds(dialect, query, 'messages')}`)
 			const [rows, total] = await Promise.all([
 				base
-					.selectAll()
+					.select(messageColumns)
 					.orderBy('created_at', 'desc')
 					.orderBy('id', 'desc')
 					.limit(limit)
@@ -106,7 +110,7 @@ export function createMessageRepository(
 		async get(id) {
 			const row = await db
 				.selectFrom('contact_messages')
-				.selectAll()
+				.select(messageColumns)
 				.where('id', '=', id)
 				.executeTakeFirst()
 			return row && toMessage(row)

@@ -17,7 +17,7 @@ import type { Dialect } from '../port/storage.ts'
 import { writeTerms } from './article-terms.ts'
 import { orderedSelect, sectionTables } from './portable-sections.ts'
 import type { Database } from './schema.ts'
-import { reindexAll } from './search-repository.ts'
+import { reindexArticles } from './search-repository.ts'
 
 type Row = Record<string, unknown>
 /** A query's rows, read inside the snapshot `fetch` at a time. */
@@ -168,7 +168,7 @@ function createWriter(
 			const now = new Date().toISOString()
 			for (const { id, ...named } of terms) await writeTerms(trx, rules, id, named, now)
 			// Rows were written directly: the search index learns them all at once.
-			await reindexAll(trx, dialect)
+			await reindexArticles(trx, dialect)
 			// Versions are not moved (they are made again from the images): every image brought
 			// in is queued for the image-versions job.
 			await trx

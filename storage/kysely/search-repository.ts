@@ -51,15 +51,26 @@ export async function unindexArticle(trx: Db, dialect: Dialect, id: number): Pro
 	if (dialect === 'sqlite') await sql`DELETE FROM article_search WHERE rowid = ${id}`.execute(trx)
 }
 
-// The Latin letters with diacritics and their folded forms, for folding in SQL where the site's
-// own foldText cannot run (a whole import at once); the same pairs as migration 0018.
-const accented = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿāăąćĉċčďēĕėęěĝğġģĥĩīĭįĵķĺļľńņňōŏőŕŗřśŝşšţťũūŭůűųŵŷźżž'
-const plain = 'aaaaaaceeeeiiiinooooouuuuyyaaaccccdeeeeegggghiiiijklllnnnooorrrssssttuuuuuuwyzzz'
+/**
+ * Articles' words indexed again from the tables: every article after an import wrote rows
+ * directly, or those given (the articles carrying a renamed, merged or deleted tag or author).
+ */
+export async function reindexArticles(trx: Db, dialect: Dialect, ids?: number[]): Promise<void> {
+	if (ids) {
+		// In slices, under either database's limit on a statement's parameters.
+		for (let start = 0; start < ids.length; start += 500)
+			await reindex(trx, dialect, ids.slice(start, start + 500))
+		return
+	}
+	await reindex(trx, dialect, undefined)
+}
 
-/** Every article's words indexed again, from the tables: after an import wrote rows directly. */
-export async function reindexAll(trx: Db, dialect: Dialect): Promise<void> {
+async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Promise<void> {
+	if (ids?.length === 0) return
+	const only = ids ? sql`WHERE a.id IN (${sql.join(ids)})` : sql``
 	if (dialect === 'sqlite') {
-		await sql`INSERT INTO article_search (article_search) VALUES ('delete-all')`.execute(trx)
+		if (ids) await sql`DELETE FROM article_search WHERE rowid IN (${sql.join(ids)})`.execute(trx)
+		else await sql`INSERT INTO article_search (article_search) VALUES ('delete-all')`.execute(trx)
 		await sql`INSERT INTO article_search (rowid, title, summary, terms, body)
 			SELECT a.id, a.title, a.summary,
 				coalesce((SELECT group_concat(t.name, ' ') FROM article_tags l JOIN tags t
@@ -67,11 +78,12 @@ export async function reindexAll(trx: Db, dialect: Dialect): Promise<void> {
 				coalesce((SELECT group_concat(p.name, ' ') FROM article_authors l JOIN authors p
 					ON p.id = l.author_id WHERE l.article_id = a.id), ''),
 				a.body_markdown
-			FROM articles a`.execute(trx)
+			FROM articles a ${only}`.execute(trx)
 		return
 	}
-	const fold = (column: RawBuilder<unknown>) =>
-		sql`translate(lower(${column}), ${accented}, ${plain})`
+	// canopy_fold (migration 0019): lower case, diacritics and word-joining signs as the site's
+	// own searchWords leaves them.
+	const fold = (column: RawBuilder<unknown>) => sql`canopy_fold(${column})`
 	const terms = sql`a.summary || ' ' ||
 		coalesce((SELECT string_agg(t.name, ' ') FROM article_tags l JOIN tags t ON t.id = l.tag_id
 			WHERE l.article_id = a.id), '') || ' ' ||
@@ -80,7 +92,7 @@ export async function reindexAll(trx: Db, dialect: Dialect): Promise<void> {
 	await sql`UPDATE articles a SET search =
 		setweight(to_tsvector('simple', ${fold(sql`a.title`)}), 'A') ||
 		setweight(to_tsvector('simple', ${fold(terms)}), 'B') ||
-		setweight(to_tsvector('simple', ${fold(sql`a.body_markdown`)}), 'C')`.execute(trx)
+		setweight(to_tsvector('simple', ${fold(sql`a.body_markdown`)}), 'C') ${only}`.execute(trx)
 }
 
 /** FTS5: "w1 w2"* for a phrase (a prefix on its last word), OR within a clause, AND between. */
@@ -126,11 +138,25 @@ function toHit(row: Record<string, unknown>): SearchHit {
 	}
 }
 
-/** The ids of articles matching `query`, drafts too: a subquery for the staff lists. */
-export function matchingIds(dialect: Dialect, query: SearchQuery): RawBuilder<unknown> {
+/** What the staff search besides articles: each with its index (migration 0019). */
+export type StaffIndex = 'articles' | 'messages' | 'uploads'
+
+const indexes: Record<StaffIndex, { table: string; fts5: string }> = {
+	articles: { table: 'articles', fts5: 'article_search' },
+	messages: { table: 'contact_messages', fts5: 'message_search' },
+	uploads: { table: 'uploads', fts5: 'upload_search' },
+}
+
+/** The ids of rows matching `query`, drafts too: a subquery for the staff lists. */
+export function matchingIds(
+	dialect: Dialect,
+	query: SearchQuery,
+	index: StaffIndex = 'articles',
+): RawBuilder<unknown> {
+	const { table, fts5 } = indexes[index]
 	return dialect === 'sqlite'
-		? sql`(SELECT rowid FROM article_search WHERE article_search MATCH ${fts5Query(query)})`
-		: sql`(SELECT id FROM articles WHERE search @@ to_tsquery('simple', ${tsQuery(query)}))`
+		? sql`(SELECT rowid FROM ${sql.table(fts5)} WHERE ${sql.table(fts5)} MATCH ${fts5Query(query)})`
+		: sql`(SELECT id FROM ${sql.table(table)} WHERE search @@ to_tsquery('simple', ${tsQuery(query)}))`
 }
 
 export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): SearchRepository {

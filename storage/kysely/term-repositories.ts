@@ -1,9 +1,10 @@
 // Tags and author profiles (docs/decisions/026-tags-and-authors.md), for both databases. The two
 // differ in their columns only; renaming, merging and deleting are the same walk: the row, a 301
-// from its old address, and a change for every published article that shows it, all in one
-// transaction.
+// from its old address, a change for every published article that shows it, and the search index
+// of every article that carries it, all in one transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ArticleRules } from '../port/articles.ts'
+import type { Dialect } from '../port/storage.ts'
 import type { Change } from '../port/changes.ts'
 import type {
 	AuthorEdit,
@@ -21,6 +22,7 @@ import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { recordMove } from './redirect-repository.ts'
 import { toIso } from './rows.ts'
 import type { Database } from './schema.ts'
+import { reindexArticles } from './search-repository.ts'
 
 type Row = Record<string, unknown>
 
@@ -96,8 +98,12 @@ const authorKind: TermKind<AuthorProfile, AuthorEdit> = {
  * The term repository for one kind. Kysely's types follow one table at a time, so the queries
  * over "either table" are typed as the tags table's; the columns they touch exist in both.
  */
-function termRepository<T extends { id: number; slug: string }, Edit extends { slug: string }>(
+function termRepository<
+	T extends { id: number; slug: string; name: string },
+	Edit extends { slug: string; name: string },
+>(
 	db: Kysely<Database>,
+	dialect: Dialect,
 	hooks: ChangeHooks,
 	rules: ArticleRules,
 	spec: TermKind<T, Edit>,
@@ -133,6 +139,12 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 			.where('articles.kind', '=', 'article')
 			.execute()
 		return rows.map((row) => Number(row.id))
+	}
+
+	/** Every article that carries this term, drafts too: their search index holds its name. */
+	async function carrying(trx: Transaction<Database>, id: number): Promise<number[]> {
+		const rows = await trx.selectFrom(link).select('article_id').where(column, '=', id).execute()
+		return rows.map((row) => Number(row.article_id))
 	}
 
 	/** Changes for the term and for each article shown with it, returned to announce at commit. */
@@ -188,6 +200,8 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 						.set({ ...spec.columns(edit), updated_at: new Date().toISOString() })
 						.where('id', '=', id)
 						.execute()
+					if (before.name !== edit.name)
+						await reindexArticles(trx, dialect, await carrying(trx, id))
 					if (before.slug !== edit.slug) {
 						const moved = await recordMove(
 							trx,
@@ -212,6 +226,7 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 				const [from, into] = [await find(trx, id), await find(trx, intoId)]
 				if (!from || !into || id === intoId) return { ok: false, reason: 'missing' }
 				const affected = await showing(trx, id)
+				const carriers = await carrying(trx, id)
 				await trx
 					.insertInto(link)
 					.columns(['article_id', column, 'position'])
@@ -224,6 +239,7 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 					.onConflict((oc) => oc.columns(['article_id', column]).doNothing())
 					.execute()
 				await trx.deleteFrom(table).where('id', '=', id).execute()
+				await reindexArticles(trx, dialect, carriers)
 				const moved = await recordMove(
 					trx,
 					hooks,
@@ -240,8 +256,10 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 		async delete(id: number) {
 			return writing(async (trx, changes) => {
 				const affected = await showing(trx, id)
+				const carriers = await carrying(trx, id)
 				const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst()
 				if (Number(result.numDeletedRows) === 0) return false
+				await reindexArticles(trx, dialect, carriers)
 				changes.push(...(await changed(trx, id, 'removed', affected)))
 				return true
 			})
@@ -253,19 +271,25 @@ function termRepository<T extends { id: number; slug: string }, Edit extends { s
 
 export function createTagRepository(
 	db: Kysely<Database>,
+	dialect: Dialect,
 	hooks: ChangeHooks,
 	rules: ArticleRules,
 ): TagRepository {
-	const { find: _find, writing: _writing, ...tags } = termRepository(db, hooks, rules, tagKind)
+	const {
+		find: _find,
+		writing: _writing,
+		...tags
+	} = termRepository(db, dialect, hooks, rules, tagKind)
 	return tags
 }
 
 export function createAuthorRepository(
 	db: Kysely<Database>,
+	dialect: Dialect,
 	hooks: ChangeHooks,
 	rules: ArticleRules,
 ): AuthorRepository {
-	const { find, writing, ...authors } = termRepository(db, hooks, rules, authorKind)
+	const { find, writing, ...authors } = termRepository(db, dialect, hooks, rules, authorKind)
 	return {
 		...authors,
 		async forUser(userId, name) {

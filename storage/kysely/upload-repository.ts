@@ -4,9 +4,9 @@ import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../port/storage.ts'
 import type { ImageVersion, UploadRepository } from '../port/uploads.ts'
 import { leaseDue } from './lease.ts'
-import { likePattern } from './like-pattern.ts'
 import { toUpload } from './rows.ts'
 import type { Database } from './schema.ts'
+import { matchingIds } from './search-repository.ts'
 
 const metaColumns = [
 	'uploads.hash',
@@ -124,14 +124,8 @@ export function createUploadRepository(db: Kysely<Database>, dialect: Dialect): 
 		},
 		async library({ search, limit, offset }) {
 			let base = db.selectFrom('uploads')
-			const words = search?.trim()
-			if (words) {
-				const pattern = likePattern(words)
-				base = base.where(
-					(eb) =>
-						sql<boolean>`lower(coalesce(${eb.ref('uploads.name')}, '')) like ${pattern} escape '\\'`,
-				)
-			}
+			if (search)
+				base = base.where(sql<boolean>`uploads.id IN ${matchingIds(dialect, search, 'uploads')}`)
 			const [rows, counted] = await Promise.all([
 				base
 					.leftJoin('image_tasks', 'image_tasks.upload_hash', 'uploads.hash')

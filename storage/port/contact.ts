@@ -1,5 +1,6 @@
 // Readers' messages from the contact form.
 import type { OutgoingMail } from './mail.ts'
+import type { SearchQuery } from './search.ts'
 
 export interface ContactMessage {
 	id: number
@@ -22,8 +23,8 @@ export interface NewContactMessage {
 }
 
 export interface MessageListOptions {
-	/** Words matched, case-insensitively, against the sender's name and address, the subject and the text. */
-	query?: string
+	/** Words looked for in the sender's name and address, the subject and the text (the index). */
+	query?: SearchQuery
 	box: 'inbox' | 'archived'
 	limit: number
 	offset: number

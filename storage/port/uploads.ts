@@ -1,4 +1,5 @@
 // Uploaded images: stored by the hash of their bytes.
+import type { SearchQuery } from './search.ts'
 export interface UploadMeta {
 	/** SHA-256 of the bytes, hex: the image's address. */
 	hash: string
@@ -75,8 +76,8 @@ export interface UploadRepository {
 	describeMany(hashes: string[]): Promise<UploadMeta[]>
 	/** Sets the name and the description offered for an image; false when there is no such image. */
 	setDetails(hash: string, details: { name: string | null; alt: string | null }): Promise<boolean>
-	/** The library, newest first: images whose name has `search` in it, `limit` from `offset`. */
-	library(query: { search?: string; limit: number; offset: number }): Promise<{
+	/** The library, newest first: images whose name or description has the words, `limit` from `offset`. */
+	library(query: { search?: SearchQuery; limit: number; offset: number }): Promise<{
 		images: LibraryImage[]
 		total: number
 	}>

@@ -512,7 +512,9 @@ test('deleting asks for confirmation, then removes the article from readers’ l
 	await expect(reader.getByText('Seagrass meadows')).toHaveCount(0, { timeout: 5_000 })
 	await reader.close()
 
-	await page.getByLabel('Search titles, summaries, tags, authors and text').fill('"Seagrass meadows"')
+	await page
+		.getByLabel('Search titles, summaries, tags, authors and text')
+		.fill('"Seagrass meadows"')
 	await page.getByRole('button', { name: 'Search' }).click()
 	await expect(page.getByText('No article matches.')).toBeVisible()
 })

@@ -2,6 +2,7 @@
 // uses and descriptions, found by name, described, replaced everywhere, deleted only when unused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
+import { parseQuery } from '#app/features/search/search-query.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { getPage, makeAccount, postForm, signIn, teamPassword } from '#tests/fixtures/forms.ts'
 import { pngImage, svgImage } from '#tests/fixtures/images.ts'
@@ -41,8 +42,13 @@ describe('the media library', () => {
 		const response = await send({ intent: 'upload' }, { name, bytes })
 		expect(response.status).toBe(200)
 		expect(await response.text()).toContain(`${name} was added to the library.`)
-		const image = (await app.storage.uploads.library({ search: name, limit: 1, offset: 0 }))
-			.images[0]
+		const image = (
+			await app.storage.uploads.library({
+				search: parseQuery(name) ?? undefined,
+				limit: 1,
+				offset: 0,
+			})
+		).images[0]
 		if (!image) throw new Error(`${name} is not in the library`)
 		return { ...image, url: `/media/${image.hash}.png` }
 	}
@@ -142,8 +148,13 @@ describe('the media library', () => {
 		)
 		expect(response.status).toBe(200)
 		expect(await response.text()).toContain('The new image now stands in 1 place')
-		const fresh = (await app.storage.uploads.library({ search: 'new-map', limit: 1, offset: 0 }))
-			.images[0]
+		const fresh = (
+			await app.storage.uploads.library({
+				search: parseQuery('new-map') ?? undefined,
+				limit: 1,
+				offset: 0,
+			})
+		).images[0]
 		const newUrl = `/media/${fresh?.hash}.png`
 		const article = await app.storage.articles.findById(saved.article.id)
 		expect(article).toMatchObject({

@@ -1,6 +1,7 @@
 // The inbox in the editor area: listing, opening and tidying the messages sent through the
 // contact form. Routes call these; nothing here knows about HTTP beyond the words it answers.
 import { z } from 'zod'
+import { parseQuery } from '#app/features/search/search-query.ts'
 import type { ContactMessage } from '#storage/port/contact.ts'
 import type { Storage } from '#storage/port/storage.ts'
 
@@ -85,13 +86,17 @@ function toItem(message: ContactMessage): InboxItem {
 
 export async function listInbox(storage: Storage, params: Record<string, string>) {
 	const { q, box, page } = inboxListSchema.parse(params)
+	// Words to look for, through the search index; signs alone look for nothing (an empty list).
+	const query = q ? parseQuery(q) : undefined
 	const [{ items, total }, unread] = await Promise.all([
-		storage.messages.list({
-			query: q,
-			box,
-			limit: inboxPageSize,
-			offset: (page - 1) * inboxPageSize,
-		}),
+		query === null
+			? { items: [], total: 0 }
+			: storage.messages.list({
+					query,
+					box,
+					limit: inboxPageSize,
+					offset: (page - 1) * inboxPageSize,
+				}),
 		storage.messages.unreadCount(),
 	])
 	return {

@@ -6,6 +6,7 @@
 import { articleWriteOf } from '#app/features/articles/article-write.server.ts'
 import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
 import { readingMinutes } from '#app/features/articles/markdown-pipeline.server.ts'
+import { parseQuery } from '#app/features/search/search-query.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { Article } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
@@ -84,8 +85,11 @@ export async function libraryPage(
 	query: { search: string; page: number },
 ): Promise<{ images: LibraryEntry[]; total: number; pages: number }> {
 	const page = Math.max(1, query.page)
+	// Words to look for, through the search index; signs alone look for nothing (an empty list).
+	const search = query.search.trim() ? parseQuery(query.search) : undefined
+	if (search === null) return { images: [], total: 0, pages: 1 }
 	const { images, total } = await storage.uploads.library({
-		search: query.search,
+		search,
 		limit: libraryPageSize,
 		offset: (page - 1) * libraryPageSize,
 	})
