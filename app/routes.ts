@@ -9,6 +9,7 @@ export default [
 	route('articles/:slug', 'routes/article.tsx'),
 	route('contact', 'routes/contact.tsx'),
 	route('search', 'routes/search.tsx'),
+	route('search/suggest', 'routes/search-suggest.ts'),
 	route('tags/:slug', 'routes/tag.tsx'),
 	route('tags/:slug/feed.xml', 'routes/tag-feed.ts', { id: 'tag-rss' }),
 	route('tags/:slug/atom.xml', 'routes/tag-feed.ts', { id: 'tag-atom' }),

@@ -3,10 +3,10 @@
 // for search engines (noindex), never cached (every query is its own page).
 import { data, Form, Link } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
-import { maxQueryLength } from '#app/features/search/search-query.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
@@ -58,16 +58,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 			>
 				<label htmlFor="search-q">Words to look for</label>
 				<div className="search-row">
-					<input
-						id="search-q"
-						type="search"
-						name="q"
-						defaultValue={found.q}
-						maxLength={maxQueryLength}
-						autoComplete="off"
-						enterKeyHint="search"
-						aria-describedby="search-hint"
-					/>
+					<SearchField id="search-q" defaultValue={found.q} describedBy="search-hint" />
 					<button type="submit">Search</button>
 				</div>
 				<p id="search-hint" className="hint">

@@ -166,7 +166,8 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 			const filter: RawBuilder<unknown> = sql`a.status IN (${sql.join(statuses)})
 				AND a.kind IN (${sql.join(options.kinds)})`
 			const columns = sql`a.id, a.kind, a.slug, a.title, a.summary, a.status, a.published_at,
-				a.updated_at, substr(a.body_markdown, 1, 20000) AS body_start, count(*) OVER () AS total`
+				a.updated_at, ${options.withText === false ? sql`''` : sql`substr(a.body_markdown, 1, 20000)`}
+				AS body_start, count(*) OVER () AS total`
 			const found =
 				dialect === 'sqlite'
 					? // FTS5's bm25() is read where the match is made: in a query of its own.

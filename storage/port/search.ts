@@ -25,6 +25,8 @@ export interface SearchOptions {
 	kinds: ArticleKind[]
 	limit: number
 	offset: number
+	/** Read the start of each text for a snippet (suggestions show titles alone). Default true. */
+	withText?: boolean
 }
 
 export interface SearchHit {
@@ -36,7 +38,7 @@ export interface SearchHit {
 	status: ArticleStatus
 	publishedAt: string | null
 	updatedAt: string
-	/** The start of the text, for the snippet (at most 20,000 characters). */
+	/** The start of the text, for the snippet (at most 20,000 characters; empty without withText). */
 	bodyStart: string
 }
 

@@ -1,5 +1,6 @@
 // A reader searches: on a phone without JavaScript (the header's link to the search page, a plain
-// form) and on a wide screen from the header's own field; the word is marked in each result.
+// form) and on a wide screen from the header's own field; the word is marked in each result;
+// titles offered as they type, chosen with the keyboard, without moving the page.
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { publishArticles } from './server.ts'
@@ -55,7 +56,7 @@ test('on a wide screen the header’s field searches, and the results page passe
 	await page.setViewportSize({ width: 1280, height: 800 })
 	await page.goto('/articles')
 	await waitForHydration(page)
-	const field = page.getByRole('banner').getByRole('searchbox', { name: 'Search the site' })
+	const field = page.getByRole('banner').getByLabel('Search the site', { exact: true })
 	await field.fill('carbon')
 	await field.press('Enter')
 	await expect(page).toHaveURL(/\/search\?q=carbon$/)
@@ -67,4 +68,63 @@ test('on a wide screen the header’s field searches, and the results page passe
 	await expectNoAxeViolations(page)
 	await page.goto('/search?q=%21%21%21')
 	await expect(page.getByRole('alert')).toContainText('Type a word to look for')
+})
+
+test('as a reader types, titles are offered under the field; arrows and Enter open one, nothing moves', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await page.goto('/articles')
+	await waitForHydration(page)
+	const asked: string[] = []
+	page.on('request', (request) => {
+		if (request.url().includes('/search/suggest')) asked.push(new URL(request.url()).search)
+	})
+	const heading = page.getByRole('heading', { level: 1 })
+	const before = await heading.boundingBox()
+	const field = page.getByRole('banner').getByLabel('Search the site', { exact: true })
+	await field.pressSequentially('peatl', { delay: 30 })
+	const combobox = page.getByRole('combobox', { name: 'Search the site' })
+	await expect(combobox).toHaveAttribute('aria-expanded', 'true')
+	const list = page.getByRole('listbox', { name: 'Suggestions' })
+	const option = list.getByRole('option', { name: 'Peatlands hold the carbon' })
+	await expect(option).toBeVisible()
+	// Asked after a pause, not once per key.
+	expect(asked.length).toBeGreaterThanOrEqual(1)
+	expect(asked.length).toBeLessThanOrEqual(2)
+	expect(asked.at(-1)).toBe('?q=peatl')
+	// The list floats: the page under it has not moved.
+	expect(await heading.boundingBox()).toEqual(before)
+	await expectNoAxeViolations(page)
+
+	await combobox.press('ArrowDown')
+	await expect(option).toHaveAttribute('aria-selected', 'true')
+	await expect(combobox).toHaveAttribute(
+		'aria-activedescendant',
+		(await option.getAttribute('id')) ?? '',
+	)
+	await combobox.press('Escape')
+	await expect(combobox).toHaveAttribute('aria-expanded', 'false')
+	await expect(list).toBeHidden()
+	await combobox.press('ArrowDown')
+	await expect(option).toHaveAttribute('aria-selected', 'true')
+	await combobox.press('Enter')
+	await expect(page).toHaveURL(/\/articles\/peatlands-hold-the-carbon$/)
+	await expect(heading).toHaveText('Peatlands hold the carbon')
+	await expect(list).toBeHidden()
+})
+
+test('on a phone the search page offers titles too, inside the screen', async ({ page }) => {
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.goto('/search')
+	await waitForHydration(page)
+	await page.getByLabel('Words to look for').pressSequentially('carb', { delay: 30 })
+	const option = page
+		.getByRole('listbox', { name: 'Suggestions' })
+		.getByRole('option', { name: 'Peatlands hold the carbon' })
+	await expect(option).toBeVisible()
+	const box = await option.boundingBox()
+	expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390)
+	await option.click()
+	await expect(page).toHaveURL(/\/articles\/peatlands-hold-the-carbon$/)
 })

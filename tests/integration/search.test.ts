@@ -1,6 +1,7 @@
 // /search over HTTP, as a browser without JavaScript uses it, on both databases: published
 // articles and pages found and their words marked, drafts never; every kind of odd input answered
-// in words with no 500; a limit per address with Retry-After; the OpenSearch description.
+// in words with no 500; a limit per address with Retry-After; the OpenSearch description; the
+// titles suggested as a reader types.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
@@ -116,5 +117,36 @@ describe.each(databases)('search: $name', ({ create }) => {
 		const home = await (await fetch(`${app.url}/home`)).text()
 		expect(home).toContain('rel="search"')
 		expect(home).toMatch(/<form[^>]*action="\/search"/)
+	})
+
+	it('suggests published titles as a reader types, best first, and never a draft', async () => {
+		const suggest = async (q: string, ip = `192.0.2.${++address % 250}`) => {
+			const response = await fetch(`${app.url}/search/suggest?${new URLSearchParams({ q })}`, {
+				headers: { 'X-Forwarded-For': ip },
+			})
+			return {
+				status: response.status,
+				headers: response.headers,
+				body: (await response.json()) as { suggestions: { title: string; href: string }[] },
+			}
+		}
+		const peat = await suggest('pea')
+		expect(peat.status).toBe(200)
+		expect(peat.headers.get('content-type')).toContain('application/json')
+		expect(peat.headers.get('cache-control')).toBe('private, max-age=30')
+		expect(peat.body.suggestions).toEqual([
+			{ title: 'Peatlands hold the carbon', href: '/articles/peatlands', kind: 'article' },
+			{ title: 'About us', href: '/about', kind: 'page' },
+		])
+		// Too short, signs only, a thousand characters, syntax: nothing suggested, never a 500.
+		for (const q of ['p', '', '!!!', 'x'.repeat(1_000), 'NEAR(peat', "'; DROP TABLE articles"])
+			expect((await suggest(q)).body.suggestions, q).toEqual([])
+		// Typing is many requests: 120 a minute per address, then 429 with Retry-After.
+		const ip = `198.51.100.${Math.floor(Math.random() * 200)}`
+		for (let n = 0; n < 120; n++) expect((await suggest('peat', ip)).status).toBe(200)
+		const limited = await suggest('peat', ip)
+		expect(limited.status).toBe(429)
+		expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect((await suggest('peat')).status).toBe(200)
 	})
 })

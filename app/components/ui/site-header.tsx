@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router'
 import { isOutside, type MenuLink } from '#app/features/site/navigation.ts'
+import { SearchField } from './search-field.tsx'
 import { useMenuButton } from './use-menu-button.ts'
 
 /**
@@ -60,14 +61,7 @@ export function SiteHeader({
 						<label htmlFor="site-search-q" className="visually-hidden">
 							Search the site
 						</label>
-						<input
-							id="site-search-q"
-							type="search"
-							name="q"
-							placeholder="Search"
-							maxLength={200}
-							enterKeyHint="search"
-						/>
+						<SearchField id="site-search-q" placeholder="Search" />
 					</form>
 				</search>
 				<nav aria-label="Main" className={open ? 'site-nav open' : 'site-nav'} {...menu}>

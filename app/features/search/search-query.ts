@@ -4,8 +4,6 @@
 // the folded words this returns (docs/decisions/030-search.md).
 import { type SearchPhrase, type SearchQuery, searchWords } from '#storage/port/search.ts'
 
-/** Longer searches are refused with words, not cut: the reader should know. */
-export const maxQueryLength = 200
 /** Clauses beyond these are dropped: no one means twenty words at once. */
 const maxClauses = 8
 const maxWordsPerPhrase = 8

@@ -1,10 +1,12 @@
 // /search for readers: the query read safely, published articles and pages found by the index,
-// each with a snippet of its text where the words are, ten to a page; a limit per address so a
-// script cannot keep the database busy (docs/decisions/030-search.md).
+// each with a snippet of its text where the words are, ten to a page; titles as a reader types;
+// a limit per address so a script cannot keep the database busy (docs/decisions/030-search.md).
+import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { createRateLimit } from '#app/lib/rate-limit.ts'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import { maxQueryLength, parseQuery, queryWords } from './search-query.ts'
+import { maxQueryLength, suggestFrom } from './search-limits.ts'
+import { parseQuery, queryWords } from './search-query.ts'
 import { type SnippetPart, snippet } from './snippet.ts'
 
 export const resultsPerPage = 10
@@ -13,6 +15,11 @@ const maxPage = 50
 
 /** Searches per address per minute: a reader types a few; a script hammering gets 429. */
 const limited = createRateLimit(30, 60_000, 20_000)
+
+/** Suggestions per address per minute: one per pause in typing, a few per word. */
+const suggestLimited = createRateLimit(120, 60_000, 20_000)
+/** Titles offered as a reader types. */
+const suggestionCount = 6
 
 export interface SearchResult {
 	kind: ArticleKind
@@ -79,5 +86,47 @@ export async function searchSite(
 		total,
 		page,
 		pages: Math.min(maxPage, Math.max(1, Math.ceil(total / resultsPerPage))),
+	}
+}
+
+export interface Suggestion {
+	title: string
+	href: string
+	kind: ArticleKind
+}
+
+export type Suggestions =
+	| { state: 'ok'; suggestions: Suggestion[] }
+	| { state: 'limited'; retryAfterSeconds: number }
+
+/**
+ * The best-matching published titles for a query being typed, for the header's field: the same
+ * index and parser as /search, titles only. Too short or unreadable queries suggest nothing.
+ */
+export async function suggestTitles(
+	storage: Storage,
+	params: URLSearchParams,
+	clientIp: string,
+	now = Date.now(),
+): Promise<Suggestions> {
+	const q = (params.get('q') ?? '').trim().slice(0, maxQueryLength)
+	const query = q.length >= suggestFrom ? parseQuery(q) : null
+	if (!query) return { state: 'ok', suggestions: [] }
+	const wait = suggestLimited(clientIp, now)
+	if (wait > 0) return { state: 'limited', retryAfterSeconds: wait }
+	const { hits } = await storage.search.search(query, {
+		includeDrafts: false,
+		kinds: ['article', 'page'],
+		limit: suggestionCount,
+		offset: 0,
+		withText: false,
+	})
+	return {
+		state: 'ok',
+		suggestions: hits.map((hit) => ({
+			title: hit.title,
+			href: publicPath(hit.kind, hit.slug),
+			kind: hit.kind,
+		})),
 	}
 }
