@@ -15,6 +15,7 @@ import { run as pageWeight } from './page-weight.ts'
 import { run as postgresFault } from './postgres-fault.ts'
 import { run as pushDelivery } from './push-delivery.ts'
 import { run as scaleOut } from './scale-out.ts'
+import { run as search } from './search.ts'
 import { run as siteStructure } from './site-structure.ts'
 import { run as ssrThroughput } from './ssr-throughput.ts'
 import type { BenchResult } from './support/bench-result.ts'
@@ -36,6 +37,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['images', images],
 	['site-structure', siteStructure],
 	['editor-publish', editorPublish],
+	['search', search],
 ]
 
 function shell(command: string, args: string[]): string {

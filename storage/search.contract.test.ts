@@ -149,4 +149,31 @@ describe.each(databases)('search storage contract: $name', ({ create }) => {
 		expect(await library('mire')).toEqual([])
 		expect((await storage.uploads.library({ limit: 10, offset: 0 })).total).toBe(1)
 	})
+
+	it('on a word in hundreds of articles: titles first, then the newest, counted up to 500', async () => {
+		// More matches than either database ranks (500, 200): the head's matches come first.
+		for (let n = 1; n <= 505; n++)
+			await add(`fen-${n}`, n % 200 === 0 ? `Fen ${n}` : `Notes ${n}`, 'A walk across the fen.')
+		const first = await storage.search.search(parseQuery('fen') ?? { all: [], none: [] }, readers)
+		expect(first.total).toBe(500)
+		expect(first.more).toBe(true)
+		expect(
+			first.hits
+				.slice(0, 2)
+				.map((hit) => hit.slug)
+				.sort(),
+		).toEqual(['fen-200', 'fen-400'])
+		// Then the rest, newest first.
+		expect(first.hits.slice(2, 5).map((hit) => hit.slug)).toEqual(['fen-505', 'fen-504', 'fen-503'])
+		const second = await storage.search.search(parseQuery('fen') ?? { all: [], none: [] }, {
+			...readers,
+			offset: 10,
+		})
+		expect(second.hits.map((hit) => hit.slug)[0]).toBe('fen-497')
+		const excluded = await storage.search.search(
+			parseQuery('fen -walk') ?? { all: [], none: [] },
+			readers,
+		)
+		expect(excluded.total).toBe(0)
+	}, 60_000)
 })

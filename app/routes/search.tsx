@@ -79,7 +79,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 					<h2 id="results-heading" className="results-count" aria-live="polite">
 						{found.total === 0
 							? `Nothing matches “${found.q}”.`
-							: `${found.total} ${found.total === 1 ? 'result' : 'results'} for “${found.q}”`}
+							: found.more
+								? `More than ${found.total} results for “${found.q}”`
+								: `${found.total} ${found.total === 1 ? 'result' : 'results'} for “${found.q}”`}
 					</h2>
 					{found.total === 0 ? (
 						<p>

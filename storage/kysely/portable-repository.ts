@@ -17,7 +17,7 @@ import type { Dialect } from '../port/storage.ts'
 import { writeTerms } from './article-terms.ts'
 import { orderedSelect, sectionTables } from './portable-sections.ts'
 import type { Database } from './schema.ts'
-import { reindexArticles } from './search-repository.ts'
+import { clearArticleIndex, reindexArticles } from './search-repository.ts'
 
 type Row = Record<string, unknown>
 /** A query's rows, read inside the snapshot `fetch` at a time. */
@@ -136,8 +136,8 @@ function createWriter(
 		async clearReplaceable() {
 			// An article's push deliveries and totals go with it (ON DELETE CASCADE).
 			await trx.deleteFrom('articles').execute()
-			if (dialect === 'sqlite')
-				await sql`INSERT INTO article_search (article_search) VALUES ('delete-all')`.execute(trx)
+			// SQLite's index is apart from the rows; it learns the imported ones at the end.
+			await clearArticleIndex(trx, dialect)
 			await trx.deleteFrom('analytics_events').execute()
 			await trx.deleteFrom('analytics_daily').execute()
 		},

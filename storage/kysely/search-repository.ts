@@ -37,6 +37,11 @@ export async function indexArticle(trx: Db, dialect: Dialect, article: Article):
 		await sql`INSERT INTO article_search (rowid, title, summary, terms, body)
 			VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)},
 			${article.bodyMarkdown})`.execute(trx)
+		await sql`DELETE FROM article_search_head WHERE rowid = ${article.id}`.execute(trx)
+		await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
+			VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)})`.execute(
+			trx,
+		)
 		return
 	}
 	await sql`UPDATE articles SET search =
@@ -48,7 +53,19 @@ export async function indexArticle(trx: Db, dialect: Dialect, article: Article):
 
 /** Takes a deleted article out of the index (PostgreSQL's goes with its row). */
 export async function unindexArticle(trx: Db, dialect: Dialect, id: number): Promise<void> {
-	if (dialect === 'sqlite') await sql`DELETE FROM article_search WHERE rowid = ${id}`.execute(trx)
+	if (dialect === 'sqlite') {
+		await sql`DELETE FROM article_search WHERE rowid = ${id}`.execute(trx)
+		await sql`DELETE FROM article_search_head WHERE rowid = ${id}`.execute(trx)
+	}
+}
+
+/** Empties the index of articles (PostgreSQL's goes with the rows). */
+export async function clearArticleIndex(trx: Db, dialect: Dialect): Promise<void> {
+	if (dialect !== 'sqlite') return
+	await sql`INSERT INTO article_search (article_search) VALUES ('delete-all')`.execute(trx)
+	await sql`INSERT INTO article_search_head (article_search_head) VALUES ('delete-all')`.execute(
+		trx,
+	)
 }
 
 /**
@@ -69,16 +86,20 @@ async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Pr
 	if (ids?.length === 0) return
 	const only = ids ? sql`WHERE a.id IN (${sql.join(ids)})` : sql``
 	if (dialect === 'sqlite') {
-		if (ids) await sql`DELETE FROM article_search WHERE rowid IN (${sql.join(ids)})`.execute(trx)
-		else await sql`INSERT INTO article_search (article_search) VALUES ('delete-all')`.execute(trx)
+		const terms = sql`coalesce((SELECT group_concat(t.name, ' ') FROM article_tags l JOIN tags t
+				ON t.id = l.tag_id WHERE l.article_id = a.id), '') || ' ' ||
+			coalesce((SELECT group_concat(p.name, ' ') FROM article_authors l JOIN authors p
+				ON p.id = l.author_id WHERE l.article_id = a.id), '')`
+		if (!ids) await clearArticleIndex(trx, dialect)
+		else
+			for (const table of ['article_search', 'article_search_head'])
+				await sql`DELETE FROM ${sql.table(table)} WHERE rowid IN (${sql.join(ids)})`.execute(trx)
 		await sql`INSERT INTO article_search (rowid, title, summary, terms, body)
-			SELECT a.id, a.title, a.summary,
-				coalesce((SELECT group_concat(t.name, ' ') FROM article_tags l JOIN tags t
-					ON t.id = l.tag_id WHERE l.article_id = a.id), '') || ' ' ||
-				coalesce((SELECT group_concat(p.name, ' ') FROM article_authors l JOIN authors p
-					ON p.id = l.author_id WHERE l.article_id = a.id), ''),
-				a.body_markdown
-			FROM articles a ${only}`.execute(trx)
+			SELECT a.id, a.title, a.summary, ${terms}, a.body_markdown FROM articles a ${only}`.execute(
+			trx,
+		)
+		await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
+			SELECT a.id, a.title, a.summary, ${terms} FROM articles a ${only}`.execute(trx)
 		return
 	}
 	// canopy_fold (migration 0019): lower case, diacritics and word-joining signs as the site's
@@ -100,13 +121,20 @@ function fts5Phrase(phrase: SearchPhrase): string {
 	return `"${phrase.words.join(' ')}"${phrase.prefix ? '*' : ''}`
 }
 
+function fts5Clause(phrases: SearchPhrase[]): string {
+	return phrases.length === 1
+		? fts5Phrase(phrases[0] as SearchPhrase)
+		: `(${phrases.map(fts5Phrase).join(' OR ')})`
+}
+
+/** The words that must be there, without the exclusions. */
+function fts5Wanted(query: SearchQuery): string {
+	return query.all.map(fts5Clause).join(' AND ')
+}
+
 export function fts5Query(query: SearchQuery): string {
-	const clause = (phrases: SearchPhrase[]) =>
-		phrases.length === 1
-			? fts5Phrase(phrases[0] as SearchPhrase)
-			: `(${phrases.map(fts5Phrase).join(' OR ')})`
-	const all = query.all.map(clause).join(' AND ')
-	return query.none.length > 0 ? `(${all}) NOT ${clause(query.none)}` : all
+	const wanted = fts5Wanted(query)
+	return query.none.length > 0 ? `(${wanted}) NOT ${fts5Clause(query.none)}` : wanted
 }
 
 /** tsquery: 'w1' <-> 'w2':* for a phrase, | within a clause, & between, & !( … ) for exclusions. */
@@ -118,10 +146,17 @@ function tsPhrase(phrase: SearchPhrase): string {
 		.join(' <-> ')
 }
 
+function tsClause(phrases: SearchPhrase[]): string {
+	return `(${phrases.map(tsPhrase).join(' | ')})`
+}
+
+function tsWanted(query: SearchQuery): string {
+	return query.all.map(tsClause).join(' & ')
+}
+
 export function tsQuery(query: SearchQuery): string {
-	const clause = (phrases: SearchPhrase[]) => `(${phrases.map(tsPhrase).join(' | ')})`
-	const all = query.all.map(clause).join(' & ')
-	return query.none.length > 0 ? `${all} & !${clause(query.none)}` : all
+	const all = tsWanted(query)
+	return query.none.length > 0 ? `${all} & !${tsClause(query.none)}` : all
 }
 
 function toHit(row: Record<string, unknown>): SearchHit {
@@ -159,34 +194,183 @@ export function matchingIds(
 		: sql`(SELECT id FROM ${sql.table(table)} WHERE search @@ to_tsquery('simple', ${tsQuery(query)}))`
 }
 
+/**
+ * Where a match is looked for: anywhere; in the title, summary, tags and authors (the head); or
+ * in the text alone (the body, less the head's matches).
+ */
+type Scope = 'all' | 'head' | 'body'
+type Order = 'rank' | 'newest'
+
+/** Matches past this are not counted: a reader sees "more than 500" (50 pages of 10). */
+const countedMatches = 500
+
+/**
+ * Up to this many matches are ranked by relevance (bm25, ts_rank_cd), which reads every match;
+ * more, and the head's matches come first, the rest newest first (decision 030). PostgreSQL's
+ * rank reads each match's whole tsvector, so it ranks fewer.
+ */
+const rankedMatches: Record<Dialect, number> = { sqlite: countedMatches, postgres: 200 }
+
+function sqliteSearch(trx: Db, query: SearchQuery, filter: RawBuilder<unknown>) {
+	// article_search_head (migration 0020) holds the title, summary, tags and authors alone: the
+	// head's matches are read from its short lists, not from the text's long ones. Each scope
+	// starts from one index and only ever asks the other as a whole (NOT IN a list made once):
+	// asking an FTS5 table about one row at a time runs its whole query again for each.
+	const all = fts5Query(query)
+	const wanted = fts5Wanted(query)
+	const excluded =
+		query.none.length > 0
+			? sql`AND s.rowid NOT IN (SELECT rowid FROM article_search(${fts5Clause(query.none)}))`
+			: sql``
+	const from: Record<Scope, RawBuilder<unknown>> = {
+		all: sql`article_search(${all}) s`,
+		head: sql`article_search_head(${wanted}) s`,
+		body: sql`article_search(${all}) s`,
+	}
+	const scoped: Record<Scope, RawBuilder<unknown>> = {
+		all: sql``,
+		head: excluded,
+		body: sql`AND s.rowid NOT IN (SELECT rowid FROM article_search_head(${wanted}))`,
+	}
+	// The articles' status and kind from a covering index (migration 0020): never the rows, whose
+	// texts come before those columns.
+	const visible = (scope: Scope) => sql`FROM ${from[scope]}
+		JOIN articles a INDEXED BY articles_visibility ON a.id = s.rowid
+		WHERE ${filter} ${scoped[scope]}`
+	return {
+		async count(scope: Scope): Promise<number> {
+			const found = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 ${visible(scope)}
+				LIMIT ${countedMatches + 1})`.execute(trx)
+			return Number(found.rows[0]?.n ?? 0)
+		},
+		async ids(scope: Scope, order: Order, limit: number, offset: number): Promise<number[]> {
+			if (order === 'newest') {
+				const found = await sql<{ id: number }>`SELECT s.rowid AS id ${visible(scope)}
+					ORDER BY s.rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(trx)
+				return found.rows.map((row) => Number(row.id))
+			}
+			// bm25() is read where the match is made, in a query of its own: over the whole index
+			// (title 10, summary 4, tags and authors 4, text 1), or over the head alone.
+			const ranked =
+				scope === 'head'
+					? sql`SELECT rowid, bm25(article_search_head, 10.0, 4.0, 4.0) AS rank
+						FROM article_search_head WHERE article_search_head MATCH ${wanted}`
+					: sql`SELECT rowid, bm25(article_search, 10.0, 4.0, 4.0, 1.0) AS rank
+						FROM article_search WHERE article_search MATCH ${all}`
+			const found = await sql<{ id: number }>`SELECT s.rowid AS id FROM (${ranked}) s
+				JOIN articles a INDEXED BY articles_visibility ON a.id = s.rowid
+				WHERE ${filter} ${scope === 'head' ? excluded : sql``}
+				ORDER BY s.rank, s.rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(trx)
+			return found.rows.map((row) => Number(row.id))
+		},
+	}
+}
+
+function postgresSearch(trx: Db, query: SearchQuery, filter: RawBuilder<unknown>) {
+	const all = sql`to_tsquery('simple', ${tsQuery(query)})`
+	const wanted = sql`to_tsquery('simple', ${tsWanted(query)})`
+	// search_head (migration 0020) holds the title's, summary's, tags' and authors' words alone.
+	const where: Record<Scope, RawBuilder<unknown>> = {
+		all: sql`a.search @@ ${all}`,
+		head:
+			query.none.length > 0
+				? sql`a.search_head @@ ${wanted} AND a.search @@ ${all}`
+				: sql`a.search_head @@ ${wanted}`,
+		body: sql`a.search @@ ${all} AND NOT a.search_head @@ ${wanted}`,
+	}
+	// Counting and ranking read the GIN index's bitmap (an index scan by another index would read
+	// each row's tsvector to test it); the newest first walk the primary key backwards and stop
+	// at the page's end.
+	let walking = false
+	return {
+		async count(scope: Scope): Promise<number> {
+			const found = await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM articles a
+				WHERE ${where[scope]} AND ${filter} LIMIT ${countedMatches + 1}) t`.execute(trx)
+			return Number(found.rows[0]?.n ?? 0)
+		},
+		async ids(scope: Scope, order: Order, limit: number, offset: number): Promise<number[]> {
+			if (order === 'newest' && !walking) {
+				await sql`SELECT set_config('enable_indexscan', 'on', true)`.execute(trx)
+				walking = true
+			}
+			const vector = scope === 'head' ? sql`a.search_head` : sql`a.search`
+			const found = await sql<{ id: number }>`SELECT a.id FROM articles a
+				WHERE ${where[scope]} AND ${filter}
+				ORDER BY ${order === 'rank' ? sql`ts_rank_cd(${vector}, ${scope === 'head' ? wanted : all}, 32) DESC,` : sql``}
+				a.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(trx)
+			return found.rows.map((row) => Number(row.id))
+		},
+	}
+}
+
 export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): SearchRepository {
+	/**
+	 * PostgreSQL's planner prices testing a tsvector as if it were in the row; it is stored apart
+	 * (TOAST) and costs far more to read, so the planner would scan the table, or walk another
+	 * index testing each row, rather than take the GIN index's answer. Searches run in a
+	 * transaction of their own with those plans ruled out (postgresSearch turns the walk back on
+	 * when it wants it).
+	 */
+	const reading = <T>(work: (trx: Db) => Promise<T>): Promise<T> =>
+		dialect === 'sqlite'
+			? work(db)
+			: db.transaction().execute(async (trx) => {
+					await sql`SELECT set_config('enable_seqscan', 'off', true),
+						set_config('enable_indexscan', 'off', true)`.execute(trx)
+					return work(trx)
+				})
 	return {
 		async search(query, options) {
 			const statuses = options.includeDrafts ? ['published', 'draft'] : ['published']
-			const filter: RawBuilder<unknown> = sql`a.status IN (${sql.join(statuses)})
+			// On PostgreSQL the status is read as an expression, which no index answers: given the
+			// status index, the planner would list every published row and test each tsvector
+			// (read from TOAST) rather than ask the GIN index. SQLite reads a covering index.
+			const status = dialect === 'sqlite' ? sql`a.status` : sql`(a.status || '')`
+			const filter: RawBuilder<unknown> = sql`${status} IN (${sql.join(statuses)})
 				AND a.kind IN (${sql.join(options.kinds)})`
-			const columns = sql`a.id, a.kind, a.slug, a.title, a.summary, a.status, a.published_at,
-				a.updated_at, ${options.withText === false ? sql`''` : sql`substr(a.body_markdown, 1, 20000)`}
-				AS body_start, count(*) OVER () AS total`
-			const found =
-				dialect === 'sqlite'
-					? // FTS5's bm25() is read where the match is made: in a query of its own.
-						await sql<Record<string, unknown>>`SELECT ${columns}
-						FROM (SELECT rowid AS id, bm25(article_search, 10.0, 4.0, 4.0, 1.0) AS rank
-							FROM article_search WHERE article_search MATCH ${fts5Query(query)}) s
-						JOIN articles a ON a.id = s.id
-						WHERE ${filter}
-						ORDER BY s.rank, a.id DESC
-						LIMIT ${options.limit} OFFSET ${options.offset}`.execute(db)
-					: await sql<Record<string, unknown>>`SELECT ${columns}
-						FROM articles a, to_tsquery('simple', ${tsQuery(query)}) q
-						WHERE a.search @@ q AND ${filter}
-						ORDER BY ts_rank_cd(a.search, q, 32) DESC, a.id DESC
-						LIMIT ${options.limit} OFFSET ${options.offset}`.execute(db)
-			return {
-				hits: found.rows.map(toHit),
-				total: Number(found.rows[0]?.total ?? 0),
-			}
+			const { limit, offset } = options
+			return reading(async (trx) => {
+				const engine =
+					dialect === 'sqlite'
+						? sqliteSearch(trx, query, filter)
+						: postgresSearch(trx, query, filter)
+				const total = await engine.count('all')
+				let ids: number[]
+				if (total <= rankedMatches[dialect]) ids = await engine.ids('all', 'rank', limit, offset)
+				else {
+					const head = await engine.count('head')
+					ids =
+						offset < head
+							? await engine.ids(
+									'head',
+									head <= rankedMatches[dialect] ? 'rank' : 'newest',
+									limit,
+									offset,
+								)
+							: []
+					if (ids.length < limit)
+						ids.push(
+							...(await engine.ids(
+								'body',
+								'newest',
+								limit - ids.length,
+								Math.max(0, offset - head),
+							)),
+						)
+				}
+				if (ids.length === 0)
+					return { hits: [], total: Math.min(total, countedMatches), more: total > countedMatches }
+				const text = options.withText === false ? sql`''` : sql`substr(a.body_markdown, 1, 20000)`
+				const rows = await sql<Record<string, unknown>>`SELECT a.id, a.kind, a.slug, a.title,
+					a.summary, a.status, a.published_at, a.updated_at, ${text} AS body_start
+					FROM articles a WHERE a.id IN (${sql.join(ids)})`.execute(trx)
+				const byId = new Map(rows.rows.map((row) => [Number(row.id), toHit(row)]))
+				return {
+					hits: ids.flatMap((id) => byId.get(id) ?? []),
+					total: Math.min(total, countedMatches),
+					more: total > countedMatches,
+				}
+			})
 		},
 	}
 }

@@ -43,8 +43,14 @@ export interface SearchHit {
 }
 
 export interface SearchRepository {
-	/** Best first (title above summary, tags and authors above the text). */
-	search(query: SearchQuery, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }>
+	/**
+	 * Best first (title above summary, tags and authors above the text). `total` counts up to
+	 * 500 matches; `more` says there were more than that.
+	 */
+	search(
+		query: SearchQuery,
+		options: SearchOptions,
+	): Promise<{ hits: SearchHit[]; total: number; more: boolean }>
 }
 
 /**

@@ -38,6 +38,8 @@ export type SearchPage =
 			q: string
 			results: SearchResult[]
 			total: number
+			/** More matches than were counted (total is then 500). */
+			more: boolean
 			page: number
 			pages: number
 	  }
@@ -66,7 +68,7 @@ export async function searchSite(
 	const wait = limited(clientIp, now)
 	if (wait > 0) return { state: 'limited', q, retryAfterSeconds: wait }
 	const page = Math.min(maxPage, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1))
-	const { hits, total } = await storage.search.search(query, {
+	const { hits, total, more } = await storage.search.search(query, {
 		includeDrafts: false,
 		kinds: ['article', 'page'],
 		limit: resultsPerPage,
@@ -84,6 +86,7 @@ export async function searchSite(
 			snippet: snippet(hit.bodyStart, words, hit.summary),
 		})),
 		total,
+		more,
 		page,
 		pages: Math.min(maxPage, Math.max(1, Math.ceil(total / resultsPerPage))),
 	}
