@@ -7,12 +7,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { startCanopy } from './support/canopy-server.ts'
 import { getOk } from './support/http-get.ts'
 import { describeInterference, disturbedAbove, leastDisturbed } from './support/interference.ts'
 import type { LoadOptions, LoadResult } from './support/load-client.ts'
+import { startMinimalApp } from './support/minimal-app.ts'
 import { articlePath, renderEveryTime } from './support/pages.ts'
 import type { PlainPage } from './support/plain-page-server.ts'
 import {
@@ -122,23 +122,6 @@ async function editorSession(target: Target, url: string, dataDir: string): Prom
 	return cookie
 }
 
-/** Builds bench/minimal-router-app with as many routes as Canopy's build has. */
-async function buildMinimalApp(target: Target): Promise<string> {
-	const canopyBuild = (await import(
-		pathToFileURL(join(target.root, 'build/server/index.js')).href
-	)) as { routes: Record<string, unknown> }
-	const routes = Object.keys(canopyBuild.routes).length
-	const dir = join(target.root, 'bench/minimal-router-app')
-	await runNode(
-		target,
-		[join(target.root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
-		{ NODE_ENV: 'production', MINIMAL_APP_ROUTES: String(routes) },
-		'',
-		dir,
-	)
-	return `${routes} routes`
-}
-
 export async function run(target: Target): Promise<BenchResult> {
 	const { notes, note } = createNotes('ssr-throughput')
 	const dir = mkdtempSync(join(tmpdir(), 'canopy-bench-ssr-'))
@@ -238,28 +221,9 @@ export async function run(target: Target): Promise<BenchResult> {
 		await stopProcess(child)
 
 		// The framework's own cost: the smallest React Router app rendering a page like it.
-		const routes = await buildMinimalApp(target)
-		const minimalServer = startNode(
-			[
-				join(target.root, 'bench/minimal-router-app/server.ts'),
-				join(target.root, 'bench/minimal-router-app/build'),
-			],
-			{
-				cpu: serverCpu,
-				stdio: ['ignore', 'pipe', 'inherit'],
-				env: { ...process.env, NODE_ENV: 'production' },
-			},
-		)
-		running.push({ stop: () => stopProcess(minimalServer) })
-		const minimalPort = (
-			await waitForOutput(
-				minimalServer,
-				/listening on (\d+)/,
-				15_000,
-				'the minimal React Router app',
-			)
-		)[1]
-		const minimalUrl = `http://127.0.0.1:${minimalPort}/articles/the-living-ground`
+		const minimalApp = await startMinimalApp(target, serverCpu)
+		running.push(minimalApp)
+		const { routes, url: minimalUrl } = minimalApp
 		const minimalPage = await getOk(minimalUrl)
 		note(`minimal React Router 8 app: ${routes}, ${kb(minimalPage.body.length)} of HTML`)
 		const minimal = await measure(
@@ -268,7 +232,7 @@ export async function run(target: Target): Promise<BenchResult> {
 			{},
 			renderConnections,
 		)
-		await stopProcess(minimalServer)
+		await minimalApp.stop()
 
 		const ratio = cached.requestsPerSecond / base.requestsPerSecond
 		const gzipRatio = cachedGzip.requestsPerSecond / baseGzip.requestsPerSecond

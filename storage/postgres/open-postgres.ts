@@ -114,7 +114,16 @@ export function openPostgresStorage(url: string, options: PostgresOptions): Stor
 		...createRepositories(db, 'postgres', hooks, postgresPortableDriver(db), options.rules),
 		changes,
 		async migrate() {
-			const client = await pool.connect().catch((error: unknown) => {
+			// A connection of its own without the statement timeout: a migration over a large
+			// site's rows (building the search index for 10,000 articles) may take minutes, and
+			// is the operator's upgrade, not a reader's request.
+			const client = new pg.Client({
+				...connection,
+				application_name: `${name} migrations`,
+				statement_timeout: 0,
+				query_timeout: undefined,
+			})
+			await client.connect().catch((error: unknown) => {
 				if (!isConnectionFailure(error)) throw error
 				const reason = error instanceof Error ? error.message : String(error)
 				throw new StorageUnavailable(
@@ -148,7 +157,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions): Stor
 				}
 			} finally {
 				await client.query('SELECT pg_advisory_unlock($1)', [migrationLock]).catch(() => {})
-				client.release()
+				await client.end().catch(() => {})
 			}
 			return done
 		},
