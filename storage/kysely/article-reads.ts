@@ -137,11 +137,22 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		},
 		async listPublished({ limit, after, tag, author }) {
 			let query = published()
-			if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
-			if (author !== undefined) query = query.where('id', 'in', writtenBy(author))
-			if (after) {
-				const at = new Date(after.publishedAt).toISOString()
-				query = query.where((eb) => pastCursor(eb, '<', at, after.id))
+			const at = after && new Date(after.publishedAt).toISOString()
+			if (dialect === 'sqlite' && (tag !== undefined || author !== undefined)) {
+				// A tag's or an author's page: the newest ids first, from a covering index (migration
+				// 0020), then those rows alone. Testing each of a big tag's articles in its row
+				// would read past its long texts (overflow pages) to the status and date.
+				const newest = sql`(SELECT a.id FROM articles a INDEXED BY articles_visibility
+					WHERE a.status = 'published' AND a.kind = 'article'
+					${tag !== undefined ? sql`AND a.id IN (${taggedWith(tag)})` : sql``}
+					${author !== undefined ? sql`AND a.id IN (${writtenBy(author)})` : sql``}
+					${after ? sql`AND (a.published_at, a.id) < (${at}, ${after.id})` : sql``}
+					ORDER BY a.published_at DESC, a.id DESC LIMIT ${limit})`
+				query = query.where(sql<boolean>`id IN ${newest}`)
+			} else {
+				if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
+				if (author !== undefined) query = query.where('id', 'in', writtenBy(author))
+				if (after && at) query = query.where((eb) => pastCursor(eb, '<', at, after.id))
 			}
 			const rows = await query
 				.orderBy('published_at', 'desc')

@@ -9,6 +9,8 @@ export interface SnippetPart {
 }
 
 const windowWords = 28
+/** Letters and digits of ASCII alone: folded by lower-casing, without Unicode normalisation. */
+const ascii = /^[A-Za-z0-9]*$/
 
 /** Markdown as plain words: no images, link addresses, emphasis marks or heading hashes. */
 export function plainText(markdown: string): string {
@@ -33,9 +35,16 @@ export function snippet(
 ): SnippetPart[] {
 	const text = plainText(markdown)
 	const tokens = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
+	// A text repeats its words: each distinct one is folded and tested once.
+	const tested = new Map<string, boolean>()
 	const matches = (token: string) => {
-		const folded = foldText(token)
-		return words.some(({ word, prefix }) => (prefix ? folded.startsWith(word) : folded === word))
+		let hit = tested.get(token)
+		if (hit === undefined) {
+			const folded = ascii.test(token) ? token.toLowerCase() : foldText(token)
+			hit = words.some(({ word, prefix }) => (prefix ? folded.startsWith(word) : folded === word))
+			tested.set(token, hit)
+		}
+		return hit
 	}
 	const hits = tokens.map((token) => matches(token[0]))
 	if (!hits.includes(true)) return [{ text: clip(fallback || text), mark: false }]

@@ -14,6 +14,7 @@ SELECT a.id, a.title, a.summary,
     ON p.id = l.author_id WHERE l.article_id = a.id), '')
 FROM articles a;
 
--- Whether a match is published, and an article or a page, read from this covering index, never
--- from the row, whose long texts come before those columns.
-CREATE INDEX articles_visibility ON articles (id, status, kind);
+-- Whether a match is published, an article or a page, and when it was published, read from this
+-- covering index, never from the row, whose long texts come before those columns (search, and a
+-- tag's or an author's newest articles).
+CREATE INDEX articles_visibility ON articles (id, status, kind, published_at);
