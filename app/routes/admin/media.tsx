@@ -247,7 +247,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
 					</button>
 				</Form>
 				<Form method="get" role="search" className="media-search">
-					<label htmlFor="media-q">Search by name</label>
+					<label htmlFor="media-q">Search by name or description</label>
 					<input id="media-q" name="q" type="search" defaultValue={search} maxLength={200} />
 					<button type="submit">Search</button>
 				</Form>
