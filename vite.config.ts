@@ -153,7 +153,7 @@ export default defineConfig({
 						// code it does not use (bench page-weight checks the editor's stays out).
 						{
 							name: 'site',
-							test: /app[\\/](components[\\/]ui[\\/](database-unavailable|use-menu-button)|features[\\/](remote-config[\\/](config-store|use-config|in-app-defaults)|site[\\/]site-settings|pages[\\/]page-addresses)|lib[\\/](root-data|seo))\.tsx?$/,
+							test: /app[\\/](components[\\/]ui[\\/](database-unavailable|use-menu-button|search-field)|features[\\/](remote-config[\\/](config-store|use-config|in-app-defaults)|site[\\/]site-settings|pages[\\/]page-addresses|search[\\/]search-limits)|lib[\\/](root-data|seo))\.tsx?$/,
 						},
 					],
 				},
