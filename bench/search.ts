@@ -17,9 +17,9 @@ import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { startCanopy } from './support/canopy-server.ts'
 import { startMinimalApp } from './support/minimal-app.ts'
 import { renderEveryTime } from './support/pages.ts'
-import { exitedWithin, pinningNote, startNode } from './support/processes.ts'
+import { jsonFromNode, pinningNote } from './support/processes.ts'
 import { waitForQuiet } from './support/quiet.ts'
-import { met, type Row, row, times } from './support/report.ts'
+import { median, met, type Row, row, times } from './support/report.ts'
 import { createBenchDatabase, postgresProblem } from './support/scale-database.ts'
 import { prepareCommit, runAlone, type Target } from './support/target.ts'
 
@@ -52,42 +52,30 @@ const pair = (timing: { p50: number; p99: number }) => `${ms(timing.p50)} / ${ms
 
 /** Runs bench/support/search-data.ts of `target` in `mode`; its one JSON line. */
 async function data<T>(target: Target, mode: string, env: Record<string, string>): Promise<T> {
-	const child = startNode([join(target.root, 'bench/support/search-data.ts'), mode], {
-		cwd: target.root,
-		cpu: serverCpu,
-		env: { ...process.env, ...env, LOG_LEVEL: 'error' },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	})
-	let out = ''
-	child.stdout?.setEncoding('utf8')
-	child.stdout?.on('data', (chunk: string) => {
-		out += chunk
-	})
-	const code = await exitedWithin(child, 30 * 60_000, `search data (${mode})`)
-	if (code !== 0) throw new Error(`search data (${mode}) failed with code ${code}`)
-	return JSON.parse(out.trim().split('\n').at(-1) ?? '') as T
+	return jsonFromNode<T>(
+		[join(target.root, 'bench/support/search-data.ts'), mode],
+		{ cwd: target.root, cpu: serverCpu, env: { ...process.env, ...env, LOG_LEVEL: 'error' } },
+		30 * 60_000,
+		`search data (${mode})`,
+	)
+}
+
+interface SearchLoad {
+	requests: number
+	perSecond: number
+	p50: number
+	p99: number
+	failed: number
 }
 
 async function load(target: Target, url: string, headers: Record<string, string> = {}) {
 	const options = { url, clients, warmupSeconds: 2, seconds: 6, headers }
-	const child = startNode(
+	const result = await jsonFromNode<SearchLoad>(
 		[join(target.root, 'bench/support/search-load.ts'), JSON.stringify(options)],
-		{ cpu: loadCpu, stdio: ['ignore', 'pipe', 'inherit'] },
+		{ cpu: loadCpu },
+		60_000,
+		'the search readers',
 	)
-	let out = ''
-	child.stdout?.setEncoding('utf8')
-	child.stdout?.on('data', (chunk: string) => {
-		out += chunk
-	})
-	const code = await exitedWithin(child, 60_000, 'the search readers')
-	if (code !== 0) throw new Error(`the search readers exited with code ${code}`)
-	const result = JSON.parse(out.trim().split('\n').at(-1) ?? '') as {
-		requests: number
-		perSecond: number
-		p50: number
-		p99: number
-		failed: number
-	}
 	if (result.failed > 0 || result.requests === 0)
 		throw new Error(`${result.failed} of ${result.requests} searches of ${url} failed`)
 	return result
@@ -138,20 +126,16 @@ async function onDatabase(
 			p50: Math.max(...timings.map((t) => t.p50)),
 			p99: Math.max(...timings.map((t) => t.p99)),
 		})
-		const median = (timings: Timing[]) => {
-			const p99s = timings.map((t) => t.p99).sort((a, b) => a - b)
-			const p50s = timings.map((t) => t.p50).sort((a, b) => a - b)
-			return {
-				p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
-				p99: p99s[Math.floor(p99s.length / 2)] ?? 0,
-			}
-		}
+		const middle = (timings: Timing[]) => ({
+			p50: median(timings.map((t) => t.p50)),
+			p99: median(timings.map((t) => t.p99)),
+		})
 		note(
 			`${name}: publish rounds of ${publishPerRound}, p50 / p99 with the index: ${withIndex.map(pair).join('; ')}; without: ${withoutIndex.map(pair).join('; ') || 'no baseline'} (worst round ${pair(worst(withIndex))})`,
 		)
-		const withMedian = median(withIndex)
+		const withMedian = middle(withIndex)
 		if (withoutIndex.length > 0) {
-			const withoutMedian = median(withoutIndex)
+			const withoutMedian = middle(withoutIndex)
 			const added = withMedian.p99 - withoutMedian.p99
 			rows.push(
 				row({
@@ -258,13 +242,14 @@ export async function run(target: Target): Promise<BenchResult> {
 	note(`${pinningNote()}: server and scripts on core ${serverCpu}, readers on core ${loadCpu}`)
 	const baseline = prepareCommit(before, note)
 	if (baseline) {
-		// The baseline's copy holds no benchmarks: it is given this one's data script, which uses
-		// the Storage port alone.
+		// The baseline's copy holds no benchmarks: it is given this one's data script (which uses
+		// the Storage port alone) and the percentile it reports with.
 		mkdirSync(join(baseline.root, 'bench/support'), { recursive: true })
-		copyFileSync(
-			join(target.root, 'bench/support/search-data.ts'),
-			join(baseline.root, 'bench/support/search-data.ts'),
-		)
+		for (const file of ['search-data.ts', 'report.ts'])
+			copyFileSync(
+				join(target.root, 'bench/support', file),
+				join(baseline.root, 'bench/support', file),
+			)
 	} else
 		note(`commit ${before} is not in this checkout's history: no baseline for the publish figure`)
 	const rows: Row[] = []

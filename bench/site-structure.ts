@@ -10,7 +10,7 @@ import { startCanopy } from './support/canopy-server.ts'
 import { describeInterference, disturbedAbove, leastDisturbed } from './support/interference.ts'
 import type { LoadOptions, LoadResult } from './support/load-client.ts'
 import { renderEveryTime } from './support/pages.ts'
-import { exitedWithin, pinningNote, startNode } from './support/processes.ts'
+import { jsonFromNode, pinningNote } from './support/processes.ts'
 import { waitForQuiet } from './support/quiet.ts'
 import { met, type Row, row, times } from './support/report.ts'
 import { createBenchDatabase, postgresProblem } from './support/scale-database.ts'
@@ -37,19 +37,15 @@ interface SiteData {
 
 /** Fills the database through the Storage port (bench/support/site-data.ts). */
 async function fill(target: Target, env: Record<string, string>): Promise<SiteData> {
-	const child = startNode([join(target.root, 'bench/support/site-data.ts')], {
-		cwd: target.root,
-		env: { ...process.env, ...env, ARTICLES: String(articles), LOG_LEVEL: 'error' },
-		stdio: ['ignore', 'pipe', 'inherit'],
-	})
-	let out = ''
-	child.stdout?.setEncoding('utf8')
-	child.stdout?.on('data', (chunk: string) => {
-		out += chunk
-	})
-	const code = await exitedWithin(child, 30 * 60_000, 'the site data')
-	if (code !== 0) throw new Error(`filling the site failed with code ${code}`)
-	return JSON.parse(out.trim().split('\n').at(-1) ?? '') as SiteData
+	return jsonFromNode<SiteData>(
+		[join(target.root, 'bench/support/site-data.ts')],
+		{
+			cwd: target.root,
+			env: { ...process.env, ...env, ARTICLES: String(articles), LOG_LEVEL: 'error' },
+		},
+		30 * 60_000,
+		'the site data',
+	)
 }
 
 /** One load run; `redirects` when every answer should be a 301. */
@@ -60,18 +56,12 @@ async function load(
 	redirects = false,
 ): Promise<LoadResult> {
 	const options: LoadOptions = { url, connections, warmupSeconds, seconds, headers }
-	const child = startNode(
+	const result = await jsonFromNode<LoadResult>(
 		[join(target.root, 'bench/support/load-client.ts'), JSON.stringify(options)],
-		{ cpu: loadCpu, stdio: ['ignore', 'pipe', 'inherit'] },
+		{ cpu: loadCpu },
+		(warmupSeconds + seconds + 30) * 1000,
+		'autocannon',
 	)
-	let out = ''
-	child.stdout?.setEncoding('utf8')
-	child.stdout?.on('data', (chunk: string) => {
-		out += chunk
-	})
-	const code = await exitedWithin(child, (warmupSeconds + seconds + 30) * 1000, 'autocannon')
-	if (code !== 0) throw new Error(`autocannon exited with code ${code}`)
-	const result = JSON.parse(out.trim().split('\n').at(-1) ?? '') as LoadResult
 	const wrong = redirects ? result.requests - result.non2xx : result.non2xx
 	if (result.errors > 0 || wrong > 0 || result.requests === 0)
 		throw new Error(

@@ -12,11 +12,11 @@ import { startCanopy } from './support/canopy-server.ts'
 import { getOk } from './support/http-get.ts'
 import { describeInterference, disturbedAbove, leastDisturbed } from './support/interference.ts'
 import type { LoadOptions, LoadResult } from './support/load-client.ts'
+import { runLoad } from './support/load-run.ts'
 import { startMinimalApp } from './support/minimal-app.ts'
 import { articlePath, renderEveryTime } from './support/pages.ts'
 import type { PlainPage } from './support/plain-page-server.ts'
 import {
-	exitedWithin,
 	pinningNote,
 	startNode,
 	stopProcess,
@@ -64,27 +64,7 @@ async function load(
 	clients = connections,
 ): Promise<LoadResult> {
 	const options: LoadOptions = { url, connections: clients, warmupSeconds, seconds, headers }
-	const child = startNode(
-		[join(target.root, 'bench/support/load-client.ts'), JSON.stringify(options)],
-		{
-			cpu: loadCpu,
-			stdio: ['ignore', 'pipe', 'inherit'],
-		},
-	)
-	let out = ''
-	child.stdout?.setEncoding('utf8')
-	child.stdout?.on('data', (chunk: string) => {
-		out += chunk
-	})
-	const code = await exitedWithin(child, (warmupSeconds + seconds + 30) * 1000, 'autocannon')
-	if (code !== 0) throw new Error(`autocannon exited with code ${code}`)
-	const result = JSON.parse(out.trim().split('\n').at(-1) ?? '') as LoadResult
-	if (result.errors > 0 || result.non2xx > 0 || result.requests === 0) {
-		throw new Error(
-			`load run against ${url} had ${result.errors} errors and ${result.non2xx} non-2xx answers`,
-		)
-	}
-	return result
+	return runLoad(target, options, loadCpu)
 }
 
 const summarise = (r: LoadResult) =>

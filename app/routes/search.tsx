@@ -7,6 +7,7 @@ import { SearchField } from '#app/components/ui/search-field.tsx'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
+import { resultsPerPage } from '#app/features/search/search-limits.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
@@ -89,7 +90,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 							<Link to="/articles">See every article</Link>.
 						</p>
 					) : (
-						<ol className="search-results" start={(found.page - 1) * 10 + 1}>
+						<ol className="search-results" start={(found.page - 1) * resultsPerPage + 1}>
 							{found.results.map((result) => (
 								<li key={`${result.kind}/${result.slug}`}>
 									<h3>

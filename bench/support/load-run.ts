@@ -3,7 +3,7 @@
 // would not be the rate of the page asked for.
 import { join } from 'node:path'
 import type { LoadOptions, LoadResult } from './load-client.ts'
-import { exitedWithin, startNode } from './processes.ts'
+import { jsonFromNode } from './processes.ts'
 import type { Target } from './target.ts'
 
 export async function runLoad(
@@ -11,19 +11,13 @@ export async function runLoad(
 	options: LoadOptions,
 	cpu?: number,
 ): Promise<LoadResult> {
-	const child = startNode(
-		[join(target.root, 'bench/support/load-client.ts'), JSON.stringify(options)],
-		{ cpu, stdio: ['ignore', 'pipe', 'inherit'] },
-	)
-	let out = ''
-	child.stdout?.setEncoding('utf8')
-	child.stdout?.on('data', (chunk: string) => {
-		out += chunk
-	})
 	const seconds = options.warmupSeconds + options.seconds + 30
-	const code = await exitedWithin(child, seconds * 1000, 'autocannon')
-	if (code !== 0) throw new Error(`autocannon exited with code ${code}`)
-	const result = JSON.parse(out.trim().split('\n').at(-1) ?? '') as LoadResult
+	const result = await jsonFromNode<LoadResult>(
+		[join(target.root, 'bench/support/load-client.ts'), JSON.stringify(options)],
+		{ cpu },
+		seconds * 1000,
+		'autocannon',
+	)
 	if (result.errors > 0 || result.non2xx > 0 || result.requests === 0) {
 		throw new Error(
 			`load run against ${[options.url].flat().join(' + ')} had ${result.errors} errors and ${result.non2xx} non-2xx answers`,

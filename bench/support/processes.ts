@@ -71,6 +71,27 @@ export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promis
 	clearTimeout(timer)
 }
 
+/**
+ * Runs `node ...args` to its end (killed past `ms`) and gives back the last line it printed,
+ * parsed as JSON: how the benchmarks' helper processes (load clients, data scripts) report.
+ */
+export async function jsonFromNode<T>(
+	args: string[],
+	options: SpawnOptions & { cpu?: number },
+	ms: number,
+	what: string,
+): Promise<T> {
+	const child = startNode(args, { ...options, stdio: ['ignore', 'pipe', 'inherit'] })
+	let out = ''
+	child.stdout?.setEncoding('utf8')
+	child.stdout?.on('data', (chunk: string) => {
+		out += chunk
+	})
+	const code = await exitedWithin(child, ms, what)
+	if (code !== 0) throw new Error(`${what} exited with code ${code}`)
+	return JSON.parse(out.trim().split('\n').at(-1) ?? '') as T
+}
+
 /** Waits for the child to exit; kills it when it runs past `ms`. */
 export async function exitedWithin(
 	child: ChildProcess,

@@ -9,12 +9,14 @@
 //            staff lists' former LIKE query on the same database (working tree only).
 //   migrate  the working tree's migrations over an earlier commit's database: how long building
 //            the index for existing articles takes.
-import { DatabaseSync } from 'node:sqlite'
+
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
 import { storageRules } from '#server/storage-rules.ts'
 import { openStorage } from '#storage/open-storage.ts'
+import { percentile } from './report.ts'
 
 const mode = process.argv[2] ?? 'fill'
 const databaseUrl = process.env.DATABASE_URL ?? ''
@@ -95,12 +97,9 @@ async function publish(i: number): Promise<number> {
 	return performance.now() - started
 }
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
-const at = (values: number[], p: number) =>
-	values[Math.min(values.length - 1, Math.max(0, Math.ceil((p / 100) * values.length) - 1))] ?? 0
 const summary = (durations: number[]) => {
-	const ordered = sorted(durations)
-	return { count: ordered.length, p50: at(ordered, 50), p99: at(ordered, 99) }
+	const ordered = [...durations].sort((a, b) => a - b)
+	return { count: ordered.length, p50: percentile(ordered, 50), p99: percentile(ordered, 99) }
 }
 
 let result: unknown

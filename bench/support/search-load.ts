@@ -3,6 +3,7 @@
 // loopback as its proxy) so the limit per address measures nothing; a warm-up, then the measured
 // run. One JSON line on stdout. Run as its own process, on its own core.
 import { Agent, get } from 'node:http'
+import { percentile } from './report.ts'
 
 interface Options {
 	url: string
@@ -52,8 +53,7 @@ const started = performance.now()
 const failed = await run(options.seconds, latencies)
 const elapsed = (performance.now() - started) / 1000
 latencies.sort((a, b) => a - b)
-const at = (p: number) =>
-	latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0
+const at = (p: number) => percentile(latencies, p)
 process.stdout.write(
 	`${JSON.stringify({ requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(50), p99: at(99), failed })}\n`,
 )

@@ -82,14 +82,21 @@ export async function reindexArticles(trx: Db, dialect: Dialect, ids?: number[])
 	await reindex(trx, dialect, undefined)
 }
 
+/** Article `a`'s tags' and authors' names, in SQL: what termsText gives from an Article. */
+function termNames(dialect: Dialect): RawBuilder<unknown> {
+	const joined = (name: RawBuilder<unknown>) =>
+		dialect === 'sqlite' ? sql`group_concat(${name}, ' ')` : sql`string_agg(${name}, ' ')`
+	return sql`coalesce((SELECT ${joined(sql`t.name`)} FROM article_tags l JOIN tags t
+			ON t.id = l.tag_id WHERE l.article_id = a.id), '') || ' ' ||
+		coalesce((SELECT ${joined(sql`p.name`)} FROM article_authors l JOIN authors p
+			ON p.id = l.author_id WHERE l.article_id = a.id), '')`
+}
+
 async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Promise<void> {
 	if (ids?.length === 0) return
 	const only = ids ? sql`WHERE a.id IN (${sql.join(ids)})` : sql``
 	if (dialect === 'sqlite') {
-		const terms = sql`coalesce((SELECT group_concat(t.name, ' ') FROM article_tags l JOIN tags t
-				ON t.id = l.tag_id WHERE l.article_id = a.id), '') || ' ' ||
-			coalesce((SELECT group_concat(p.name, ' ') FROM article_authors l JOIN authors p
-				ON p.id = l.author_id WHERE l.article_id = a.id), '')`
+		const terms = termNames(dialect)
 		if (!ids) await clearArticleIndex(trx, dialect)
 		else
 			for (const table of ['article_search', 'article_search_head'])
@@ -105,11 +112,7 @@ async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Pr
 	// canopy_fold (migration 0019): lower case, diacritics and word-joining signs as the site's
 	// own searchWords leaves them.
 	const fold = (column: RawBuilder<unknown>) => sql`canopy_fold(${column})`
-	const terms = sql`a.summary || ' ' ||
-		coalesce((SELECT string_agg(t.name, ' ') FROM article_tags l JOIN tags t ON t.id = l.tag_id
-			WHERE l.article_id = a.id), '') || ' ' ||
-		coalesce((SELECT string_agg(p.name, ' ') FROM article_authors l JOIN authors p
-			ON p.id = l.author_id WHERE l.article_id = a.id), '')`
+	const terms = sql`a.summary || ' ' || ${termNames(dialect)}`
 	await sql`UPDATE articles a SET search =
 		setweight(to_tsvector('simple', ${fold(sql`a.title`)}), 'A') ||
 		setweight(to_tsvector('simple', ${fold(terms)}), 'B') ||

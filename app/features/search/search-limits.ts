@@ -6,3 +6,6 @@ export const maxQueryLength = 200
 
 /** Fewer letters than this suggest nothing as a reader types: two already narrow a large site. */
 export const suggestFrom = 2
+
+/** Results on a page of /search. */
+export const resultsPerPage = 10

@@ -5,11 +5,10 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { createRateLimit } from '#app/lib/rate-limit.ts'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import { maxQueryLength, suggestFrom } from './search-limits.ts'
+import { maxQueryLength, resultsPerPage, suggestFrom } from './search-limits.ts'
 import { parseQuery, queryWords } from './search-query.ts'
 import { type SnippetPart, snippet } from './snippet.ts'
 
-export const resultsPerPage = 10
 /** Pages past this are not offered: a reader refines the words instead. */
 const maxPage = 50
 
