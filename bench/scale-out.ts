@@ -33,7 +33,8 @@ const warmupPublishes = 20
 const publishes = 200
 const publishEveryMs = 50
 const maxExtraP99Ms = 5
-const maxTransactionP99Ms = 2
+/** Issue: the publish transaction's p99 at most this many times a bare INSERT + NOTIFY's, same run. */
+const maxTransactionRatio = 1.5
 const transactionRounds = 10
 const transactionsPerRound = 100
 const deadlineMs = 240_000
@@ -89,14 +90,16 @@ async function transactions(target: Target, database: BenchDatabase, note: Note)
 				`that process busy ${Math.round(timed.busy * 100)}%; ${describeInterference(interference)}`,
 		)
 		const p99 = percentile(canopy, 99)
+		const bareP99 = percentile(bare, 99)
 		const row2 = row({
 			bench,
-			figure: 'publish transaction, editor (article + deliveries + change + pg_notify)',
+			figure:
+				'publish transaction, editor (article, terms, revision, search, deliveries, change, pg_notify)',
 			value: stat(canopy),
 			baseline: `${stat(bare)}, bare INSERT + pg_notify`,
-			ratio: times(p99, percentile(bare, 99)),
-			target: `p99 ≤ ${maxTransactionP99Ms} ms`,
-			status: met(p99 <= maxTransactionP99Ms),
+			ratio: times(p99, bareP99),
+			target: `p99 ≤ ${maxTransactionRatio}× bare`,
+			status: met(p99 <= maxTransactionRatio * bareP99),
 			disturbed: interference.foreignCores > disturbedAbove,
 		})
 		return { key, row: row2 }

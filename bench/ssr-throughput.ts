@@ -16,12 +16,7 @@ import { runLoad } from './support/load-run.ts'
 import { startMinimalApp } from './support/minimal-app.ts'
 import { articlePath, renderEveryTime } from './support/pages.ts'
 import type { PlainPage } from './support/plain-page-server.ts'
-import {
-	pinningNote,
-	startNode,
-	stopProcess,
-	waitForOutput,
-} from './support/processes.ts'
+import { pinningNote, startNode, stopProcess, waitForOutput } from './support/processes.ts'
 import { waitForQuiet } from './support/quiet.ts'
 import { kb, met, type Row, row, times } from './support/report.ts'
 import { runNode } from './support/run-node.ts'

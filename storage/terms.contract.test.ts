@@ -186,6 +186,45 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 			})
 		})
 
+		it('creates an article with known and new tags alike: order kept, repeats once, history, search, one change', async () => {
+			// The first makes its tags; the second (PostgreSQL: one statement) finds them all.
+			await storage.articles.create(articleWrite({ tags: ['Peat bogs', 'Rivers'] }))
+			for (const tags of [
+				['Rivers', 'peat bogs', 'PEAT BOGS', 'Rivers'],
+				['Rivers', 'Sphagnum'],
+			]) {
+				const before = await storage.changes.latestId()
+				const created = await storage.articles.create(
+					articleWrite({ title: 'Mosses hold water', tags, authors: ['Ana Lima', 'ana lima'] }),
+				)
+				if (!created.ok) throw new Error('create failed')
+				const { article } = created.saved
+				expect(article.tags.map((tag) => tag.slug)).toEqual(
+					tags.includes('Sphagnum') ? ['rivers', 'sphagnum'] : ['rivers', 'peat-bogs'],
+				)
+				expect(article.authors).toEqual([{ name: 'Ana Lima', slug: 'ana-lima' }])
+				expect((await storage.articles.findById(article.id))?.tags).toEqual(article.tags)
+				const history = await storage.revisions.list(article.id)
+				expect(history.map((revision) => [revision.kind, revision.version])).toEqual([
+					['published', 1],
+				])
+				const changes = await storage.changes.after(before, 10)
+				expect(changes.map((change) => [change.entityId, change.kind])).toEqual([
+					[String(article.id), 'added'],
+				])
+			}
+			// A tag's name finds its articles, from the first save on.
+			const query = parseQuery('peat bogs')
+			if (!query) throw new Error('no query')
+			const found = await storage.search.search(query, {
+				includeDrafts: false,
+				kinds: ['article'],
+				limit: 10,
+				offset: 0,
+			})
+			expect(found.hits).toHaveLength(2)
+		})
+
 		it('merges one tag into another without doubling an article that had both', async () => {
 			const both = await storage.articles.create(articleWrite({ tags: ['bees', 'pollinators'] }))
 			const one = await storage.articles.create(articleWrite({ tags: ['bees'] }))

@@ -4,7 +4,15 @@ import type { ArticleRepository } from '../port/articles.ts'
 import type { Dialect } from '../port/storage.ts'
 import { withTerms } from './article-terms.ts'
 import { likePattern } from './like-pattern.ts'
-import { cardColumns, listItemColumns, toArticle, toCard, toIso, toListItem } from './rows.ts'
+import {
+	articleRowColumns,
+	cardColumns,
+	listItemColumns,
+	toArticle,
+	toCard,
+	toIso,
+	toListItem,
+} from './rows.ts'
 import type { Database } from './schema.ts'
 import { matchingIds } from './search-repository.ts'
 
@@ -72,7 +80,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		async findBySlug(slug) {
 			const row = await db
 				.selectFrom('articles')
-				.selectAll()
+				.select(articleRowColumns)
 				.where('slug', '=', slug)
 				.executeTakeFirst()
 			return article(row)
@@ -82,7 +90,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 			if (wanted.length === 0) return []
 			const rows = await db
 				.selectFrom('articles')
-				.selectAll()
+				.select(articleRowColumns)
 				.where((eb) =>
 					eb.or(
 						wanted.flatMap((fragment) => {
@@ -102,7 +110,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		async findPublishedBySlug(slug, kind = 'article') {
 			const row = await db
 				.selectFrom('articles')
-				.selectAll()
+				.select(articleRowColumns)
 				.where('slug', '=', slug)
 				.where('status', '=', 'published')
 				.where('kind', '=', kind)
@@ -189,7 +197,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		async listPublishedFull(limit, { tag } = {}) {
 			let query = db
 				.selectFrom('articles')
-				.selectAll()
+				.select(articleRowColumns)
 				.where('status', '=', 'published')
 				.where('kind', '=', 'article')
 			if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
@@ -210,7 +218,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		async findById(id) {
 			const row = await db
 				.selectFrom('articles')
-				.selectAll()
+				.select(articleRowColumns)
 				.where('id', '=', id)
 				.executeTakeFirst()
 			return article(row)

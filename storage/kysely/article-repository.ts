@@ -18,13 +18,14 @@ import {
 	recordArticleChange,
 	topicOf,
 } from './article-save.ts'
-import { termsOf, withTerms, writeTerms } from './article-terms.ts'
+import { createInOneStatement } from './article-create-postgres.ts'
+import { linkTerms, resolveWriteTerms, termsOf, withTerms } from './article-terms.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { recordMove } from './redirect-repository.ts'
 import { recordRevision } from './revision-repository.ts'
-import { toArticle } from './rows.ts'
+import { articleRowColumns, toArticle } from './rows.ts'
 import type { Database } from './schema.ts'
-import { indexArticle, unindexArticle } from './search-repository.ts'
+import { indexArticle, searchColumn, unindexArticle } from './search-repository.ts'
 
 const statusOf = (status: unknown): ArticleStatus | null =>
 	status === 'published' ? 'published' : status === 'draft' ? 'draft' : null
@@ -60,30 +61,34 @@ export function createArticleRepository(
 					before?.notified_at,
 				)
 				const announcement = announced ? { notified_at: now } : {}
+				const named = await resolveWriteTerms(trx, dialect, rules, write, now)
+				const search = searchColumn(dialect, { ...write, ...named })
 				const row = before
 					? await trx
 							.updateTable('articles')
 							.set((eb) => ({
 								...articleColumns(write),
+								...search,
 								...announcement,
 								updated_at: now,
 								version: eb('version', '+', 1),
 							}))
 							.where('id', '=', before.id)
-							.returningAll()
+							.returning(articleRowColumns)
 							.executeTakeFirstOrThrow()
 					: await trx
 							.insertInto('articles')
 							.values({
 								...articleColumns(write),
+								...search,
 								kind: write.kind ?? 'article',
 								...announcement,
 								created_at: now,
 								updated_at: now,
 							})
-							.returningAll()
+							.returning(articleRowColumns)
 							.executeTakeFirstOrThrow()
-				const terms = await writeTerms(trx, rules, Number(row.id), write, now)
+				const terms = await linkTerms(trx, dialect, Number(row.id), named, !before)
 				const change = await recordArticleChange(
 					trx,
 					hooks,
@@ -94,7 +99,9 @@ export function createArticleRepository(
 					row.kind,
 				)
 				const article = toArticle(row, terms)
-				await recordRevision(trx, kept, article, write.revision, statusOf(before?.status), now)
+				await recordRevision(trx, kept, article, write.revision, statusOf(before?.status), now, {
+					fresh: !before,
+				})
 				await indexArticle(trx, dialect, article)
 				return { article, change }
 			})
@@ -102,13 +109,37 @@ export function createArticleRepository(
 			return saved
 		},
 		async create(write, request) {
+			// PostgreSQL, the usual case (no Idempotency-Key, every tag and author known): one
+			// statement. Anything else, or a tag deleted meanwhile, takes the transaction below.
+			if (hooks.postgres && !request) {
+				const kind = publicChange(false, write.status === 'published')
+				const announced = announcing(rules, kind, write.notify, null)
+				try {
+					const saved = await createInOneStatement(
+						db,
+						hooks.postgres,
+						rules,
+						write,
+						kind,
+						announced,
+						new Date().toISOString(),
+					)
+					if (saved) {
+						if (saved.change) hooks.committed(saved.change)
+						return { ok: true, saved }
+					}
+				} catch (error) {
+					if (!isUniqueViolation(error)) throw error
+					return { ok: false, reason: 'slug-taken' }
+				}
+			}
 			/** The article an earlier create with this request's key made, or why it cannot answer. */
 			const earlier = async (from: Kysely<Database>): Promise<ArticleCreateResult | undefined> => {
 				if (!request) return undefined
 				const seen = await from
 					.selectFrom('api_requests')
 					.innerJoin('articles', 'articles.id', 'api_requests.article_id')
-					.selectAll('articles')
+					.select(articleRowColumns.map((column) => `articles.${column}` as const))
 					.select('api_requests.fingerprint')
 					.where('api_requests.user_id', '=', request.userId)
 					.where('api_requests.idempotency_key', '=', request.key)
@@ -132,16 +163,18 @@ export function createArticleRepository(
 					}
 					const kind = publicChange(false, write.status === 'published')
 					const announced = announcing(rules, kind, write.notify, null)
+					const named = await resolveWriteTerms(trx, dialect, rules, write, now)
 					const row = await trx
 						.insertInto('articles')
 						.values({
 							...articleColumns(write),
+							...searchColumn(dialect, { ...write, ...named }),
 							kind: write.kind ?? 'article',
 							...(announced ? { notified_at: now } : {}),
 							created_at: now,
 							updated_at: now,
 						})
-						.returningAll()
+						.returning(articleRowColumns)
 						.executeTakeFirstOrThrow()
 					if (request)
 						await trx
@@ -154,7 +187,7 @@ export function createArticleRepository(
 								created_at: now,
 							})
 							.execute()
-					const terms = await writeTerms(trx, rules, Number(row.id), write, now)
+					const terms = await linkTerms(trx, dialect, Number(row.id), named, true)
 					change = await recordArticleChange(
 						trx,
 						hooks,
@@ -165,7 +198,7 @@ export function createArticleRepository(
 						row.kind,
 					)
 					const article = toArticle(row, terms)
-					await recordRevision(trx, kept, article, write.revision, null, now)
+					await recordRevision(trx, kept, article, write.revision, null, now, { fresh: true })
 					await indexArticle(trx, dialect, article)
 					return { ok: true, saved: { article, change } }
 				})
@@ -187,7 +220,7 @@ export function createArticleRepository(
 					const now = new Date().toISOString()
 					const before = await trx
 						.selectFrom('articles')
-						.selectAll()
+						.select(articleRowColumns)
 						.where('id', '=', id)
 						.executeTakeFirst()
 					if (!before) return { ok: false, reason: 'missing' }
@@ -202,10 +235,12 @@ export function createArticleRepository(
 						write.notify ?? before.notify,
 						before.notified_at,
 					)
+					const named = await resolveWriteTerms(trx, dialect, rules, write, now)
 					const updated = await trx
 						.updateTable('articles')
 						.set((eb) => ({
 							...articleColumns(write),
+							...searchColumn(dialect, { ...write, ...named }),
 							...(announced ? { notified_at: now } : {}),
 							updated_at: now,
 							version: eb('version', '+', 1),
@@ -214,19 +249,19 @@ export function createArticleRepository(
 						// Checked again in the write itself: on PostgreSQL two transactions can both
 						// pass the read above, and only one of them may win.
 						.where('version', '=', expectedVersion)
-						.returningAll()
+						.returning(articleRowColumns)
 						.executeTakeFirst()
 					if (!updated) {
 						const latest = await trx
 							.selectFrom('articles')
-							.selectAll()
+							.select(articleRowColumns)
 							.where('id', '=', id)
 							.executeTakeFirst()
 						return latest
 							? { ok: false, reason: 'conflict', current: await current(latest) }
 							: { ok: false, reason: 'missing' }
 					}
-					const terms = await writeTerms(trx, rules, id, write, now)
+					const terms = await linkTerms(trx, dialect, id, named, false)
 					const change = await recordArticleChange(
 						trx,
 						hooks,
@@ -317,7 +352,7 @@ export function createArticleRepository(
 						}))
 						.where('id', '=', Number(row.id))
 						.where('status', '=', 'draft')
-						.returningAll()
+						.returning(articleRowColumns)
 						.executeTakeFirst()
 					if (!updated) continue
 					const id = Number(row.id)

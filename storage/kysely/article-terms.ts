@@ -3,7 +3,11 @@
 // makes its tag or profile; a known one is found by its address or its exact name.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ArticleRules, ArticleWrite, Term } from '../port/articles.ts'
+import type { Dialect } from '../port/storage.ts'
+import { preparedMark } from './prepared.ts'
 import type { Database } from './schema.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
 
 export interface ArticleTerms {
 	tags: Term[]
@@ -79,88 +83,247 @@ export async function withTerms<Row extends { id: unknown }, Out>(
 	return rows.map((row) => attach(row, terms.get(Number(row.id)) ?? noTerms))
 }
 
+export type TermKind = 'tag' | 'author'
+type Kind = TermKind
+type Found = Term & { id: number }
+
+/** A write's tags and authors, found or made, with their ids: what links them to the article. */
+export interface ResolvedTerms {
+	tags: Found[]
+	authors: Found[]
+}
+
+export interface Wanted {
+	kind: Kind
+	name: string
+	slug: string
+}
+
+const tableOf = (kind: Kind) => (kind === 'tag' ? 'tags' : 'authors')
+
+/** The names a write gives, trimmed, with the address each would have. */
+export function wantedTerms(rules: ArticleRules, kind: Kind, names: string[]): Wanted[] {
+	return names.flatMap((raw) => {
+		const name = raw.trim()
+		return name ? [{ kind, name, slug: rules.termSlug(kind, name) }] : []
+	})
+}
+
+/** Of the rows read, the one `wanted` means: the one at its address before one merely named alike. */
+function pick(rows: (Term & { id: number; kind: Kind })[], wanted: Wanted): Found | undefined {
+	const mine = rows.filter((row) => row.kind === wanted.kind)
+	const row =
+		mine.find((one) => one.slug === wanted.slug) ?? mine.find((one) => one.name === wanted.name)
+	return row && { id: row.id, name: row.name, slug: row.slug }
+}
+
 /**
- * The tags (or authors) named, found or made, in the order given; names that lead to the same
- * one count once. Safe with writers racing: a slug made meanwhile is found, not made twice.
+ * One term the first read did not find: one merged into another (or renamed) is the one it went
+ * to; else it is made. Safe with writers racing: a slug made meanwhile is found, not made twice.
  */
-export async function resolveTerms(
+async function findOrMake(
 	trx: Transaction<Database>,
 	rules: ArticleRules,
-	kind: 'tag' | 'author',
-	names: string[],
+	{ kind, name, slug }: Wanted,
 	now: string,
-): Promise<(Term & { id: number })[]> {
-	const table = kind === 'tag' ? 'tags' : 'authors'
-	const resolved: (Term & { id: number })[] = []
-	for (const raw of names) {
-		const name = raw.trim()
-		if (!name) continue
-		const slug = rules.termSlug(kind, name)
-		const find = (at: string) =>
-			trx
-				.selectFrom(table)
-				.select(['id', 'name', 'slug'])
-				.where((eb) => eb.or([eb('slug', '=', at), eb('name', '=', name)]))
-				// The one at the address made from the name before one merely named alike.
-				.orderBy(sql`case when slug = ${at} then 0 else 1 end`)
-				.limit(1)
-				.executeTakeFirst()
-		let row = await find(slug)
-		if (!row) {
-			// A tag merged into another (or renamed) is the one it went to.
-			const moved = await trx
-				.selectFrom('redirects')
-				.select('to_path')
-				.where('from_path', '=', rules.address(kind, slug))
-				.executeTakeFirst()
-			const prefix = rules.address(kind, '')
-			if (moved?.to_path.startsWith(prefix))
-				row = await find(decodeURIComponent(moved.to_path.slice(prefix.length)))
-		}
-		if (!row) {
-			await trx
-				.insertInto(table)
-				.values({ slug, name, created_at: now, updated_at: now })
-				.onConflict((oc) => oc.column('slug').doNothing())
-				.execute()
-			row = await find(slug)
-		}
-		if (!row) throw new Error(`could not make the ${kind} ${JSON.stringify(name)}`)
-		const id = Number(row.id)
-		if (!resolved.some((term) => term.id === id))
-			resolved.push({ id, name: String(row.name), slug: String(row.slug) })
+): Promise<Found> {
+	const table = tableOf(kind)
+	const find = (at: string) =>
+		trx
+			.selectFrom(table)
+			.select(['id', 'name', 'slug'])
+			.where((eb) => eb.or([eb('slug', '=', at), eb('name', '=', name)]))
+			// The one at the address made from the name before one merely named alike.
+			.orderBy(sql`case when slug = ${at} then 0 else 1 end`)
+			.limit(1)
+			.executeTakeFirst()
+	let row = await find(slug)
+	if (!row) {
+		const moved = await trx
+			.selectFrom('redirects')
+			.select('to_path')
+			.where('from_path', '=', rules.address(kind, slug))
+			.executeTakeFirst()
+		const prefix = rules.address(kind, '')
+		if (moved?.to_path.startsWith(prefix))
+			row = await find(decodeURIComponent(moved.to_path.slice(prefix.length)))
+	}
+	if (!row) {
+		await trx
+			.insertInto(table)
+			.values({ slug, name, created_at: now, updated_at: now })
+			.onConflict((oc) => oc.column('slug').doNothing())
+			.execute()
+		row = await find(slug)
+	}
+	if (!row) throw new Error(`could not make the ${kind} ${JSON.stringify(name)}`)
+	return { id: Number(row.id), name: String(row.name), slug: String(row.slug) }
+}
+
+/**
+ * The tags and authors named, found or made, each list in the order given; names that lead to the
+ * same one count once. Known ones (the usual case) are read in one query for both kinds.
+ */
+export async function resolveWriteTerms(
+	trx: Transaction<Database>,
+	dialect: Dialect,
+	rules: ArticleRules,
+	write: Pick<ArticleWrite, 'tags' | 'authors'>,
+	now: string,
+): Promise<ResolvedTerms> {
+	const wanted = [
+		...wantedTerms(rules, 'tag', write.tags),
+		...wantedTerms(rules, 'author', write.authors),
+	]
+	const known = wanted.length > 0 ? await knownTerms(trx, dialect, wanted) : []
+	const resolved: ResolvedTerms = { tags: [], authors: [] }
+	for (const one of wanted) {
+		const term = pick(known, one) ?? (await findOrMake(trx, rules, one, now))
+		const into = one.kind === 'tag' ? resolved.tags : resolved.authors
+		if (!into.some((other) => other.id === term.id)) into.push(term)
 	}
 	return resolved
+}
+
+/** Every tag and author at one of the addresses or with one of the names wanted. */
+async function knownTerms(db: Db, dialect: Dialect, wanted: Wanted[]) {
+	const of = (kind: Kind) => {
+		const mine = wanted.filter((one) => one.kind === kind)
+		return { slugs: mine.map((one) => one.slug), names: mine.map((one) => one.name) }
+	}
+	const tags = of('tag')
+	const authors = of('author')
+	if (dialect === 'postgres') {
+		// Arrays, not IN lists: one text for any number of names, kept prepared by the pool.
+		const { rows } = await sql<Term & { id: number; kind: Kind }>`${sql.raw(preparedMark)}
+			SELECT id, name, slug, 'tag' AS kind FROM tags
+			WHERE slug = ANY(${tags.slugs}::text[]) OR name = ANY(${tags.names}::text[])
+			UNION ALL
+			SELECT id, name, slug, 'author' AS kind FROM authors
+			WHERE slug = ANY(${authors.slugs}::text[]) OR name = ANY(${authors.names}::text[])`.execute(
+			db,
+		)
+		return rows.map(termRow)
+	}
+	// An empty IN list is not valid SQL: a kind not asked for matches an impossible name.
+	const none = ['']
+	const rows = await db
+		.selectFrom('tags')
+		.select(['id', 'name', 'slug', sql<Kind>`'tag'`.as('kind')])
+		.where((eb) =>
+			eb.or([
+				eb('slug', 'in', tags.slugs.length ? tags.slugs : none),
+				eb('name', 'in', tags.names.length ? tags.names : none),
+			]),
+		)
+		.unionAll(
+			db
+				.selectFrom('authors')
+				.select(['id', 'name', 'slug', sql<Kind>`'author'`.as('kind')])
+				.where((eb) =>
+					eb.or([
+						eb('slug', 'in', authors.slugs.length ? authors.slugs : none),
+						eb('name', 'in', authors.names.length ? authors.names : none),
+					]),
+				),
+		)
+		.execute()
+	return rows.map(termRow)
+}
+
+const termRow = (row: { id: unknown; name: unknown; slug: unknown; kind: unknown }) => ({
+	id: Number(row.id),
+	name: String(row.name),
+	slug: String(row.slug),
+	kind: row.kind === 'author' ? ('author' as const) : ('tag' as const),
+})
+
+/** The tags (or authors) named, found or made, in the order given. */
+export async function resolveTerms(
+	trx: Transaction<Database>,
+	dialect: Dialect,
+	rules: ArticleRules,
+	kind: Kind,
+	names: string[],
+	now: string,
+): Promise<Found[]> {
+	const resolved = await resolveWriteTerms(
+		trx,
+		dialect,
+		rules,
+		kind === 'tag' ? { tags: names, authors: [] } : { tags: [], authors: names },
+		now,
+	)
+	return kind === 'tag' ? resolved.tags : resolved.authors
+}
+
+/**
+ * Links the article to exactly these tags and authors, in their order. `fresh`: the article was
+ * made in this transaction, so it has no links to remove. On PostgreSQL one statement (a round
+ * trip is most of a small statement's cost there); SQLite runs in the process, statement by
+ * statement.
+ */
+export async function linkTerms(
+	trx: Transaction<Database>,
+	dialect: Dialect,
+	articleId: number,
+	{ tags, authors }: ResolvedTerms,
+	fresh: boolean,
+): Promise<ArticleTerms> {
+	const bare = ({ name, slug }: Term) => ({ name, slug })
+	const linked = { tags: tags.map(bare), authors: authors.map(bare) }
+	const tagIds = tags.map((tag) => tag.id)
+	const authorIds = authors.map((author) => author.id)
+	if (dialect === 'postgres') {
+		// The removals touch only rows the inserts do not, so one statement's CTEs may do both.
+		const remove = fresh
+			? sql``
+			: sql`gone_tags AS (DELETE FROM article_tags WHERE article_id = ${articleId}
+					AND tag_id <> ALL(${tagIds}::bigint[])),
+				gone_authors AS (DELETE FROM article_authors WHERE article_id = ${articleId}
+					AND author_id <> ALL(${authorIds}::bigint[])),`
+		await sql`WITH ${remove}
+			linked_tags AS (INSERT INTO article_tags (article_id, tag_id, position)
+				SELECT ${articleId}, t.id, t.n - 1 FROM unnest(${tagIds}::bigint[]) WITH ORDINALITY AS t(id, n)
+				ON CONFLICT (article_id, tag_id) DO UPDATE SET position = excluded.position)
+			INSERT INTO article_authors (article_id, author_id, position)
+				SELECT ${articleId}, a.id, a.n - 1 FROM unnest(${authorIds}::bigint[]) WITH ORDINALITY AS a(id, n)
+				ON CONFLICT (article_id, author_id) DO UPDATE SET position = excluded.position`.execute(trx)
+		return linked
+	}
+	if (!fresh) {
+		await trx.deleteFrom('article_tags').where('article_id', '=', articleId).execute()
+		await trx.deleteFrom('article_authors').where('article_id', '=', articleId).execute()
+	}
+	if (tags.length > 0)
+		await trx
+			.insertInto('article_tags')
+			.values(tagIds.map((tag_id, position) => ({ article_id: articleId, tag_id, position })))
+			.execute()
+	if (authors.length > 0)
+		await trx
+			.insertInto('article_authors')
+			.values(
+				authorIds.map((author_id, position) => ({ article_id: articleId, author_id, position })),
+			)
+			.execute()
+	return linked
 }
 
 /** Replaces the article's tags and authors with the ones the write names. */
 export async function writeTerms(
 	trx: Transaction<Database>,
 	rules: ArticleRules,
+	dialect: Dialect,
 	articleId: number,
 	write: Pick<ArticleWrite, 'tags' | 'authors'>,
 	now: string,
 ): Promise<ArticleTerms> {
-	const tags = await resolveTerms(trx, rules, 'tag', write.tags, now)
-	const authors = await resolveTerms(trx, rules, 'author', write.authors, now)
-	await trx.deleteFrom('article_tags').where('article_id', '=', articleId).execute()
-	await trx.deleteFrom('article_authors').where('article_id', '=', articleId).execute()
-	if (tags.length > 0)
-		await trx
-			.insertInto('article_tags')
-			.values(tags.map((tag, position) => ({ article_id: articleId, tag_id: tag.id, position })))
-			.execute()
-	if (authors.length > 0)
-		await trx
-			.insertInto('article_authors')
-			.values(
-				authors.map((author, position) => ({
-					article_id: articleId,
-					author_id: author.id,
-					position,
-				})),
-			)
-			.execute()
-	const bare = ({ name, slug }: Term) => ({ name, slug })
-	return { tags: tags.map(bare), authors: authors.map(bare) }
+	return linkTerms(
+		trx,
+		dialect,
+		articleId,
+		await resolveWriteTerms(trx, dialect, rules, write, now),
+		false,
+	)
 }

@@ -166,7 +166,7 @@ function createWriter(
 		},
 		async finish() {
 			const now = new Date().toISOString()
-			for (const { id, ...named } of terms) await writeTerms(trx, rules, id, named, now)
+			for (const { id, ...named } of terms) await writeTerms(trx, rules, dialect, id, named, now)
 			// Rows were written directly: the search index learns them all at once.
 			await reindexArticles(trx, dialect)
 			// Versions are not moved (they are made again from the images): every image brought

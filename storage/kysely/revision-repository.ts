@@ -114,6 +114,8 @@ export async function recordRevision(
 	note: RevisionNote | undefined,
 	statusBefore: ArticleStatus | null,
 	now: string,
+	/** The article was made in this transaction: it has no history to read or trim. */
+	{ fresh }: { fresh: boolean } = { fresh: false },
 ): Promise<void> {
 	const by = note?.by ?? { id: null, name: '' }
 	const kind: RevisionKind =
@@ -123,7 +125,7 @@ export async function recordRevision(
 			: article.status !== 'published' && statusBefore === 'published'
 				? 'unpublished'
 				: 'saved')
-	const [first, second] = await newest(trx, article.id, 2)
+	const [first, second] = fresh ? [] : await newest(trx, article.id, 2)
 	let latest = first
 	if (first?.kind === 'pending') {
 		if (by.id !== null && first.user_id === by.id) {
@@ -177,6 +179,7 @@ export async function recordRevision(
 			saved_at: now,
 		})
 		.execute()
+	if (fresh) return
 	await trx
 		.deleteFrom('article_revisions')
 		.where('article_id', '=', article.id)

@@ -29,6 +29,8 @@ export interface Database {
 		seo_title: Generated<string>
 		seo_description: Generated<string>
 		social_image_url: string | null
+		/** PostgreSQL only (migration 0018): the search index's words, written with the row, never read. */
+		search?: string
 	}
 	article_revisions: {
 		id: Generated<number>

@@ -17,7 +17,7 @@ import type { Database } from './schema.ts'
 type Db = Kysely<Database> | Transaction<Database>
 
 /** Tags and authors, searched with the summary. */
-function termsText(article: Article): string {
+function termsText(article: Pick<Article, 'tags' | 'authors'>): string {
 	return [...article.tags, ...article.authors].map((term) => term.name).join(' ')
 }
 
@@ -31,24 +31,51 @@ function words(text: string): string {
 }
 
 /** Puts the article's words in the index as the save stands: in the save's transaction. */
-export async function indexArticle(trx: Db, dialect: Dialect, article: Article): Promise<void> {
-	if (dialect === 'sqlite') {
-		await sql`DELETE FROM article_search WHERE rowid = ${article.id}`.execute(trx)
-		await sql`INSERT INTO article_search (rowid, title, summary, terms, body)
-			VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)},
-			${article.bodyMarkdown})`.execute(trx)
-		await sql`DELETE FROM article_search_head WHERE rowid = ${article.id}`.execute(trx)
-		await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
-			VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)})`.execute(
-			trx,
-		)
-		return
+/** What an article's words are made of, as a save holds them. */
+type Searchable = Pick<Article, 'title' | 'summary' | 'bodyMarkdown' | 'tags' | 'authors'>
+
+/**
+ * PostgreSQL: the search column as the article's own INSERT or UPDATE writes it (a second UPDATE
+ * would cost a round trip and a row version on every save). SQLite: nothing; its index is a table
+ * of its own (indexArticle).
+ */
+export function searchColumn(
+	dialect: Dialect,
+	article: Searchable,
+): { search: RawBuilder<string> } | Record<string, never> {
+	if (dialect === 'sqlite') return {}
+	const text = searchText(article)
+	return {
+		search: sql<string>`setweight(to_tsvector('simple', ${text.title}), 'A') ||
+			setweight(to_tsvector('simple', ${text.head}), 'B') ||
+			setweight(to_tsvector('simple', ${text.body}), 'C')`,
 	}
-	await sql`UPDATE articles SET search =
-		setweight(to_tsvector('simple', ${words(article.title)}), 'A') ||
-		setweight(to_tsvector('simple', ${words(`${article.summary} ${termsText(article)}`)}), 'B') ||
-		setweight(to_tsvector('simple', ${words(article.bodyMarkdown)}), 'C')
-		WHERE id = ${article.id}`.execute(trx)
+}
+
+/** The words of each weight PostgreSQL's search column holds: title, head (summary, tags, authors), body. */
+export function searchText(article: Searchable) {
+	return {
+		title: words(article.title),
+		head: words(`${article.summary} ${termsText(article)}`),
+		body: words(article.bodyMarkdown),
+	}
+}
+
+/**
+ * SQLite: puts the article's words in the index as the save stands, in the save's transaction.
+ * PostgreSQL's index is the row's search column, written with the row (searchColumn).
+ */
+export async function indexArticle(trx: Db, dialect: Dialect, article: Article): Promise<void> {
+	if (dialect !== 'sqlite') return
+	await sql`DELETE FROM article_search WHERE rowid = ${article.id}`.execute(trx)
+	await sql`INSERT INTO article_search (rowid, title, summary, terms, body)
+		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)},
+		${article.bodyMarkdown})`.execute(trx)
+	await sql`DELETE FROM article_search_head WHERE rowid = ${article.id}`.execute(trx)
+	await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
+		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)})`.execute(
+		trx,
+	)
 }
 
 /** Takes a deleted article out of the index (PostgreSQL's goes with its row). */

@@ -301,7 +301,7 @@ export function createAuthorRepository(
 			if (own) return (await find(db, Number(own.id))) as Counted<AuthorProfile>
 			const id = await writing(async (trx) => {
 				const now = new Date().toISOString()
-				const [named] = await resolveTerms(trx, rules, 'author', [name], now)
+				const [named] = await resolveTerms(trx, dialect, rules, 'author', [name], now)
 				const claimed = named
 					? await trx
 							.updateTable('authors')

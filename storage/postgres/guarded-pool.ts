@@ -9,6 +9,7 @@
 // again is safe (decision 016).
 import type { PostgresPool, PostgresPoolClient } from 'kysely'
 import type pg from 'pg'
+import { preparedMark } from '../kysely/prepared.ts'
 import { storableText } from '../kysely/storable-text.ts'
 import { StorageUnavailable } from '../port/unavailable.ts'
 import {
@@ -22,6 +23,32 @@ import {
 import { type DatabaseGuard, unavailableError } from './database-guard.ts'
 
 const maxRepeats = 3
+
+/** Text as PostgreSQL stores it (no NUL), also inside an array parameter (names passed as text[]). */
+const storable = (value: unknown): unknown =>
+	typeof value === 'string'
+		? storableText(value)
+		: Array.isArray(value)
+			? value.map((item) => (typeof item === 'string' ? storableText(item) : item))
+			: value
+
+const preparedNames = new Map<string, string>()
+
+/** Far more than the marked statements there are: a text built per call is not kept forever. */
+const maxPrepared = 100
+
+/**
+ * The name a marked statement is prepared under on each connection: one per text (pg refuses one
+ * name for two texts), from a counter, as the marked texts are a handful of constants.
+ */
+function preparedName(text: string): string | undefined {
+	let name = preparedNames.get(text)
+	if (!name && preparedNames.size < maxPrepared) {
+		name = `canopy_${preparedNames.size + 1}`
+		preparedNames.set(text, name)
+	}
+	return name
+}
 
 export function createGuardedPool(pool: pg.Pool, guard: DatabaseGuard): PostgresPool {
 	async function acquire(): Promise<pg.PoolClient> {
@@ -96,10 +123,11 @@ function guardedClient(
 				// Down since the last statement: nothing more is sent on this connection (a COMMIT
 				// sent now could not be confirmed).
 				guard.assertAvailable()
-				const values = parameters.map((value) =>
-					typeof value === 'string' ? storableText(value) : value,
+				const values = parameters.map(storable)
+				const name = text.startsWith(preparedMark) ? preparedName(text) : undefined
+				const result = await guard.watch(
+					name ? client.query({ name, text, values }) : client.query(text, values),
 				)
-				const result = await guard.watch(client.query(text, values))
 				if (beginsTransaction(text)) inTransaction = true
 				else if (endsTransaction(text)) inTransaction = false
 				return result
