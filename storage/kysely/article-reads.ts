@@ -147,14 +147,40 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 			let query = published()
 			const at = after && new Date(after.publishedAt).toISOString()
 			if (dialect === 'sqlite' && (tag !== undefined || author !== undefined)) {
-				// A tag's or an author's page: the newest ids first, from a covering index (migration
-				// 0020), then those rows alone. Testing each of a big tag's articles in its row
-				// would read past its long texts (overflow pages) to the status and date.
-				const newest = sql`(SELECT a.id FROM articles a INDEXED BY articles_visibility
+				const onTag = sql`EXISTS (SELECT 1 FROM article_tags l JOIN tags t ON t.id = l.tag_id
+					WHERE l.article_id = w.id AND t.slug = ${tag ?? ''})`
+				const byAuthor = sql`EXISTS (SELECT 1 FROM article_authors l
+					JOIN authors p ON p.id = l.author_id WHERE l.article_id = w.id AND p.slug = ${author ?? ''})`
+				const carries = sql.join(
+					[...(tag !== undefined ? [onTag] : []), ...(author !== undefined ? [byAuthor] : [])],
+					sql` AND `,
+				)
+				const past = after ? sql`AND (a.published_at, a.id) < (${at}, ${after.id})` : sql``
+				const pastRow = after ? sql`AND (r.published_at, r.id) < (${at}, ${after.id})` : sql``
+				// Walking the newest published articles in date order finds a tag's (or author's)
+				// newest within a few dozen rows: 0.03 ms for a tag on a third of 10,000 articles,
+				// 0.1 ms for one on 4 %, against 1.3–1.7 ms listing all their ids to sort them. At
+				// most `window` rows are read so; one too rare to fill a page among them is listed
+				// by its ids below.
+				const window = 500
+				const { rows: walked } = await sql<{ id: number }>`SELECT w.id FROM (
+						SELECT r.id, r.published_at FROM articles r INDEXED BY articles_published_order
+						WHERE r.status = 'published' ${pastRow}
+						ORDER BY r.published_at DESC, r.id DESC LIMIT ${window}) AS w
+					JOIN articles a ON a.id = w.id
+					WHERE a.kind = 'article' AND ${carries}
+					ORDER BY w.published_at DESC, w.id DESC LIMIT ${limit}`.execute(db)
+				// The newest ids first, from a covering index (migration 0020), then those rows
+				// alone. Testing each of a big tag's articles in its row would read past its long
+				// texts (overflow pages) to the status and date.
+				const newest =
+					walked.length >= limit
+						? sql`(${sql.join(walked.map((row) => row.id))})`
+						: sql`(SELECT a.id FROM articles a INDEXED BY articles_visibility
 					WHERE a.status = 'published' AND a.kind = 'article'
 					${tag !== undefined ? sql`AND a.id IN (${taggedWith(tag)})` : sql``}
 					${author !== undefined ? sql`AND a.id IN (${writtenBy(author)})` : sql``}
-					${after ? sql`AND (a.published_at, a.id) < (${at}, ${after.id})` : sql``}
+					${past}
 					ORDER BY a.published_at DESC, a.id DESC LIMIT ${limit})`
 				query = query.where(sql<boolean>`id IN ${newest}`)
 			} else {
