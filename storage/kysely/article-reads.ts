@@ -146,7 +146,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		async listPublished({ limit, after, tag, author }) {
 			let query = published()
 			const at = after && new Date(after.publishedAt).toISOString()
-			if (dialect === 'sqlite' && (tag !== undefined || author !== undefined)) {
+			if (tag !== undefined || author !== undefined) {
 				const onTag = sql`EXISTS (SELECT 1 FROM article_tags l JOIN tags t ON t.id = l.tag_id
 					WHERE l.article_id = w.id AND t.slug = ${tag ?? ''})`
 				const byAuthor = sql`EXISTS (SELECT 1 FROM article_authors l
@@ -163,31 +163,30 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 				// most `window` rows are read so; one too rare to fill a page among them is listed
 				// by its ids below.
 				const window = 500
+				// SQLite would pick the id-first covering index and sort; PostgreSQL finds its way.
+				const inOrder = dialect === 'sqlite' ? sql`INDEXED BY articles_published_order` : sql``
 				const { rows: walked } = await sql<{ id: number }>`SELECT w.id FROM (
-						SELECT r.id, r.published_at FROM articles r INDEXED BY articles_published_order
+						SELECT r.id, r.published_at FROM articles r ${inOrder}
 						WHERE r.status = 'published' ${pastRow}
 						ORDER BY r.published_at DESC, r.id DESC LIMIT ${window}) AS w
 					JOIN articles a ON a.id = w.id
 					WHERE a.kind = 'article' AND ${carries}
 					ORDER BY w.published_at DESC, w.id DESC LIMIT ${limit}`.execute(db)
-				// The newest ids first, from a covering index (migration 0020), then those rows
-				// alone. Testing each of a big tag's articles in its row would read past its long
-				// texts (overflow pages) to the status and date.
+				// The newest ids first, on SQLite from a covering index (migration 0020), then those
+				// rows alone. Testing each of a big tag's articles in its row would read past its
+				// long texts (overflow pages) to the status and date.
+				const byIds = dialect === 'sqlite' ? sql`INDEXED BY articles_visibility` : sql``
 				const newest =
 					walked.length >= limit
 						? sql`(${sql.join(walked.map((row) => row.id))})`
-						: sql`(SELECT a.id FROM articles a INDEXED BY articles_visibility
+						: sql`(SELECT a.id FROM articles a ${byIds}
 					WHERE a.status = 'published' AND a.kind = 'article'
 					${tag !== undefined ? sql`AND a.id IN (${taggedWith(tag)})` : sql``}
 					${author !== undefined ? sql`AND a.id IN (${writtenBy(author)})` : sql``}
 					${past}
 					ORDER BY a.published_at DESC, a.id DESC LIMIT ${limit})`
 				query = query.where(sql<boolean>`id IN ${newest}`)
-			} else {
-				if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
-				if (author !== undefined) query = query.where('id', 'in', writtenBy(author))
-				if (after && at) query = query.where((eb) => pastCursor(eb, '<', at, after.id))
-			}
+			} else if (after && at) query = query.where((eb) => pastCursor(eb, '<', at, after.id))
 			const rows = await query
 				.orderBy('published_at', 'desc')
 				.orderBy('id', 'desc')
