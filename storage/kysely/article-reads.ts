@@ -13,6 +13,7 @@ import {
 	toIso,
 	toListItem,
 } from './rows.ts'
+import { prepared } from './prepared.ts'
 import type { Database } from './schema.ts'
 import { matchingIds } from './search-repository.ts'
 
@@ -53,6 +54,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 	const published = () =>
 		db
 			.selectFrom('articles')
+			.modifyFront(prepared)
 			.select(cardColumns)
 			.where('status', '=', 'published')
 			.where('kind', '=', 'article')
@@ -110,6 +112,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		async findPublishedBySlug(slug, kind = 'article') {
 			const row = await db
 				.selectFrom('articles')
+				.modifyFront(prepared)
 				.select(articleRowColumns)
 				.where('slug', '=', slug)
 				.where('status', '=', 'published')
@@ -165,7 +168,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 				const window = 500
 				// SQLite would pick the id-first covering index and sort; PostgreSQL finds its way.
 				const inOrder = dialect === 'sqlite' ? sql`INDEXED BY articles_published_order` : sql``
-				const { rows: walked } = await sql<{ id: number }>`SELECT w.id FROM (
+				const { rows: walked } = await sql<{ id: number }>`${prepared} SELECT w.id FROM (
 						SELECT r.id, r.published_at FROM articles r ${inOrder}
 						WHERE r.status = 'published' ${pastRow}
 						ORDER BY r.published_at DESC, r.id DESC LIMIT ${window}) AS w

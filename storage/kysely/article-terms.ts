@@ -4,7 +4,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ArticleRules, ArticleWrite, Term } from '../port/articles.ts'
 import type { Dialect } from '../port/storage.ts'
-import { preparedMark } from './prepared.ts'
+import { prepared, preparedMark } from './prepared.ts'
 import type { Database } from './schema.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -30,6 +30,7 @@ export async function termsOf(
 		const part = wanted.slice(start, start + chunk)
 		const rows = await db
 			.selectFrom('article_tags')
+			.modifyFront(prepared)
 			.innerJoin('tags', 'tags.id', 'article_tags.tag_id')
 			.select([
 				'article_tags.article_id as articleId',

@@ -2,6 +2,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { SettingsRepository } from '../port/settings.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
+import { prepared } from './prepared.ts'
 import type { Database } from './schema.ts'
 
 export function createSettingsRepository(
@@ -10,7 +11,11 @@ export function createSettingsRepository(
 ): SettingsRepository {
 	return {
 		async all() {
-			const rows = await db.selectFrom('settings').select(['key', 'value']).execute()
+			const rows = await db
+				.selectFrom('settings')
+				.modifyFront(prepared)
+				.select(['key', 'value'])
+				.execute()
 			return Object.fromEntries(rows.map((row) => [row.key, row.value]))
 		},
 		async set(values) {

@@ -34,6 +34,10 @@ const storable = (value: unknown): unknown =>
 
 const preparedNames = new Map<string, string>()
 
+/** Marked at its start, or (a Kysely query's modifyFront) right after its SELECT. */
+const isMarked = (text: string) =>
+	text.startsWith(preparedMark) || text.startsWith(`select ${preparedMark}`)
+
 /** Far more than the marked statements there are: a text built per call is not kept forever. */
 const maxPrepared = 100
 
@@ -124,7 +128,7 @@ function guardedClient(
 				// sent now could not be confirmed).
 				guard.assertAvailable()
 				const values = parameters.map(storable)
-				const name = text.startsWith(preparedMark) ? preparedName(text) : undefined
+				const name = isMarked(text) ? preparedName(text) : undefined
 				const result = await guard.watch(
 					name ? client.query({ name, text, values }) : client.query(text, values),
 				)
