@@ -40,6 +40,19 @@ const oldArticle = (id: number, slug: string, tags: string, author: string) =>
 	VALUES ('${slug}', '${slug}', '', 'Text', '<p>Text</p>', '${tags}', '${author}',
 	'published', 1, '2026-01-0${id}T00:00:00Z', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');`
 
+/** The published articles a reader's search for `text` finds, best first. */
+async function foundSlugs(storage: Storage, text: string): Promise<string[]> {
+	const query = parseQuery(text)
+	if (!query) throw new Error(`no query in ${text}`)
+	const found = await storage.search.search(query, {
+		includeDrafts: false,
+		kinds: ['article'],
+		limit: 10,
+		offset: 0,
+	})
+	return found.hits.map((hit) => hit.slug)
+}
+
 describe.each(databases)('tags and authors: $name', ({ create }) => {
 	describe('moving in from free-text names', () => {
 		let database: TestDatabase | undefined
@@ -101,15 +114,7 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 				status: 'published',
 			})
 			// The migrated articles are in the search index, their tags and authors with them.
-			const query = parseQuery('wetlands lima')
-			if (!query) throw new Error('no query')
-			const found = await storage.search.search(query, {
-				includeDrafts: false,
-				kinds: ['article'],
-				limit: 10,
-				offset: 0,
-			})
-			expect(found.hits.map((hit) => hit.slug)).toEqual(['one'])
+			expect(await foundSlugs(storage, 'wetlands lima')).toEqual(['one'])
 			// The old columns are gone: a save writes the links alone.
 			const saved = await storage.articles.saveBySlug(
 				articleWrite({ slug: 'one', tags: ['Rivers'], authors: ['Ana Lima', 'Guest Writer'] }),
@@ -233,15 +238,7 @@ describe.each(databases)('tags and authors: $name', ({ create }) => {
 				])
 			}
 			// A tag's name finds its articles, from the first save on.
-			const query = parseQuery('peat bogs')
-			if (!query) throw new Error('no query')
-			const found = await storage.search.search(query, {
-				includeDrafts: false,
-				kinds: ['article'],
-				limit: 10,
-				offset: 0,
-			})
-			expect(found.hits).toHaveLength(2)
+			expect(await foundSlugs(storage, 'peat bogs')).toHaveLength(2)
 		})
 
 		it('merges one tag into another without doubling an article that had both', async () => {

@@ -5,16 +5,15 @@
 // a new article made seven. The text never changes, so the pool keeps it prepared
 // (guarded-pool.ts): planned once per connection.
 import { type Kysely, sql } from 'kysely'
-import type { ArticleRules, ArticleWrite, Term } from '../port/articles.ts'
-import type { ChangeKind, Change } from '../port/changes.ts'
-import type { Article } from '../port/articles.ts'
+import type { Article, ArticleRules, ArticleWrite, Term } from '../port/articles.ts'
+import type { Change, ChangeKind } from '../port/changes.ts'
 import { type TermKind, wantedTerms } from './article-terms.ts'
 import { articleColumns, topicOf } from './article-save.ts'
 import type { ChangeHooks } from './change-repository.ts'
-import { preparedMark } from './prepared.ts'
+import { prepared } from './prepared.ts'
 import { articleRowColumns, toArticle, toChange } from './rows.ts'
 import type { Database } from './schema.ts'
-import { searchText } from './search-repository.ts'
+import { searchVector } from './search-repository.ts'
 
 const returned = sql.join(articleRowColumns.map((column) => sql.ref(`made.${column}`)))
 
@@ -45,12 +44,12 @@ export async function createInOneStatement(
 				one.kind === kind &&
 				wanted.findIndex((other) => other.kind === kind && other.slug === one.slug) === i,
 		)
-	const words = searchText({ ...write, tags: named('tag'), authors: named('author') })
+	const search = searchVector({ ...write, tags: named('tag'), authors: named('author') })
 	const by = write.revision?.by ?? { id: null, name: '' }
 	const revisionKind =
 		write.revision?.kind ?? (write.status === 'published' ? 'published' : 'saved')
 	// Every parameter is cast: in a SELECT list PostgreSQL would type it as text.
-	const { rows } = await sql<Record<string, unknown>>`${sql.raw(preparedMark)}
+	const { rows } = await sql<Record<string, unknown>>`${prepared}
 		WITH wanted AS (
 			SELECT * FROM unnest(${wanted.map((one) => one.kind)}::text[],
 				${wanted.map((one) => one.slug)}::text[], ${wanted.map((one) => one.name)}::text[])
@@ -85,9 +84,7 @@ export async function createInOneStatement(
 				coalesce(${write.seoTitle ?? null}::text, ''),
 				coalesce(${write.seoDescription ?? null}::text, ''),
 				${write.socialImageUrl ?? null}::text,
-				setweight(to_tsvector('simple', ${words.title}::text), 'A') ||
-				setweight(to_tsvector('simple', ${words.head}::text), 'B') ||
-				setweight(to_tsvector('simple', ${words.body}::text), 'C')
+				${search}
 			WHERE NOT EXISTS (SELECT 1 FROM matched WHERE id IS NULL)
 			RETURNING ${sql.join(articleRowColumns.map((column) => sql.ref(column)))}
 		), linked_tags AS (

@@ -158,8 +158,10 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 					[...(tag !== undefined ? [onTag] : []), ...(author !== undefined ? [byAuthor] : [])],
 					sql` AND `,
 				)
-				const past = after ? sql`AND (a.published_at, a.id) < (${at}, ${after.id})` : sql``
-				const pastRow = after ? sql`AND (r.published_at, r.id) < (${at}, ${after.id})` : sql``
+				const pastIn = (table: 'a' | 'r') =>
+					after
+						? sql`AND (${sql.ref(`${table}.published_at`)}, ${sql.ref(`${table}.id`)}) < (${at}, ${after.id})`
+						: sql``
 				// Walking the newest published articles in date order finds a tag's (or author's)
 				// newest within a few dozen rows: 0.03 ms for a tag on a third of 10,000 articles,
 				// 0.1 ms for one on 4 %, against 1.3–1.7 ms listing all their ids to sort them. At
@@ -170,7 +172,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 				const inOrder = dialect === 'sqlite' ? sql`INDEXED BY articles_published_order` : sql``
 				const { rows: walked } = await sql<{ id: number }>`${prepared} SELECT w.id FROM (
 						SELECT r.id, r.published_at FROM articles r ${inOrder}
-						WHERE r.status = 'published' ${pastRow}
+						WHERE r.status = 'published' ${pastIn('r')}
 						ORDER BY r.published_at DESC, r.id DESC LIMIT ${window}) AS w
 					JOIN articles a ON a.id = w.id
 					WHERE a.kind = 'article' AND ${carries}
@@ -186,7 +188,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 					WHERE a.status = 'published' AND a.kind = 'article'
 					${tag !== undefined ? sql`AND a.id IN (${taggedWith(tag)})` : sql``}
 					${author !== undefined ? sql`AND a.id IN (${writtenBy(author)})` : sql``}
-					${past}
+					${pastIn('a')}
 					ORDER BY a.published_at DESC, a.id DESC LIMIT ${limit})`
 				query = query.where(sql<boolean>`id IN ${newest}`)
 			} else if (after && at) query = query.where((eb) => pastCursor(eb, '<', at, after.id))

@@ -4,7 +4,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ArticleRules, ArticleWrite, Term } from '../port/articles.ts'
 import type { Dialect } from '../port/storage.ts'
-import { prepared, preparedMark } from './prepared.ts'
+import { prepared } from './prepared.ts'
 import type { Database } from './schema.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -85,7 +85,6 @@ export async function withTerms<Row extends { id: unknown }, Out>(
 }
 
 export type TermKind = 'tag' | 'author'
-type Kind = TermKind
 type Found = Term & { id: number }
 
 /** A write's tags and authors, found or made, with their ids: what links them to the article. */
@@ -95,15 +94,15 @@ export interface ResolvedTerms {
 }
 
 export interface Wanted {
-	kind: Kind
+	kind: TermKind
 	name: string
 	slug: string
 }
 
-const tableOf = (kind: Kind) => (kind === 'tag' ? 'tags' : 'authors')
+const tableOf = (kind: TermKind) => (kind === 'tag' ? 'tags' : 'authors')
 
 /** The names a write gives, trimmed, with the address each would have. */
-export function wantedTerms(rules: ArticleRules, kind: Kind, names: string[]): Wanted[] {
+export function wantedTerms(rules: ArticleRules, kind: TermKind, names: string[]): Wanted[] {
 	return names.flatMap((raw) => {
 		const name = raw.trim()
 		return name ? [{ kind, name, slug: rules.termSlug(kind, name) }] : []
@@ -111,7 +110,7 @@ export function wantedTerms(rules: ArticleRules, kind: Kind, names: string[]): W
 }
 
 /** Of the rows read, the one `wanted` means: the one at its address before one merely named alike. */
-function pick(rows: (Term & { id: number; kind: Kind })[], wanted: Wanted): Found | undefined {
+function pick(rows: (Term & { id: number; kind: TermKind })[], wanted: Wanted): Found | undefined {
 	const mine = rows.filter((row) => row.kind === wanted.kind)
 	const row =
 		mine.find((one) => one.slug === wanted.slug) ?? mine.find((one) => one.name === wanted.name)
@@ -188,7 +187,7 @@ export async function resolveWriteTerms(
 
 /** Every tag and author at one of the addresses or with one of the names wanted. */
 async function knownTerms(db: Db, dialect: Dialect, wanted: Wanted[]) {
-	const of = (kind: Kind) => {
+	const of = (kind: TermKind) => {
 		const mine = wanted.filter((one) => one.kind === kind)
 		return { slugs: mine.map((one) => one.slug), names: mine.map((one) => one.name) }
 	}
@@ -196,7 +195,7 @@ async function knownTerms(db: Db, dialect: Dialect, wanted: Wanted[]) {
 	const authors = of('author')
 	if (dialect === 'postgres') {
 		// Arrays, not IN lists: one text for any number of names, kept prepared by the pool.
-		const { rows } = await sql<Term & { id: number; kind: Kind }>`${sql.raw(preparedMark)}
+		const { rows } = await sql<Term & { id: number; kind: TermKind }>`${prepared}
 			SELECT id, name, slug, 'tag' AS kind FROM tags
 			WHERE slug = ANY(${tags.slugs}::text[]) OR name = ANY(${tags.names}::text[])
 			UNION ALL
@@ -208,27 +207,17 @@ async function knownTerms(db: Db, dialect: Dialect, wanted: Wanted[]) {
 	}
 	// An empty IN list is not valid SQL: a kind not asked for matches an impossible name.
 	const none = ['']
-	const rows = await db
-		.selectFrom('tags')
-		.select(['id', 'name', 'slug', sql<Kind>`'tag'`.as('kind')])
-		.where((eb) =>
-			eb.or([
-				eb('slug', 'in', tags.slugs.length ? tags.slugs : none),
-				eb('name', 'in', tags.names.length ? tags.names : none),
-			]),
-		)
-		.unionAll(
-			db
-				.selectFrom('authors')
-				.select(['id', 'name', 'slug', sql<Kind>`'author'`.as('kind')])
-				.where((eb) =>
-					eb.or([
-						eb('slug', 'in', authors.slugs.length ? authors.slugs : none),
-						eb('name', 'in', authors.names.length ? authors.names : none),
-					]),
-				),
-		)
-		.execute()
+	const candidates = (kind: TermKind, { slugs, names }: typeof tags) =>
+		db
+			.selectFrom(tableOf(kind))
+			.select(['id', 'name', 'slug', sql<TermKind>`${kind}`.as('kind')])
+			.where((eb) =>
+				eb.or([
+					eb('slug', 'in', slugs.length ? slugs : none),
+					eb('name', 'in', names.length ? names : none),
+				]),
+			)
+	const rows = await candidates('tag', tags).unionAll(candidates('author', authors)).execute()
 	return rows.map(termRow)
 }
 
@@ -244,7 +233,7 @@ export async function resolveTerms(
 	trx: Transaction<Database>,
 	dialect: Dialect,
 	rules: ArticleRules,
-	kind: Kind,
+	kind: TermKind,
 	names: string[],
 	now: string,
 ): Promise<Found[]> {

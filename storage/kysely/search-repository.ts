@@ -30,7 +30,6 @@ function words(text: string): string {
 	return searchWords(text).join(' ')
 }
 
-/** Puts the article's words in the index as the save stands: in the save's transaction. */
 /** What an article's words are made of, as a save holds them. */
 type Searchable = Pick<Article, 'title' | 'summary' | 'bodyMarkdown' | 'tags' | 'authors'>
 
@@ -43,22 +42,17 @@ export function searchColumn(
 	dialect: Dialect,
 	article: Searchable,
 ): { search: RawBuilder<string> } | Record<string, never> {
-	if (dialect === 'sqlite') return {}
-	const text = searchText(article)
-	return {
-		search: sql<string>`setweight(to_tsvector('simple', ${text.title}), 'A') ||
-			setweight(to_tsvector('simple', ${text.head}), 'B') ||
-			setweight(to_tsvector('simple', ${text.body}), 'C')`,
-	}
+	return dialect === 'sqlite' ? {} : { search: searchVector(article) }
 }
 
-/** The words of each weight PostgreSQL's search column holds: title, head (summary, tags, authors), body. */
-export function searchText(article: Searchable) {
-	return {
-		title: words(article.title),
-		head: words(`${article.summary} ${termsText(article)}`),
-		body: words(article.bodyMarkdown),
-	}
+/**
+ * PostgreSQL's search column for an article's words, weighted: title A; summary, tags and
+ * authors B; text C.
+ */
+export function searchVector(article: Searchable): RawBuilder<string> {
+	return sql<string>`setweight(to_tsvector('simple', ${words(article.title)}), 'A') ||
+		setweight(to_tsvector('simple', ${words(`${article.summary} ${termsText(article)}`)}), 'B') ||
+		setweight(to_tsvector('simple', ${words(article.bodyMarkdown)}), 'C')`
 }
 
 /**
