@@ -138,8 +138,8 @@ describe.each(databases)('push storage contract: $name', ({ create }) => {
 
 	it('writes nothing for an article published with notify false, and keeps that choice on later saves', async () => {
 		await subscribe(2)
-		const quiet = await publish({ notify: false })
-		expect(quiet).toMatchObject({ notify: false, notifiedAt: null })
+		const quiet = await publish({ notify: false, email: false })
+		expect(quiet).toMatchObject({ notify: false, email: false, notifiedAt: null })
 		expect(await storage.push.deliveriesOf(quiet.id)).toEqual([])
 		// A save that says nothing of notify (the editor today) keeps it off.
 		const unpublished = await storage.articles.update(quiet.id, quiet.version, {
@@ -153,6 +153,13 @@ describe.each(databases)('push storage contract: $name', ({ create }) => {
 		})
 		expect(again.ok && again.saved.article.notify).toBe(false)
 		expect(await storage.push.deliveriesOf(quiet.id)).toEqual([])
+	})
+
+	it('sends no notice for an article announced by mail alone (notify off, email on)', async () => {
+		await subscribe(2)
+		const mailed = await publish({ notify: false })
+		expect(mailed.notifiedAt).not.toBeNull()
+		expect(await storage.push.deliveriesOf(mailed.id)).toEqual([])
 	})
 
 	it('announces an article once in its life: a republish notifies no one again', async () => {

@@ -38,7 +38,7 @@ describe.each(databases)('storage rules come from the caller: $name', ({ create 
 		})
 		const created = await opened.articles.create(articleWrite())
 		if (!created.ok) throw new Error('create failed')
-		const bySlug = await opened.articles.saveBySlug(articleWrite({ notify: false }))
+		const bySlug = await opened.articles.saveBySlug(articleWrite({ notify: false, email: false }))
 		const scheduled = await opened.articles.create(
 			articleWrite({ status: 'draft', publishedAt: null, publishAt: '2026-01-01T10:00:00.000Z' }),
 		)

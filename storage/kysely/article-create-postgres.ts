@@ -1,6 +1,6 @@
 // A new article on PostgreSQL in one statement (docs/decisions/031-one-statement-create.md):
 // its tags and authors found, the row with its search words, the links, its first revision, its
-// push deliveries and its change on the live feed, committed together without BEGIN and COMMIT.
+// push and newsletter deliveries and its change on the live feed, committed together without BEGIN and COMMIT.
 // A round trip costs about as much as a small statement's work there, and the editor's Publish of
 // a new article made seven. The text never changes, so the pool keeps it prepared
 // (guarded-pool.ts): planned once per connection.
@@ -11,6 +11,7 @@ import { type TermKind, wantedTerms } from './article-terms.ts'
 import { articleColumns, topicOf } from './article-save.ts'
 import type { ChangeHooks } from './change-repository.ts'
 import { prepared } from './prepared.ts'
+import { followsOneOf } from './newsletter-shared.ts'
 import { articleRowColumns, toArticle, toChange } from './rows.ts'
 import type { Database } from './schema.ts'
 import { searchVector } from './search-repository.ts'
@@ -71,7 +72,7 @@ export async function createInOneStatement(
 		), made AS (
 			INSERT INTO articles (slug, title, summary, body_markdown, body_html, cover_image_url,
 				cover_image_alt, cover_image_width, cover_image_height, status, reading_minutes,
-				published_at, publish_at, notify, kind, notified_at, created_at, updated_at, seo_title,
+				published_at, publish_at, notify, email, kind, notified_at, created_at, updated_at, seo_title,
 				seo_description, social_image_url, search)
 			SELECT ${columns.slug}::text, ${columns.title}::text, ${columns.summary}::text,
 				${columns.body_markdown}::text, ${columns.body_html}::text,
@@ -79,7 +80,8 @@ export async function createInOneStatement(
 				${columns.cover_image_width}::integer, ${columns.cover_image_height}::integer,
 				${columns.status}::text, ${columns.reading_minutes}::integer,
 				${columns.published_at}::timestamptz, ${columns.publish_at}::timestamptz,
-				coalesce(${write.notify ?? null}::boolean, true), ${rowKind}::text,
+				coalesce(${write.notify ?? null}::boolean, true),
+				coalesce(${write.email ?? null}::boolean, true), ${rowKind}::text,
 				${announced ? now : null}::timestamptz, ${now}::timestamptz, ${now}::timestamptz,
 				coalesce(${write.seoTitle ?? null}::text, ''),
 				coalesce(${write.seoDescription ?? null}::text, ''),
@@ -110,13 +112,24 @@ export async function createInOneStatement(
 			SELECT made.id, s.id, made.notified_at, made.notified_at
 			FROM made JOIN push_subscriptions s
 				ON s.expiration_time IS NULL OR s.expiration_time > made.notified_at
-			WHERE made.notified_at IS NOT NULL
+			WHERE made.notified_at IS NOT NULL AND made.notify
+			RETURNING 1
+		), mailed AS (
+			-- As articleMailDeliveries (newsletter-shared.ts), with the tags from terms: the links
+			-- written above are not visible to this statement.
+			INSERT INTO newsletter_deliveries (article_id, subscriber_id, created_at, next_attempt_at)
+			SELECT made.id, subscribers.id, made.notified_at, made.notified_at
+			FROM made JOIN subscribers
+				ON subscribers.status = 'confirmed' AND subscribers.cadence = 'each'
+			WHERE made.notified_at IS NOT NULL AND made.email AND made.kind = 'article'
+				AND ${followsOneOf(sql`made.id`, sql`SELECT id FROM terms WHERE kind = 'tag'`)}
 			RETURNING 1
 		), locked AS (
 			-- After every delivery is written (the count reads them all), and only for a change of
 			-- an article that was made: the change lock orders the feed's ids (change-repository.ts).
 			SELECT pg_advisory_xact_lock(${postgres.lock}::bigint)
-			FROM (SELECT count(*) FROM delivered) AS all_delivered
+			FROM (SELECT count(*) FROM delivered) AS all_delivered,
+				(SELECT count(*) FROM mailed) AS all_mailed
 			WHERE ${kind}::text IS NOT NULL AND EXISTS (SELECT 1 FROM made)
 		), changed AS (
 			INSERT INTO changes (topic, entity_id, kind, created_at)

@@ -48,7 +48,7 @@ export function createArticleRepository(
 				const now = new Date().toISOString()
 				let lookup = trx
 					.selectFrom('articles')
-					.select(['id', 'status', 'notify', 'notified_at'])
+					.select(['id', 'status', 'notify', 'email', 'notified_at'])
 					.where('slug', '=', write.slug)
 				// Another save of the same slug waits here, then reads what this one wrote.
 				if (dialect === 'postgres') lookup = lookup.forUpdate()
@@ -57,7 +57,7 @@ export function createArticleRepository(
 				const announced = announcing(
 					rules,
 					kind,
-					write.notify ?? before?.notify,
+					{ notify: write.notify ?? before?.notify, email: write.email ?? before?.email },
 					before?.notified_at,
 				)
 				const announcement = announced ? { notified_at: now } : {}
@@ -113,7 +113,7 @@ export function createArticleRepository(
 			// statement. Anything else, or a tag deleted meanwhile, takes the transaction below.
 			if (hooks.postgres && !request) {
 				const kind = publicChange(false, write.status === 'published')
-				const announced = announcing(rules, kind, write.notify, null)
+				const announced = announcing(rules, kind, write, null)
 				try {
 					const saved = await createInOneStatement(
 						db,
@@ -162,7 +162,7 @@ export function createArticleRepository(
 						if (repeat) return repeat
 					}
 					const kind = publicChange(false, write.status === 'published')
-					const announced = announcing(rules, kind, write.notify, null)
+					const announced = announcing(rules, kind, write, null)
 					const named = await resolveWriteTerms(trx, dialect, rules, write, now)
 					const row = await trx
 						.insertInto('articles')
@@ -232,7 +232,7 @@ export function createArticleRepository(
 					const announced = announcing(
 						rules,
 						kind,
-						write.notify ?? before.notify,
+						{ notify: write.notify ?? before.notify, email: write.email ?? before.email },
 						before.notified_at,
 					)
 					const named = await resolveWriteTerms(trx, dialect, rules, write, now)
@@ -323,7 +323,7 @@ export function createArticleRepository(
 			const published = await db.transaction().execute(async (trx) => {
 				let due = trx
 					.selectFrom('articles')
-					.select(['id', 'publish_at', 'notify', 'notified_at'])
+					.select(['id', 'publish_at', 'notify', 'email', 'notified_at'])
 					.where('status', '=', 'draft')
 					.where('publish_at', 'is not', null)
 					.where('publish_at', '<=', at)
@@ -339,7 +339,7 @@ export function createArticleRepository(
 				}[] = []
 				const kind = publicChange(false, true)
 				for (const row of rows) {
-					const announced = announcing(rules, kind, row.notify, row.notified_at)
+					const announced = announcing(rules, kind, row, row.notified_at)
 					const updated = await trx
 						.updateTable('articles')
 						.set((eb) => ({

@@ -1,9 +1,11 @@
 // What one article save writes besides the row: its change on the feed and, when it announces
-// the article, its push deliveries (cancelled when it stops being public); and the row's columns.
+// the article, its push and newsletter deliveries (cancelled when it stops being public); and the
+// row's columns.
 import type { Transaction } from 'kysely'
 import type { ArticleRules, ArticleWrite } from '../port/articles.ts'
 import type { Change, ChangeKind } from '../port/changes.ts'
-import { appendChange, type ChangeHooks } from './change-repository.ts'
+import { appendChange, type ChangeHooks, preceding } from './change-repository.ts'
+import { articleMailDeliveries, cancelArticleMails } from './newsletter-shared.ts'
 import { articleDeliveries, cancelArticleDeliveries } from './push-shared.ts'
 import type { Database } from './schema.ts'
 
@@ -42,8 +44,16 @@ export async function recordArticleChange(
 	rowKind: unknown,
 ): Promise<Change | null> {
 	if (!kind) return null
-	if (kind === 'removed') await cancelArticleDeliveries(trx, articleId, now)
-	const deliveries = announced ? articleDeliveries(trx, articleId) : undefined
+	if (kind === 'removed') {
+		await cancelArticleDeliveries(trx, articleId, now)
+		await cancelArticleMails(trx, articleId, now)
+	}
+	const deliveries = announced
+		? [
+				preceding(articleDeliveries(trx, articleId)),
+				preceding(articleMailDeliveries(trx, articleId)),
+			]
+		: []
 	return appendChange(trx, hooks, topicOf(rowKind), String(articleId), kind, deliveries)
 }
 
@@ -62,10 +72,12 @@ export function topicOf(rowKind: unknown): 'articles' | 'pages' {
 export function announcing(
 	rules: ArticleRules,
 	kind: ChangeKind | null,
-	notify: boolean | number | undefined,
+	choice: { notify?: boolean | number | undefined; email?: boolean | number | undefined },
 	notifiedAt: unknown,
 ): boolean {
-	return rules.announces(kind, Boolean(notify ?? true), (notifiedAt ?? null) !== null)
+	// Either switch announces it; each kind of delivery is then written for its own switch only.
+	const wanted = Boolean(choice.notify ?? true) || Boolean(choice.email ?? true)
+	return rules.announces(kind, wanted, (notifiedAt ?? null) !== null)
 }
 
 export function articleColumns(write: ArticleWrite) {
@@ -87,6 +99,7 @@ export function articleColumns(write: ArticleWrite) {
 			write.status === 'draft' && write.publishAt ? new Date(write.publishAt).toISOString() : null,
 		// Left out when not given: saving an article keeps the choice made for it.
 		...(write.notify === undefined ? {} : { notify: write.notify }),
+		...(write.email === undefined ? {} : { email: write.email }),
 		...(write.seoTitle === undefined ? {} : { seo_title: write.seoTitle }),
 		...(write.seoDescription === undefined ? {} : { seo_description: write.seoDescription }),
 		...(write.socialImageUrl === undefined ? {} : { social_image_url: write.socialImageUrl }),

@@ -5,6 +5,7 @@ import {
 	type InsertQueryBuilder,
 	type InsertResult,
 	type Kysely,
+	type OperationNodeSource,
 	sql,
 	type Transaction,
 } from 'kysely'
@@ -26,21 +27,22 @@ export interface ChangeHooks {
 }
 
 /**
- * Writes the change row for the live feed. `first`, an insert the change depends on (an
- * article's push deliveries), runs before it: on PostgreSQL in the same statement, finished
- * before the change lock is taken, so the lock is never held through ten thousand inserts.
+ * Writes the change row for the live feed. `first`, the inserts the change depends on (an
+ * article's push and newsletter deliveries), run before it: on PostgreSQL in the same statement,
+ * finished before the change lock is taken, so the lock is never held through ten thousand
+ * inserts.
  */
-export async function appendChange<Table extends keyof Database>(
+export async function appendChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
 	topic: string,
 	entityId: string,
 	kind: ChangeKind,
-	first?: InsertQueryBuilder<Database, Table, InsertResult>,
+	first: PrecedingInsert[] = [],
 ): Promise<Change> {
 	const createdAt = new Date().toISOString()
 	if (!hooks.postgres) {
-		await first?.execute()
+		for (const insert of first) await insert.execute()
 		const row = await trx
 			.insertInto('changes')
 			.values({ topic, entity_id: entityId, kind, created_at: createdAt })
@@ -49,9 +51,17 @@ export async function appendChange<Table extends keyof Database>(
 		return toChange(row)
 	}
 	const { lock, channel } = hooks.postgres
-	const before = first ? sql`first_written AS (${first.returning(sql`1`.as('one'))}),` : sql``
-	// The count reads every row `first` wrote before the lock is asked for.
-	const afterFirst = first ? sql`FROM (SELECT count(*) FROM first_written) AS all_written` : sql``
+	const before = sql.join(
+		first.map((insert, i) => sql`${sql.raw(`first_${i}`)} AS (${insert.counted()}),`),
+		sql` `,
+	)
+	// The counts read every row `first` wrote before the lock is asked for.
+	const afterFirst =
+		first.length > 0
+			? sql`FROM ${sql.join(
+					first.map((_, i) => sql.raw(`(SELECT count(*) FROM first_${i}) AS written_${i}`)),
+				)}`
+			: sql``
 	// The identity's nextval() runs as each row of the SELECT is inserted, so after the lock.
 	const { rows } = await sql<Record<string, unknown>>`WITH ${before} locked AS (
 			SELECT pg_advisory_xact_lock(${lock}) ${afterFirst}
@@ -64,6 +74,19 @@ export async function appendChange<Table extends keyof Database>(
 	const [row] = rows
 	if (!row) throw new Error('The change row was not written.')
 	return toChange(row)
+}
+
+/** An insert a change depends on, to run alone (SQLite) or inside the change's statement. */
+export interface PrecedingInsert {
+	execute(): Promise<unknown>
+	/** The insert returning a column per row, so the statement can count what it wrote. */
+	counted(): OperationNodeSource
+}
+
+export function preceding<Table extends keyof Database>(
+	insert: InsertQueryBuilder<Database, Table, InsertResult>,
+): PrecedingInsert {
+	return { execute: () => insert.execute(), counted: () => insert.returning(sql`1`.as('one')) }
 }
 
 export function createChangeRepository(

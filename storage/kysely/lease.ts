@@ -6,7 +6,11 @@ import type { Dialect } from '../port/storage.ts'
 import type { Database } from './schema.ts'
 
 /** The tables with next_attempt_at, lease_until and attempts. */
-export type LeasedTable = 'mail_outbox' | 'push_deliveries' | 'image_tasks'
+export type LeasedTable =
+	| 'mail_outbox'
+	| 'push_deliveries'
+	| 'newsletter_deliveries'
+	| 'image_tasks'
 
 /**
  * Takes up to `limit` rows of `table` that are waiting (what `waiting` says: not sent, not given

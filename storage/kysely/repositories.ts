@@ -12,6 +12,8 @@ import { createConfigRepository } from './config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from './contact-repositories.ts'
 import { createApiKeyRepository, createRateLimitRepository } from './editor-repositories.ts'
 import { createJobRunRepository } from './job-repositories.ts'
+import { newsletterDeliveries } from './newsletter-deliveries.ts'
+import { newsletterSubscribers } from './newsletter-subscribers.ts'
 import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
 import { createPushRepository } from './push-repositories.ts'
 import { createRedirectRepository } from './redirect-repository.ts'
@@ -50,6 +52,7 @@ export function createRepositories(
 		outbox: createOutboxRepository(db, dialect),
 		analytics: createAnalyticsRepository(db, dialect),
 		push: createPushRepository(db, dialect),
+		newsletter: { ...newsletterSubscribers(db), ...newsletterDeliveries(db, dialect) },
 		config: createConfigRepository(db, hooks),
 		portable: createPortableRepository(db, portable, rules.articles),
 		jobs: createJobRunRepository(db),

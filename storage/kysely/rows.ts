@@ -59,6 +59,7 @@ export function toArticle(row: Row, terms: ArticleTerms): Article {
 		// 1/0 from SQLite, a boolean from PostgreSQL.
 		notify: Boolean(row.notify),
 		notifiedAt: toIsoOrNull(row.notified_at),
+		email: Boolean(row.email ?? true),
 		seoTitle: String(row.seo_title ?? ''),
 		seoDescription: String(row.seo_description ?? ''),
 		socialImageUrl: (row.social_image_url as string | null) ?? null,
@@ -90,6 +91,7 @@ export const articleRowColumns = [
 	'publish_at',
 	'notify',
 	'notified_at',
+	'email',
 	'kind',
 	'seo_title',
 	'seo_description',

@@ -25,6 +25,8 @@ export interface Database {
 		/** 1/0 on SQLite, a boolean from PostgreSQL: read through rows.ts. */
 		notify: Generated<boolean | number>
 		notified_at: string | null
+		/** Whether announcing it mails subscribers (migration 0021); 1/0 on SQLite. */
+		email: Generated<boolean | number>
 		kind: Generated<string>
 		seo_title: Generated<string>
 		seo_description: Generated<string>
@@ -213,6 +215,39 @@ export interface Database {
 		next_attempt_at: string
 		lease_until: string | null
 		last_status: number | null
+		last_error: string | null
+		finished_at: string | null
+	}
+	subscribers: {
+		id: Generated<number>
+		email: string
+		status: Generated<string>
+		cadence: Generated<string>
+		source: string
+		consent_at: string | null
+		created_at: string
+		changed_at: string
+		failures: Generated<number>
+	}
+	subscriber_tags: { subscriber_id: number; tag_id: number }
+	newsletter_digests: {
+		id: Generated<number>
+		slot: string
+		period_start: string
+		period_end: string
+		article_ids: string
+		created_at: string
+	}
+	newsletter_deliveries: {
+		id: Generated<number>
+		article_id: number | null
+		digest_id: number | null
+		subscriber_id: number | null
+		state: Generated<string>
+		attempts: Generated<number>
+		created_at: string
+		next_attempt_at: string
+		lease_until: string | null
 		last_error: string | null
 		finished_at: string | null
 	}

@@ -58,6 +58,8 @@ export interface Article extends Omit<ArticleCard, 'publishedAt'>, ArticleSeo {
 	notify?: boolean
 	/** When push subscribers were told of it; an article is announced at most once. */
 	notifiedAt?: string | null
+	/** Whether making it public mails newsletter subscribers (true unless an editor said not to). */
+	email?: boolean
 }
 
 /** A row of the editor's article list. */
@@ -106,6 +108,11 @@ export interface ArticleWrite {
 	 * happens after). New articles default to true; omitted on a save, the stored choice stays.
 	 */
 	notify?: boolean
+	/**
+	 * Whether becoming public for the first time mails it to newsletter subscribers, beside push.
+	 * New articles default to true; omitted on a save, the stored choice stays.
+	 */
+	email?: boolean
 	/** Omitted on a save: the stored ones stay (empty on a new article). */
 	seoTitle?: string
 	seoDescription?: string

@@ -8,6 +8,7 @@ import type { ConfigRepository } from './config.ts'
 import type { MessageRepository } from './contact.ts'
 import type { JobRunRepository } from './jobs.ts'
 import type { OutboxRepository } from './mail.ts'
+import type { NewsletterRepository } from './newsletter.ts'
 import type { PortableRepository } from './portable.ts'
 import type { PushRepository } from './push.ts'
 import type { RedirectRepository } from './redirects.ts'
@@ -45,6 +46,8 @@ export interface Storage {
 	readonly outbox: OutboxRepository
 	readonly analytics: AnalyticsRepository
 	readonly push: PushRepository
+	/** The email newsletter's subscribers, digests and deliveries (docs/decisions/032-newsletter.md). */
+	readonly newsletter: NewsletterRepository
 	readonly config: ConfigRepository
 	/** Export, import and backup of the whole site (docs/decisions/015-portable-export.md). */
 	readonly portable: PortableRepository
