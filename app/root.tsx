@@ -1,3 +1,4 @@
+import { newsletterPath, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import {
 	isRouteErrorResponse,
 	Link,
@@ -100,6 +101,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 							{children}
 						</main>
 						<footer className="site-footer">
+							{pathname === newsletterPath ? null : (
+								<SubscribeForm
+									id="footer-subscribe"
+									title={`New articles from ${site.title} by email`}
+								/>
+							)}
 							{navigation.footer.length > 0 ? (
 								<nav aria-label="Footer">
 									<ul className="footer-links">

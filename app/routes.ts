@@ -8,6 +8,10 @@ export default [
 	route('articles', 'routes/articles.tsx'),
 	route('articles/:slug', 'routes/article.tsx'),
 	route('contact', 'routes/contact.tsx'),
+	route('newsletter', 'routes/newsletter.tsx'),
+	route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+	route('newsletter/preferences', 'routes/newsletter-preferences.tsx'),
+	route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
 	route('search', 'routes/search.tsx'),
 	route('search/suggest', 'routes/search-suggest.ts'),
 	route('tags/:slug', 'routes/tag.tsx'),
@@ -47,6 +51,8 @@ export default [
 			route('analytics', 'routes/admin/analytics.tsx'),
 			route('analytics/export', 'routes/admin/analytics-export.ts'),
 			route('analytics/now', 'routes/admin/analytics-now.ts'),
+			route('newsletter', 'routes/admin/newsletter.tsx'),
+			route('newsletter/preview', 'routes/admin/newsletter-preview.ts'),
 			// Admins only: the site, the team, the API's keys and the live configuration.
 			layout('routes/admin/admin-only.tsx', [
 				route('settings', 'routes/admin/settings.tsx'),
@@ -54,6 +60,8 @@ export default [
 				route('api-keys', 'routes/admin/api-keys.tsx'),
 				route('redirects', 'routes/admin/redirects.tsx'),
 				route('redirects/export', 'routes/admin/redirects-export.ts'),
+				route('subscribers', 'routes/admin/subscribers.tsx'),
+				route('subscribers/export', 'routes/admin/subscribers-export.ts'),
 				route('navigation', 'routes/admin/navigation.tsx'),
 				route('config', 'routes/admin/config.tsx'),
 				route('config/advanced', 'routes/admin/config-advanced.tsx'),

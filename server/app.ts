@@ -46,6 +46,9 @@ export const uploadPaths = new Set([
 /** A CSV of redirects an admin imports (an old site's addresses): up to 1 MB, some 15,000 rows. */
 export const redirectImportPath = '/admin/redirects'
 const redirectImportCapBytes = 1024 * 1024
+/** A list of newsletter subscribers an admin imports: up to 5 MB (the parser's own cap), and the form. */
+export const subscriberImportPath = '/admin/subscribers'
+const subscriberImportCapBytes = 5 * 1024 * 1024 + 64 * 1024
 /**
  * Article saves carry up to 200,000 characters of Markdown (under 1 MB of UTF-8, a little more
  * as JSON) and, from the editor in a browser without JavaScript, the cover image file itself.
@@ -114,6 +117,8 @@ function answerCachedPages(app: App, cache: PageCache, deps: AppDependencies, ht
 
 /** The editor's preview of a draft (app/routes/admin/preview.tsx): framed by the editor's page. */
 const previewPathPrefix = '/admin/preview/'
+/** A newsletter mail as sent (app/routes/admin/newsletter-preview.ts): mail is styled inline. */
+const mailPreviewPath = '/admin/newsletter/preview'
 
 /** A nonce for each page's scripts, and the security headers on every answer. */
 function addSecurityHeaders(app: App, https: boolean) {
@@ -122,9 +127,10 @@ function addSecurityHeaders(app: App, https: boolean) {
 		c.set('nonce', nonce)
 		await next()
 		const html = c.res.headers.get('content-type')?.startsWith('text/html') ?? false
-		const framedBySite = c.req.path.startsWith(previewPathPrefix)
+		const mailPreview = c.req.path === mailPreviewPath
+		const framedBySite = c.req.path.startsWith(previewPathPrefix) || mailPreview
 		for (const [name, value] of Object.entries(
-			securityHeaders({ nonce: html ? nonce : undefined, https, framedBySite }),
+			securityHeaders({ nonce: html ? nonce : undefined, https, framedBySite, mailPreview }),
 		)) {
 			c.res.headers.set(name, value)
 		}
@@ -178,6 +184,10 @@ function limitBodies(
 		redirectImportCapBytes,
 		'A CSV of redirects is at most 1 MB; split it and import each part.',
 	)
+	const subscriberImportLimit = limitBody(
+		subscriberImportCapBytes,
+		'A list of subscribers is at most 5 MB; split it and import each part.',
+	)
 	const routeLimits = new Map(
 		routes.flatMap((route) =>
 			route.bodyLimit
@@ -190,6 +200,7 @@ function limitBodies(
 		if (routeLimit) return routeLimit(c, next)
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
 		if (c.req.path === redirectImportPath) return redirectImportLimit(c, next)
+		if (c.req.path === subscriberImportPath) return subscriberImportLimit(c, next)
 		if (articleFormPaths.test(c.req.path)) return articleFormLimit(c, next)
 		if (articleApiPaths.test(c.req.path)) return articleApiLimit(c, next)
 		return bodyCap(c, next)

@@ -8,6 +8,7 @@ import {
 	type ScreenViewBufferOptions,
 } from '#app/features/analytics/ingest.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
+import type { NewsletterMails } from '#app/features/newsletter/newsletter-content.server.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import {
@@ -22,6 +23,7 @@ import { processName } from './instance.ts'
 import type { ImageVersionsWorker } from './jobs/image-versions.ts'
 import { allJobs, type CanopyJobs, startJobs } from './jobs/jobs.ts'
 import type { MailOutbox } from './jobs/mail-outbox.ts'
+import type { NewsletterDeliveryWorker } from './jobs/newsletter-delivery.ts'
 import type { PushDeliveryWorker } from './jobs/push-delivery.ts'
 import { createLiveBroker, type LiveBroker } from './live/broker.ts'
 import { liveTopics } from './live/streams.ts'
@@ -51,6 +53,8 @@ export interface Canopy {
 	mailOutbox: MailOutbox
 	/** Sends new articles' push notices; woken when an article is published. */
 	pushDelivery: PushDeliveryWorker
+	/** Sends the newsletter's mails; woken when an article is published. */
+	newsletterDelivery: NewsletterDeliveryWorker
 	/** Makes uploaded images' versions; woken after an upload. */
 	imageVersions: ImageVersionsWorker
 	/** Screen views waiting for their batched write (POST /api/collect). */
@@ -87,16 +91,18 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	const remoteConfig = await createConfigService(storage, logger)
 
 	// Every background job this process runs (server/jobs/jobs.ts).
-	const { mailOutbox, pushDelivery, imageVersions, stops } = startJobs(jobs, {
+	const { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, stops } = startJobs(jobs, {
 		storage,
 		logger,
 		config,
 		vapidKeys,
 		holder: options.instance ?? processName,
+		newsletterMails: () => newsletterMailsOf(options.build),
 	})
 	// Publishing writes the deliveries and a change in one transaction, on any instance: the change
 	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
+	stops.push(broker.onChanges(() => newsletterDelivery.wake()))
 	stops.push(broker.onChanges(remoteConfig.onChanges))
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
@@ -117,6 +123,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		broker,
 		mailOutbox,
 		pushDelivery,
+		newsletterDelivery,
 		imageVersions,
 		screenViews,
 		vapidKeys,
@@ -129,4 +136,10 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 			await screenViews.close()
 		},
 	}
+}
+
+/** The newsletter's renderers, as the build's entry module exports them (app/entry.server.tsx). */
+async function newsletterMailsOf(build: CanopyOptions['build']): Promise<NewsletterMails> {
+	const current = typeof build === 'function' ? await build() : build
+	return (current.entry.module as unknown as { newsletterMails: NewsletterMails }).newsletterMails
 }

@@ -4,6 +4,7 @@
 import { createECDH } from 'node:crypto'
 import { resolve } from 'node:path'
 import { defaultRevisionsKept } from '#app/features/articles/publishing-rules.ts'
+import { defaultRate, defaultSuspendAfter } from '#app/features/newsletter/newsletter-settings.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import {
 	ceilingImagePixels,
@@ -58,6 +59,12 @@ export interface Config {
 	uploadMaxPixels: number
 	/** REVISIONS_KEPT: how many revisions of each article are kept, the newest (default 50). */
 	revisionsKept: number
+	newsletter: {
+		/** NEWSLETTER_RATE: newsletter mails per second each instance sends at most (default 10). */
+		ratePerSecond: number
+		/** NEWSLETTER_SUSPEND_AFTER: permanent refusals after which an address is suspended (default 3). */
+		suspendAfter: number
+	}
 }
 
 export class ConfigError extends Error {}
@@ -206,6 +213,22 @@ export function loadConfig(env: Env): Config {
 				ceilingImagePixels / 1e6,
 			]) * 1_000_000,
 		revisionsKept: wholeNumber(env, 'REVISIONS_KEPT', 'revisions', defaultRevisionsKept, [1, 1000]),
+		newsletter: {
+			ratePerSecond: wholeNumber(
+				env,
+				'NEWSLETTER_RATE',
+				'mails per second',
+				defaultRate,
+				[1, 1000],
+			),
+			suspendAfter: wholeNumber(
+				env,
+				'NEWSLETTER_SUSPEND_AFTER',
+				'refusals',
+				defaultSuspendAfter,
+				[1, 100],
+			),
+		},
 	}
 }
 

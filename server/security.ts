@@ -11,13 +11,20 @@ export function securityHeaders(options: {
 	https: boolean
 	/** The editor's preview of a draft, shown in a frame of the site's own editor page. */
 	framedBySite?: boolean
+	/**
+	 * A newsletter mail shown as it is sent: mail can only be styled inline, so inline styles are
+	 * allowed, and it runs in a sandbox with no script at all.
+	 */
+	mailPreview?: boolean
 }): Record<string, string> {
 	const framing = options.framedBySite ? `'self'` : `'none'`
-	const script = options.nonce ? `'nonce-${options.nonce}' 'strict-dynamic'` : `'none'`
+	const script =
+		options.nonce && !options.mailPreview ? `'nonce-${options.nonce}' 'strict-dynamic'` : `'none'`
 	const csp = [
 		`default-src 'self'`,
 		`script-src ${script}`,
-		`style-src 'self'`,
+		options.mailPreview ? `style-src 'unsafe-inline'` : `style-src 'self'`,
+		...(options.mailPreview ? ['sandbox allow-popups allow-popups-to-escape-sandbox'] : []),
 		`img-src 'self' https: data:`,
 		`font-src 'self'`,
 		`connect-src 'self'`,

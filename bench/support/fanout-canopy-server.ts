@@ -37,6 +37,9 @@ const { broker, listener } = await composeCanopy({
 		pushCleanup: false,
 		uploadCleaning: false,
 		imageVersions: false,
+		newsletterDelivery: false,
+		newsletterDigest: false,
+		newsletterCleanup: false,
 	},
 })
 

@@ -5,6 +5,9 @@
 // (scheduled-publishing.ts) run on every instance, each item leased to one.
 import { analyticsRollupJob } from '#app/features/analytics/retention.server.ts'
 import { messageRetentionJob } from '#app/features/contact/message-retention.server.ts'
+import type { NewsletterDeliveryOptions } from '#app/features/newsletter/delivery-worker.server.ts'
+import { digestJob, unconfirmedCleanupJob } from '#app/features/newsletter/digest.server.ts'
+import type { NewsletterMails } from '#app/features/newsletter/newsletter-content.server.ts'
 import { privacyCleanupJob } from '#app/features/privacy/visitor-hash.server.ts'
 import type { PushDeliveryOptions } from '#app/features/push/delivery-worker.server.ts'
 import { pushCleanupJob } from '#app/features/push/retention.server.ts'
@@ -18,6 +21,7 @@ import type { Storage } from '#storage/port/storage.ts'
 import type { Config } from '../env.ts'
 import { type ImageVersionsWorker, startImageVersions } from './image-versions.ts'
 import { type MailOutboxOptions, startMailOutbox } from './mail-outbox.ts'
+import { type NewsletterDeliveryWorker, startNewsletterDelivery } from './newsletter-delivery.ts'
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 import { type PushDeliveryWorker, startPushDelivery } from './push-delivery.ts'
 import { startScheduledPublishing } from './scheduled-publishing.ts'
@@ -36,6 +40,8 @@ export const periodicJobs = {
 	analyticsRollup: analyticsRollupJob,
 	/** Images stored before uploads were cleaned, made again without metadata. */
 	uploadCleaning: uploadCleaningJob,
+	/** Newsletter addresses never confirmed, a week on. */
+	newsletterCleanup: unconfirmedCleanupJob,
 } as const
 
 export type PeriodicJobName = keyof typeof periodicJobs
@@ -124,6 +130,12 @@ export interface CanopyJobs {
 	uploadCleaning: boolean
 	/** false: no versions made (pages offer the images themselves); an object: its settings. */
 	imageVersions: false | ImageVersionsOptions
+	/** false: no newsletter worker (deliveries wait in the database); an object: its settings. */
+	newsletterDelivery: false | NewsletterDeliveryOptions
+	/** Every few minutes: the weekly digest made once its hour has come. */
+	newsletterDigest: boolean
+	/** Hourly: unconfirmed newsletter addresses deleted after a week. */
+	newsletterCleanup: boolean
 }
 
 /** Every job, as a real instance runs them. */
@@ -138,6 +150,9 @@ export const allJobs: CanopyJobs = {
 	pushCleanup: true,
 	uploadCleaning: true,
 	imageVersions: {},
+	newsletterDelivery: {},
+	newsletterDigest: true,
+	newsletterCleanup: true,
 }
 
 /** Starts what `jobs` turns on; `stops` ends them all (the caller adds its own). */
@@ -150,6 +165,8 @@ export function startJobs(
 		vapidKeys: VapidKeys
 		/** Who this process is when it claims a periodic job. */
 		holder: string
+		/** The newsletter's renderers, from the build (the server cannot import JSX itself). */
+		newsletterMails: () => Promise<NewsletterMails>
 	},
 ) {
 	const { storage, logger, config } = parts
@@ -181,11 +198,33 @@ export function startJobs(
 				async stop() {},
 			}
 	stops.push(imageVersions.stop)
+	const newsletterDelivery: NewsletterDeliveryWorker = jobs.newsletterDelivery
+		? startNewsletterDelivery(
+				storage,
+				logger,
+				config,
+				parts.newsletterMails,
+				jobs.newsletterDelivery,
+			)
+		: {
+				wake() {},
+				runOnce: async () => ({ claimed: 0, sent: 0, retried: 0, refused: 0, failed: 0 }),
+				async stop() {},
+			}
+	stops.push(newsletterDelivery.stop)
 	const timing = {
 		intervalMs: config.jobs.intervalMs,
 		leaseMs: config.jobs.leaseMs,
 		holder: parts.holder,
 	}
 	stops.push(...startPeriodicJobs(jobs, storage, logger, timing))
-	return { mailOutbox, pushDelivery, imageVersions, stops }
+	// The digest is due at an hour: looked for every five minutes, not hourly.
+	if (jobs.newsletterDigest)
+		stops.push(
+			startJob(digestJob, storage, logger, {
+				...timing,
+				intervalMs: Math.min(timing.intervalMs, 5 * 60_000),
+			}).stop,
+		)
+	return { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, stops }
 }

@@ -32,6 +32,7 @@ function mailRows(mails: OutgoingMail[], now: string) {
 		recipient: mail.recipient,
 		subject: mail.subject,
 		text_body: mail.textBody,
+		html_body: mail.htmlBody ?? null,
 		reply_to: mail.replyTo,
 		created_at: now,
 		next_attempt_at: now,

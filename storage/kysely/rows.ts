@@ -210,6 +210,7 @@ export function toQueuedMail(row: Row): QueuedMail {
 		recipient: String(row.recipient),
 		subject: String(row.subject),
 		textBody: String(row.text_body),
+		htmlBody: (row.html_body as string | null) ?? null,
 		replyTo: (row.reply_to as string | null) ?? null,
 		attempts: Number(row.attempts),
 		createdAt: toIso(row.created_at),

@@ -187,6 +187,7 @@ export interface Database {
 		recipient: string
 		subject: string
 		text_body: string
+		html_body: string | null
 		reply_to: string | null
 		created_at: string
 		attempts: Generated<number>

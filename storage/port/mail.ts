@@ -5,6 +5,8 @@ export interface OutgoingMail {
 	recipient: string
 	subject: string
 	textBody: string
+	/** An HTML alternative to the text (the newsletter's confirmation); none for plain mail. */
+	htmlBody?: string | null
 	replyTo: string | null
 }
 

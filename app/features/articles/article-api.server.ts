@@ -49,6 +49,8 @@ export interface ApiArticle {
 	notify: boolean
 	/** When push subscribers were told of it; null until then. Announced at most once. */
 	notifiedAt: string | null
+	/** Whether becoming public for the first time mails newsletter subscribers. */
+	email: boolean
 }
 
 function apiStatus(article: Pick<Article, 'status' | 'publishAt'>): ArticleStatusFilter {
@@ -87,6 +89,7 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 		url: publicUrl(siteUrl, article),
 		notify: article.notify ?? true,
 		notifiedAt: article.notifiedAt ?? null,
+		email: article.email ?? true,
 	}
 }
 

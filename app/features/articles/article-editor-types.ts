@@ -22,6 +22,8 @@ export interface EditorArticle {
 	version: number
 	notify: boolean
 	notifiedAt: string | null
+	/** Whether its first publishing mails newsletter subscribers. */
+	email: boolean
 	seoTitle: string
 	seoDescription: string
 	socialImageUrl: string | null

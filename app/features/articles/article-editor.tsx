@@ -12,7 +12,7 @@ import type { ArticleKind } from '#storage/port/articles.ts'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
-import { NotifyField } from './article-notify-field.tsx'
+import { EmailField, NotifyField } from './article-notify-field.tsx'
 import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
 import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
 import { MarkdownToolbar, markdownShortcut } from './markdown-toolbar.tsx'
@@ -354,6 +354,13 @@ export function ArticleEditor({
 								notify={article?.notify ?? true}
 								notifiedAt={article?.notifiedAt ?? null}
 								published={article?.status === 'published'}
+								typed={values}
+							/>
+						)}
+						{kind === 'page' ? null : (
+							<EmailField
+								email={article?.email ?? true}
+								announcedAt={article?.notifiedAt ?? null}
 								typed={values}
 							/>
 						)}

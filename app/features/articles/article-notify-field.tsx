@@ -1,7 +1,7 @@
 // The editor's switch for push subscribers: whether this article, once public, is announced to
 // them. A plain checkbox posted with the form; an article announced already says when instead.
 import { LocalTime } from '#app/components/ui/local-time.tsx'
-import { notifySwitchMarker } from './editor-form.ts'
+import { emailSwitchMarker, notifySwitchMarker } from './editor-form.ts'
 
 export function NotifyField({
 	notify,
@@ -47,6 +47,55 @@ export function NotifyField({
 				{published
 					? 'It was published without notifying. Subscribers are told only if it is unpublished and then published again with this switch on.'
 					: 'Readers who asked for notices get one when it becomes public, once in its life. Untick to publish quietly, e.g. a correction.'}
+			</p>
+		</fieldset>
+	)
+}
+
+/**
+ * The editor's switch for the newsletter: whether this article, once public for the first time,
+ * is mailed to subscribers (those taking every article; digest readers get it in their digest).
+ */
+export function EmailField({
+	email,
+	announcedAt,
+	typed,
+}: {
+	email: boolean
+	announcedAt: string | null
+	typed: Record<string, string> | undefined
+}) {
+	if (announcedAt) {
+		return (
+			<fieldset className="editor-notify">
+				<legend>Newsletter</legend>
+				<p>
+					First published on <LocalTime iso={announcedAt} time />
+					{email ? '' : ', without mailing subscribers'}. It is not mailed again, whatever happens
+					to it.
+				</p>
+			</fieldset>
+		)
+	}
+	const checked = typed?.[emailSwitchMarker] ? typed.email === 'on' : email
+	return (
+		<fieldset className="editor-notify">
+			<legend>Newsletter</legend>
+			<input type="hidden" name={emailSwitchMarker} value="1" />
+			<div className="checkbox-row">
+				<input
+					type="checkbox"
+					id="email"
+					name="email"
+					value="on"
+					defaultChecked={checked}
+					aria-describedby="email-hint"
+				/>
+				<label htmlFor="email">Email subscribers when this is published</label>
+			</div>
+			<p id="email-hint" className="hint">
+				Readers who take every article get it by mail when it first becomes public; weekly-digest
+				readers find it in their next digest.
 			</p>
 		</fieldset>
 	)

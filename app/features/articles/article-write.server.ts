@@ -13,7 +13,7 @@ import { readingMinutes } from './markdown-pipeline.server.ts'
 export async function toArticleWrite(
 	storage: Storage,
 	input: ParsedArticleInput,
-	at: Pick<ArticleWrite, 'slug' | 'status' | 'publishedAt' | 'authors' | 'notify'> & {
+	at: Pick<ArticleWrite, 'slug' | 'status' | 'publishedAt' | 'authors' | 'notify' | 'email'> & {
 		publishAt?: string | null
 	},
 ): Promise<ArticleWrite> {

@@ -20,6 +20,7 @@ export function toEditorArticle(article: Article): EditorArticle {
 	const { id, slug, title, summary, bodyMarkdown, tags, coverImageUrl, coverImageAlt } = article
 	const { status, publishAt, publishedAt, updatedAt, version } = article
 	const { notify = true, notifiedAt = null, seoTitle, seoDescription, socialImageUrl } = article
+	const { email = true } = article
 	return {
 		id,
 		kind: article.kind,
@@ -38,6 +39,7 @@ export function toEditorArticle(article: Article): EditorArticle {
 		version,
 		notify,
 		notifiedAt,
+		email,
 		seoTitle,
 		seoDescription,
 		socialImageUrl,

@@ -34,6 +34,8 @@ export function splitTags(value: string): string[] {
 
 /** A hidden field posted beside the notify checkbox. */
 export const notifySwitchMarker = 'notifySwitch'
+/** A hidden field posted beside the "Email subscribers" checkbox. */
+export const emailSwitchMarker = 'emailSwitch'
 
 /** The editor form as editor.server.ts's input. */
 export function articleFormInput(form: FormData): Record<string, unknown> {
@@ -67,5 +69,6 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 		// An unchecked box is not posted at all: the marker says the form offered the switch, so
 		// its absence means off. Without the marker (an announced article) the choice stays.
 		notify: text(notifySwitchMarker) ? form.get('notify') === 'on' : undefined,
+		email: text(emailSwitchMarker) ? form.get('email') === 'on' : undefined,
 	}
 }

@@ -17,6 +17,12 @@ export const saveIntentSchema = z
 				error: 'Use true or false for notify: whether publishing tells push subscribers.',
 			})
 			.optional(),
+		/** Whether becoming public mails newsletter subscribers; left out, the stored choice stays. */
+		email: z
+			.boolean({
+				error: 'Use true or false for email: whether publishing mails newsletter subscribers.',
+			})
+			.optional(),
 	})
 	.refine((value) => value.intent !== 'schedule' || value.publishAt, {
 		path: ['publishAt'],

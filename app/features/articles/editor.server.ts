@@ -53,7 +53,7 @@ async function prepare(
 		}
 	}
 	const input = content.data
-	const { intent: action, publishAt, notify } = intent.data
+	const { intent: action, publishAt, notify, email } = intent.data
 	const status = action === 'publish' ? 'published' : 'draft'
 	const publishedAt =
 		input.publishedAt?.toISOString() ??
@@ -72,6 +72,7 @@ async function prepare(
 			publishAt: action === 'schedule' ? (publishAt?.toISOString() ?? null) : null,
 			// A page is never news: no push notice, and no tags.
 			notify: kind === 'page' ? false : notify,
+			email: kind === 'page' ? false : email,
 		})
 		write.kind = kind
 		if (kind === 'page') write.tags = []

@@ -57,6 +57,7 @@ export function smtpSender(
 						to: mail.recipient,
 						subject: mail.subject,
 						text: mail.textBody,
+						html: mail.htmlBody ?? undefined,
 						replyTo: mail.replyTo ?? undefined,
 					}),
 					deadline,

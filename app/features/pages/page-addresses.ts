@@ -7,6 +7,7 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
 	'home',
 	'articles',
 	'contact',
+	'newsletter',
 	'admin',
 	'api',
 	'media',

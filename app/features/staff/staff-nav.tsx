@@ -41,6 +41,7 @@ function sections(role: StaffNavProps['editor']['role'], unread: number) {
 					? { to: '/admin/messages', label: `Inbox (${unread})`, name: `Inbox, ${unread} unread` }
 					: { to: '/admin/messages', label: 'Inbox' },
 				{ to: '/admin/analytics', label: 'Analytics' },
+				{ to: '/admin/newsletter', label: 'Newsletter' },
 			],
 		},
 	]
@@ -51,6 +52,7 @@ function sections(role: StaffNavProps['editor']['role'], unread: number) {
 				{ to: '/admin/settings', label: 'Site settings' },
 				{ to: '/admin/navigation', label: 'Navigation' },
 				{ to: '/admin/team', label: 'Team' },
+				{ to: '/admin/subscribers', label: 'Subscribers' },
 				{ to: '/admin/api-keys', label: 'API keys' },
 				{ to: '/admin/redirects', label: 'Redirects' },
 				{ to: '/admin/config', label: 'Site switches' },

@@ -56,3 +56,6 @@ CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscrib
 CREATE INDEX newsletter_deliveries_digest ON newsletter_deliveries (digest_id, state);
 
 ALTER TABLE articles ADD COLUMN email BOOLEAN NOT NULL DEFAULT TRUE;
+
+-- The confirmation mail has an HTML part beside its text; other mail stays plain.
+ALTER TABLE mail_outbox ADD COLUMN html_body TEXT;

@@ -72,3 +72,6 @@ CREATE INDEX newsletter_deliveries_digest ON newsletter_deliveries (digest_id, s
 -- editor's "Email subscribers"), beside notify for push. Announcing (notified_at) now happens when
 -- either is on; each kind of delivery is written only for its own switch.
 ALTER TABLE articles ADD COLUMN email INTEGER NOT NULL DEFAULT 1 CHECK (email IN (0, 1));
+
+-- The confirmation mail has an HTML part beside its text; other mail stays plain.
+ALTER TABLE mail_outbox ADD COLUMN html_body TEXT;
