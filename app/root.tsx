@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 							{children}
 						</main>
 						<footer className="site-footer">
-							{pathname === newsletterPath ? null : (
+							{!publicPage || pathname === newsletterPath ? null : (
 								<SubscribeForm
 									id="footer-subscribe"
 									title={`New articles from ${site.title} by email`}

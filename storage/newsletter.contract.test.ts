@@ -135,6 +135,7 @@ describe.each(databases)('newsletter storage contract: $name', ({ create }) => {
 		const reader = await confirmed('reader@example.org')
 		await confirmed('other@example.org')
 		const article = await publish()
+		expect(await storage.newsletter.writeDeliveries(1_000)).toBe(2)
 		await storage.newsletter.unsubscribe(reader, new Date())
 		expect(await storage.newsletter.figuresOfArticle(article.id)).toMatchObject({
 			pending: 1,
@@ -218,6 +219,7 @@ describe.each(databases)('newsletter storage contract: $name', ({ create }) => {
 	it('deletes a subscriber without a trace but the anonymous counts, and old unconfirmed addresses', async () => {
 		const reader = await confirmed('reader@example.org')
 		const article = await publish()
+		await storage.newsletter.writeDeliveries(1_000)
 		expect(await storage.newsletter.remove(reader, new Date())).toBe(true)
 		expect(await storage.newsletter.findByEmail('reader@example.org')).toBeUndefined()
 		expect(await storage.newsletter.figuresOfArticle(article.id)).toMatchObject({ cancelled: 1 })
@@ -255,5 +257,24 @@ describe.each(databases)('newsletter storage contract: $name', ({ create }) => {
 			source: 'import',
 			consentAt: '2026-02-01T00:00:00.000Z',
 		})
+	})
+
+	it('writes a mail’s deliveries in batches through every reader, each once however often it runs', async () => {
+		const rows = Array.from({ length: 2_500 }, (_, i) => ({
+			email: `r${i}@example.org`,
+			confirmed: true,
+		}))
+		await storage.newsletter.importMany(rows, new Date(), new Date())
+		const article = await publish()
+		// The publish wrote one row, not 2,500.
+		expect(await storage.newsletter.figuresOfArticle(article.id)).toMatchObject({ pending: 0 })
+		const [first, second] = await Promise.all([
+			storage.newsletter.writeDeliveries(1_000),
+			storage.newsletter.writeDeliveries(1_000),
+		])
+		expect(first + second).toBeGreaterThanOrEqual(1_000)
+		expect(await storage.newsletter.writeDeliveries(10_000)).toBe(2_500 - first - second)
+		expect(await storage.newsletter.writeDeliveries(10_000)).toBe(0)
+		expect(await storage.newsletter.figuresOfArticle(article.id)).toMatchObject({ pending: 2_500 })
 	})
 })

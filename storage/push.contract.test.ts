@@ -155,10 +155,11 @@ describe.each(databases)('push storage contract: $name', ({ create }) => {
 		expect(await storage.push.deliveriesOf(quiet.id)).toEqual([])
 	})
 
-	it('sends no notice for an article announced by mail alone (notify off, email on)', async () => {
+	it('sends no notice for an article mailed to the newsletter alone (notify off, email on)', async () => {
 		await subscribe(2)
 		const mailed = await publish({ notify: false })
-		expect(mailed.notifiedAt).not.toBeNull()
+		expect(mailed).toMatchObject({ notifiedAt: null, notify: false, email: true })
+		expect(mailed.emailedAt).not.toBeNull()
 		expect(await storage.push.deliveriesOf(mailed.id)).toEqual([])
 	})
 

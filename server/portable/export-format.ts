@@ -211,6 +211,8 @@ export const rowSchemas = {
 		publishAt: instantOrNull,
 		notify: z.boolean(),
 		notifiedAt: instantOrNull,
+		email: z.boolean().optional(),
+		emailedAt: instantOrNull.optional(),
 		seoTitle: z.string().max(120).default(''),
 		seoDescription: z.string().max(300).default(''),
 		socialImageUrl: textOrNull.default(null),

@@ -1,6 +1,7 @@
 // A new article on PostgreSQL in one statement (docs/decisions/031-one-statement-create.md):
 // its tags and authors found, the row with its search words, the links, its first revision, its
-// push and newsletter deliveries and its change on the live feed, committed together without BEGIN and COMMIT.
+// push deliveries, its newsletter mail and its change on the live feed, committed together
+// without BEGIN and COMMIT.
 // A round trip costs about as much as a small statement's work there, and the editor's Publish of
 // a new article made seven. The text never changes, so the pool keeps it prepared
 // (guarded-pool.ts): planned once per connection.
@@ -8,10 +9,9 @@ import { type Kysely, sql } from 'kysely'
 import type { Article, ArticleRules, ArticleWrite, Term } from '../port/articles.ts'
 import type { Change, ChangeKind } from '../port/changes.ts'
 import { type TermKind, wantedTerms } from './article-terms.ts'
-import { articleColumns, topicOf } from './article-save.ts'
+import { type Announcement, articleColumns, topicOf } from './article-save.ts'
 import type { ChangeHooks } from './change-repository.ts'
 import { prepared } from './prepared.ts'
-import { followsOneOf } from './newsletter-shared.ts'
 import { articleRowColumns, toArticle, toChange } from './rows.ts'
 import type { Database } from './schema.ts'
 import { searchVector } from './search-repository.ts'
@@ -29,7 +29,7 @@ export async function createInOneStatement(
 	rules: ArticleRules,
 	write: ArticleWrite,
 	kind: ChangeKind | null,
-	announced: boolean,
+	announced: Announcement,
 	now: string,
 ): Promise<{ article: Article; change: Change | null } | undefined> {
 	const wanted = [
@@ -72,7 +72,8 @@ export async function createInOneStatement(
 		), made AS (
 			INSERT INTO articles (slug, title, summary, body_markdown, body_html, cover_image_url,
 				cover_image_alt, cover_image_width, cover_image_height, status, reading_minutes,
-				published_at, publish_at, notify, email, kind, notified_at, created_at, updated_at, seo_title,
+				published_at, publish_at, notify, email, kind, notified_at, emailed_at, created_at,
+				updated_at, seo_title,
 				seo_description, social_image_url, search)
 			SELECT ${columns.slug}::text, ${columns.title}::text, ${columns.summary}::text,
 				${columns.body_markdown}::text, ${columns.body_html}::text,
@@ -82,7 +83,8 @@ export async function createInOneStatement(
 				${columns.published_at}::timestamptz, ${columns.publish_at}::timestamptz,
 				coalesce(${write.notify ?? null}::boolean, true),
 				coalesce(${write.email ?? null}::boolean, true), ${rowKind}::text,
-				${announced ? now : null}::timestamptz, ${now}::timestamptz, ${now}::timestamptz,
+				${announced.push ? now : null}::timestamptz, ${announced.mail ? now : null}::timestamptz,
+				${now}::timestamptz, ${now}::timestamptz,
 				coalesce(${write.seoTitle ?? null}::text, ''),
 				coalesce(${write.seoDescription ?? null}::text, ''),
 				${write.socialImageUrl ?? null}::text,
@@ -112,17 +114,13 @@ export async function createInOneStatement(
 			SELECT made.id, s.id, made.notified_at, made.notified_at
 			FROM made JOIN push_subscriptions s
 				ON s.expiration_time IS NULL OR s.expiration_time > made.notified_at
-			WHERE made.notified_at IS NOT NULL AND made.notify
+			WHERE made.notified_at IS NOT NULL
 			RETURNING 1
 		), mailed AS (
-			-- As articleMailDeliveries (newsletter-shared.ts), with the tags from terms: the links
-			-- written above are not visible to this statement.
-			INSERT INTO newsletter_deliveries (article_id, subscriber_id, created_at, next_attempt_at)
-			SELECT made.id, subscribers.id, made.notified_at, made.notified_at
-			FROM made JOIN subscribers
-				ON subscribers.status = 'confirmed' AND subscribers.cadence = 'each'
-			WHERE made.notified_at IS NOT NULL AND made.email AND made.kind = 'article'
-				AND ${followsOneOf(sql`made.id`, sql`SELECT id FROM terms WHERE kind = 'tag'`)}
+			-- As articleMailSend (newsletter-shared.ts): one row; the worker writes the deliveries.
+			INSERT INTO newsletter_sends (article_id, created_at)
+			SELECT made.id, made.emailed_at FROM made
+			WHERE made.emailed_at IS NOT NULL AND made.kind = 'article'
 			RETURNING 1
 		), locked AS (
 			-- After every delivery is written (the count reads them all), and only for a change of

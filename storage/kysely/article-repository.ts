@@ -12,6 +12,7 @@ import type { Change } from '../port/changes.ts'
 import type { Dialect } from '../port/storage.ts'
 import { articleReads } from './article-reads.ts'
 import {
+	announcementColumns,
 	announcing,
 	articleColumns,
 	isUniqueViolation,
@@ -48,7 +49,7 @@ export function createArticleRepository(
 				const now = new Date().toISOString()
 				let lookup = trx
 					.selectFrom('articles')
-					.select(['id', 'status', 'notify', 'email', 'notified_at'])
+					.select(['id', 'status', 'notify', 'email', 'notified_at', 'emailed_at'])
 					.where('slug', '=', write.slug)
 				// Another save of the same slug waits here, then reads what this one wrote.
 				if (dialect === 'postgres') lookup = lookup.forUpdate()
@@ -58,9 +59,9 @@ export function createArticleRepository(
 					rules,
 					kind,
 					{ notify: write.notify ?? before?.notify, email: write.email ?? before?.email },
-					before?.notified_at,
+					before,
 				)
-				const announcement = announced ? { notified_at: now } : {}
+				const announcement = announcementColumns(announced, now)
 				const named = await resolveWriteTerms(trx, dialect, rules, write, now)
 				const search = searchColumn(dialect, { ...write, ...named })
 				const row = before
@@ -170,7 +171,7 @@ export function createArticleRepository(
 							...articleColumns(write),
 							...searchColumn(dialect, { ...write, ...named }),
 							kind: write.kind ?? 'article',
-							...(announced ? { notified_at: now } : {}),
+							...announcementColumns(announced, now),
 							created_at: now,
 							updated_at: now,
 						})
@@ -233,7 +234,7 @@ export function createArticleRepository(
 						rules,
 						kind,
 						{ notify: write.notify ?? before.notify, email: write.email ?? before.email },
-						before.notified_at,
+						before,
 					)
 					const named = await resolveWriteTerms(trx, dialect, rules, write, now)
 					const updated = await trx
@@ -241,7 +242,7 @@ export function createArticleRepository(
 						.set((eb) => ({
 							...articleColumns(write),
 							...searchColumn(dialect, { ...write, ...named }),
-							...(announced ? { notified_at: now } : {}),
+							...announcementColumns(announced, now),
 							updated_at: now,
 							version: eb('version', '+', 1),
 						}))
@@ -323,7 +324,7 @@ export function createArticleRepository(
 			const published = await db.transaction().execute(async (trx) => {
 				let due = trx
 					.selectFrom('articles')
-					.select(['id', 'publish_at', 'notify', 'email', 'notified_at'])
+					.select(['id', 'publish_at', 'notify', 'email', 'notified_at', 'emailed_at'])
 					.where('status', '=', 'draft')
 					.where('publish_at', 'is not', null)
 					.where('publish_at', '<=', at)
@@ -339,11 +340,11 @@ export function createArticleRepository(
 				}[] = []
 				const kind = publicChange(false, true)
 				for (const row of rows) {
-					const announced = announcing(rules, kind, row, row.notified_at)
+					const announced = announcing(rules, kind, row, row)
 					const updated = await trx
 						.updateTable('articles')
 						.set((eb) => ({
-							...(announced ? { notified_at: at } : {}),
+							...announcementColumns(announced, at),
 							status: 'published',
 							published_at: row.publish_at,
 							publish_at: null,

@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely'
 import type { ArticleRules, ArticleWrite } from '../port/articles.ts'
 import type { Change, ChangeKind } from '../port/changes.ts'
 import { appendChange, type ChangeHooks, preceding } from './change-repository.ts'
-import { articleMailDeliveries, cancelArticleMails } from './newsletter-shared.ts'
+import { articleMailSend, cancelArticleMails } from './newsletter-shared.ts'
 import { articleDeliveries, cancelArticleDeliveries } from './push-shared.ts'
 import type { Database } from './schema.ts'
 
@@ -20,7 +20,7 @@ export async function recordArticleChange(
 	hooks: ChangeHooks,
 	articleId: number,
 	kind: ChangeKind,
-	announced: boolean,
+	announced: Announcement,
 	now: string,
 	rowKind: unknown,
 ): Promise<Change>
@@ -29,7 +29,7 @@ export async function recordArticleChange(
 	hooks: ChangeHooks,
 	articleId: number,
 	kind: ChangeKind | null,
-	announced: boolean,
+	announced: Announcement,
 	now: string,
 	rowKind: unknown,
 ): Promise<Change | null>
@@ -38,7 +38,7 @@ export async function recordArticleChange(
 	hooks: ChangeHooks,
 	articleId: number,
 	kind: ChangeKind | null,
-	announced: boolean,
+	announced: Announcement,
 	now: string,
 	/** The row's kind column: a page's changes go on the pages topic, never the articles'. */
 	rowKind: unknown,
@@ -48,12 +48,10 @@ export async function recordArticleChange(
 		await cancelArticleDeliveries(trx, articleId, now)
 		await cancelArticleMails(trx, articleId, now)
 	}
-	const deliveries = announced
-		? [
-				preceding(articleDeliveries(trx, articleId)),
-				preceding(articleMailDeliveries(trx, articleId)),
-			]
-		: []
+	const deliveries = [
+		...(announced.push ? [preceding(articleDeliveries(trx, articleId))] : []),
+		...(announced.mail ? [preceding(articleMailSend(trx, articleId))] : []),
+	]
 	return appendChange(trx, hooks, topicOf(rowKind), String(articleId), kind, deliveries)
 }
 
@@ -62,22 +60,46 @@ export function topicOf(rowKind: unknown): 'articles' | 'pages' {
 	return rowKind === 'page' ? 'pages' : 'articles'
 }
 
+/** Whether a save announces the article to push subscribers, and whether it mails it. */
+export interface Announcement {
+	push: boolean
+	mail: boolean
+}
+
 /**
- * Whether this save announces the article (rules.announces), read from the row as stored.
- * Announcing is setting notified_at in the save's own write (a second UPDATE of the row would
- * cost a round trip and a row version). At most once: the row was read under a lock (PostgreSQL:
- * FOR UPDATE, or the version check of update(); SQLite: the one writer), so of two transactions
- * publishing it, the second sees notified_at set.
+ * Whether this save announces the article (rules.announces), to push subscribers and by mail,
+ * each by its own switch, read from the row as stored. Announcing is setting notified_at (push)
+ * or emailed_at (mail) in the save's own write (a second UPDATE of the row would cost a round
+ * trip and a row version). Each at most once: the row was read under a lock (PostgreSQL: FOR
+ * UPDATE, or the version check of update(); SQLite: the one writer), so of two transactions
+ * publishing it, the second sees the column set.
  */
 export function announcing(
 	rules: ArticleRules,
 	kind: ChangeKind | null,
 	choice: { notify?: boolean | number | undefined; email?: boolean | number | undefined },
-	notifiedAt: unknown,
-): boolean {
-	// Either switch announces it; each kind of delivery is then written for its own switch only.
-	const wanted = Boolean(choice.notify ?? true) || Boolean(choice.email ?? true)
-	return rules.announces(kind, wanted, (notifiedAt ?? null) !== null)
+	before: { notified_at?: unknown; emailed_at?: unknown } | null | undefined,
+): Announcement {
+	return {
+		push: rules.announces(
+			kind,
+			Boolean(choice.notify ?? true),
+			(before?.notified_at ?? null) !== null,
+		),
+		mail: rules.announces(
+			kind,
+			Boolean(choice.email ?? true),
+			(before?.emailed_at ?? null) !== null,
+		),
+	}
+}
+
+/** The columns a save sets for what it announced. */
+export function announcementColumns(announced: Announcement, now: string) {
+	return {
+		...(announced.push ? { notified_at: now } : {}),
+		...(announced.mail ? { emailed_at: now } : {}),
+	}
 }
 
 export function articleColumns(write: ArticleWrite) {

@@ -28,7 +28,7 @@ export interface ChangeHooks {
 
 /**
  * Writes the change row for the live feed. `first`, the inserts the change depends on (an
- * article's push and newsletter deliveries), run before it: on PostgreSQL in the same statement,
+ * article's push deliveries and newsletter mail), run before it: on PostgreSQL in the same statement,
  * finished before the change lock is taken, so the lock is never held through ten thousand
  * inserts.
  */

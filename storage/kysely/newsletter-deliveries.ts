@@ -13,6 +13,7 @@ import type {
 import type { Dialect } from '../port/storage.ts'
 import { leaseDue } from './lease.ts'
 import { followsOneOf } from './newsletter-shared.ts'
+import { digestTags, expandBatch, expandSends } from './newsletter-sends.ts'
 import { cancelSubscriberMails } from './newsletter-subscribers.ts'
 import { toIso } from './rows.ts'
 import type { Database } from './schema.ts'
@@ -23,6 +24,7 @@ export type NewsletterDeliveries = Pick<
 	| 'findDigest'
 	| 'latestDigest'
 	| 'claimDue'
+	| 'writeDeliveries'
 	| 'markSent'
 	| 'retryLater'
 	| 'markFailed'
@@ -103,34 +105,19 @@ export function newsletterDeliveries(db: Kysely<Database>, dialect: Dialect): Ne
 					.executeTakeFirst()
 				if (!made || articleIds.length === 0) return undefined
 				const digest = toDigest(made)
-				// Every value from a column: PostgreSQL types a parameter in a SELECT list as text.
-				const written = await trx
-					.insertInto('newsletter_deliveries')
-					.columns(['digest_id', 'subscriber_id', 'created_at', 'next_attempt_at'])
-					.expression((eb) =>
-						eb
-							.selectFrom('newsletter_digests')
-							.innerJoin('subscribers', (join) =>
-								join
-									.on('subscribers.status', '=', sql.lit('confirmed'))
-									.on('subscribers.cadence', '=', sql.lit('digest')),
-							)
-							.select([
-								'newsletter_digests.id',
-								'subscribers.id',
-								'newsletter_digests.created_at',
-								'newsletter_digests.created_at',
-							])
-							.where('newsletter_digests.id', '=', digest.id)
-							.where(
-								followsOneOf(
-									sql`newsletter_digests.id`,
-									sql`SELECT tag_id FROM article_tags WHERE article_id IN (${sql.join(articleIds)})`,
-								),
-							),
-					)
+				await trx
+					.insertInto('newsletter_sends')
+					.values({ digest_id: digest.id, created_at: at })
+					.execute()
+				// Who it goes to as things stand; the worker writes their deliveries (expandSends).
+				const readers = await trx
+					.selectFrom('subscribers')
+					.select((eb) => eb.fn.countAll().as('n'))
+					.where('status', '=', 'confirmed')
+					.where('cadence', '=', 'digest')
+					.where(followsOneOf(sql`0`, digestTags(articleIds)))
 					.executeTakeFirst()
-				return { digest, queued: Number(written.numInsertedOrUpdatedRows ?? 0) }
+				return { digest, queued: Number(readers?.n ?? 0) }
 			})
 		},
 		async findDigest(id) {
@@ -150,7 +137,10 @@ export function newsletterDeliveries(db: Kysely<Database>, dialect: Dialect): Ne
 				.executeTakeFirst()
 			return row && toDigest(row)
 		},
+		writeDeliveries: (limit) => expandSends(db, dialect, limit),
 		async claimDue(now, leaseMs, limit) {
+			// Deliveries of mails sent meanwhile are written first, a batch ahead of what is claimed.
+			await expandSends(db, dialect, Math.max(limit * 10, expandBatch))
 			return db.transaction().execute(async (trx) => {
 				const ids = await leaseDue(
 					trx,

@@ -1,31 +1,26 @@
-// What the article repository writes for the newsletter in its own transactions: one mail
-// delivery per confirmed subscriber who takes every article (and follows one of its tags, or
-// none) when an article is announced; what has not gone out cancelled when it stops being public.
+// What the article repository writes for the newsletter in its own transactions: the article's
+// mail to send when it is announced (its deliveries are written by the worker, newsletter-sends.ts);
+// what has not gone out cancelled when it stops being public.
 import { type SqlBool, sql, type Transaction } from 'kysely'
 import type { Database } from './schema.ts'
 
 /**
- * Built, not run: appendChange runs it before the change row, on PostgreSQL in the change row's
- * statement. One statement whatever the number of subscribers. The article's tag links are
- * written before it in the same transaction.
+ * The article's mail to send, one row whatever the number of subscribers: the delivery worker
+ * writes its deliveries after (expandSends). Built, not run: appendChange runs it before the
+ * change row, on PostgreSQL in the change row's statement.
  */
-export function articleMailDeliveries(trx: Transaction<Database>, articleId: number) {
+export function articleMailSend(trx: Transaction<Database>, articleId: number) {
+	// Every value from a column: PostgreSQL types a parameter in a SELECT list as text.
 	return trx
-		.insertInto('newsletter_deliveries')
-		.columns(['article_id', 'subscriber_id', 'created_at', 'next_attempt_at'])
+		.insertInto('newsletter_sends')
+		.columns(['article_id', 'created_at'])
 		.expression((eb) =>
 			eb
 				.selectFrom('articles')
-				.innerJoin('subscribers', (join) =>
-					join
-						.on('subscribers.status', '=', sql.lit('confirmed'))
-						.on('subscribers.cadence', '=', sql.lit('each')),
-				)
-				.select(['articles.id', 'subscribers.id', 'articles.notified_at', 'articles.notified_at'])
+				.select(['articles.id', 'articles.emailed_at'])
 				.where('articles.id', '=', articleId)
-				.where(sql<SqlBool>`articles.email`)
-				.where('articles.kind', '=', sql.lit('article'))
-				.where(followsOneOf(sql`articles.id`)),
+				.where('articles.emailed_at', 'is not', null)
+				.where('articles.kind', '=', sql.lit('article')),
 		)
 }
 
@@ -52,5 +47,12 @@ export async function cancelArticleMails(
 		.set({ state: 'cancelled', finished_at: now, lease_until: null })
 		.where('article_id', '=', articleId)
 		.where('state', '=', 'pending')
+		.execute()
+	// No more deliveries are written for it.
+	await trx
+		.updateTable('newsletter_sends')
+		.set({ finished_at: now })
+		.where('article_id', '=', articleId)
+		.where('finished_at', 'is', null)
 		.execute()
 }

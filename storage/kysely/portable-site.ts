@@ -308,6 +308,8 @@ export const siteTables: Pick<
 			publishAt: toIsoOrNull(r.publish_at),
 			notify: Boolean(r.notify),
 			notifiedAt: toIsoOrNull(r.notified_at),
+			email: Boolean(r.email ?? true),
+			emailedAt: toIsoOrNull(r.emailed_at),
 			seoTitle: text(r.seo_title ?? ''),
 			seoDescription: text(r.seo_description ?? ''),
 			socialImageUrl: textOrNull(r.social_image_url),
@@ -331,6 +333,14 @@ export const siteTables: Pick<
 			publish_at: r.publishAt,
 			notify: r.notify,
 			notified_at: r.notifiedAt,
+			email: r.email ?? true,
+			// An article published before the newsletter existed counts as mailed.
+			emailed_at:
+				r.emailedAt !== undefined
+					? r.emailedAt
+					: r.status === 'published'
+						? (r.publishedAt ?? r.updatedAt)
+						: null,
 			seo_title: r.seoTitle ?? '',
 			seo_description: r.seoDescription ?? '',
 			social_image_url: r.socialImageUrl ?? null,

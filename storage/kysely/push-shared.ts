@@ -1,7 +1,7 @@
 // What push subscriptions and deliveries share between their repositories, and what the article
 // repository writes in its own transactions: one delivery per subscriber when an article goes
 // public (articleDeliveries), what has not gone out cancelled when it stops being public.
-import { type SqlBool, sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { PushDeliveryCounts, PushDeliveryState } from '../port/push.ts'
 import type { Database } from './schema.ts'
 
@@ -35,8 +35,6 @@ export function articleDeliveries(trx: Transaction<Database>, articleId: number)
 					'articles.notified_at',
 				])
 				.where('articles.id', '=', articleId)
-				// Announced for the newsletter alone (push switched off): no notices.
-				.where(sql<SqlBool>`articles.notify`)
 				.where((where) =>
 					where.or([
 						where('push_subscriptions.expiration_time', 'is', null),

@@ -25,8 +25,10 @@ export interface Database {
 		/** 1/0 on SQLite, a boolean from PostgreSQL: read through rows.ts. */
 		notify: Generated<boolean | number>
 		notified_at: string | null
-		/** Whether announcing it mails subscribers (migration 0021); 1/0 on SQLite. */
+		/** Whether becoming public mails newsletter subscribers (migration 0021); 1/0 on SQLite. */
 		email: Generated<boolean | number>
+		/** When it was mailed to newsletter subscribers; at most once in its life. */
+		emailed_at: string | null
 		kind: Generated<string>
 		seo_title: Generated<string>
 		seo_description: Generated<string>
@@ -238,6 +240,14 @@ export interface Database {
 		period_end: string
 		article_ids: string
 		created_at: string
+	}
+	newsletter_sends: {
+		id: Generated<number>
+		article_id: number | null
+		digest_id: number | null
+		created_at: string
+		expanded_through: Generated<number>
+		finished_at: string | null
 	}
 	newsletter_deliveries: {
 		id: Generated<number>

@@ -60,6 +60,8 @@ export interface Article extends Omit<ArticleCard, 'publishedAt'>, ArticleSeo {
 	notifiedAt?: string | null
 	/** Whether making it public mails newsletter subscribers (true unless an editor said not to). */
 	email?: boolean
+	/** When it was mailed to newsletter subscribers; mailed at most once. */
+	emailedAt?: string | null
 }
 
 /** A row of the editor's article list. */

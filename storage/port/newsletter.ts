@@ -135,9 +135,10 @@ export interface NewsletterRepository {
 	deleteUnconfirmed(before: Date): Promise<number>
 
 	/**
-	 * Makes the digest of `slot` unless it exists: the articles published in the period, and one
-	 * delivery per confirmed digest subscriber who follows no tag or one of theirs, in one
-	 * transaction. Undefined when the slot's digest exists already (another instance made it) or
+	 * Makes the digest of `slot` unless it exists: the articles published in the period, and its
+	 * mail to send (its deliveries, one per confirmed digest reader who follows no tag or one of
+	 * theirs, are written after: writeDeliveries), in one transaction. `queued` is how many readers
+	 * it is for now. Undefined when the slot's digest exists already (another instance made it) or
 	 * there is nothing to send.
 	 */
 	createDigest(
@@ -149,6 +150,12 @@ export interface NewsletterRepository {
 	/** The newest digest's, for its period's start; undefined before the first. */
 	latestDigest(): Promise<Digest | undefined>
 
+	/**
+	 * Writes the deliveries of mails sent (a publish or a digest writes one row; its deliveries
+	 * are written after, in batches through the subscribers), going through about `limit`
+	 * subscribers; returns how many deliveries it wrote. claimDue does this first itself.
+	 */
+	writeDeliveries(limit: number): Promise<number>
 	/**
 	 * Takes up to `limit` due pending deliveries to confirmed subscribers, oldest first, leased
 	 * for `leaseMs` (attempts go up by one); instances never take the same one at once. Pending

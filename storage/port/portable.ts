@@ -81,6 +81,12 @@ export interface PortableRows {
 		publishAt: string | null
 		notify: boolean
 		notifiedAt: string | null
+		/**
+		 * Whether publishing mails newsletter subscribers, and when it did (an export made before
+		 * the newsletter has neither: on, and mailed when published).
+		 */
+		email?: boolean
+		emailedAt?: string | null
 		/** What search engines and shared links show; an export made before them has none. */
 		seoTitle?: string
 		seoDescription?: string

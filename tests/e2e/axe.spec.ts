@@ -19,6 +19,7 @@ const pages = [
 	'/articles',
 	...seededSlugsNewestFirst.map((slug) => `/articles/${slug}`),
 	'/contact',
+	'/newsletter',
 	'/tags/climate',
 	'/authors/elena-kowalski',
 	notFoundPath,

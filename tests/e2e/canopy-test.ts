@@ -55,10 +55,12 @@ export const test = base.extend<CanopyFixtures, CanopyWorkerFixtures>({
 export { expect }
 
 /** Starts a server for this spec file and stops it (deleting its data) when the file is done. */
-export function serveCanopy(): () => CanopyServer {
+export function serveCanopy(
+	options: { env?: () => Record<string, string> } = {},
+): () => CanopyServer {
 	let server: CanopyServer | undefined
 	test.beforeAll(async ({ database }) => {
-		server = await startServer({ database })
+		server = await startServer({ database, env: options.env?.() })
 		current = server
 	})
 	test.afterAll(async () => {

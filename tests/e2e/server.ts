@@ -97,7 +97,13 @@ process.once('exit', () => {
 	for (const child of running) child.kill('SIGKILL')
 })
 
-export async function startServer(options: { database?: E2eDatabase } = {}): Promise<CanopyServer> {
+export async function startServer(
+	options: {
+		database?: E2eDatabase
+		/** More environment for the server (SMTP_URL of a local mail server). */
+		env?: Record<string, string>
+	} = {},
+): Promise<CanopyServer> {
 	const database = options.database ?? 'sqlite'
 	const port = await freePort()
 	const made = await createDatabase(database)
@@ -113,7 +119,7 @@ export async function startServer(options: { database?: E2eDatabase } = {}): Pro
 			if (child) throw new Error(`The server on port ${port} is already running.`)
 			const proc = spawn(process.execPath, ['server/index.ts'], {
 				cwd: projectRoot,
-				env: serverEnv(env, port),
+				env: { ...serverEnv(env, port), ...options.env },
 				stdio: ['ignore', 'pipe', 'pipe'],
 			})
 			child = proc

@@ -53,6 +53,8 @@ describe.runIf(postgresUrl)('periodic jobs on two instances on one PostgreSQL da
 			'analytics-rollup',
 			'change-pruning',
 			'message-retention',
+			'newsletter-digest',
+			'newsletter-unconfirmed',
 			'privacy-cleanup',
 			'push-cleanup',
 			'upload-cleaning',

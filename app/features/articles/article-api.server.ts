@@ -51,6 +51,8 @@ export interface ApiArticle {
 	notifiedAt: string | null
 	/** Whether becoming public for the first time mails newsletter subscribers. */
 	email: boolean
+	/** When it was mailed to them; null until then. Mailed at most once. */
+	emailedAt: string | null
 }
 
 function apiStatus(article: Pick<Article, 'status' | 'publishAt'>): ArticleStatusFilter {
@@ -90,6 +92,7 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 		notify: article.notify ?? true,
 		notifiedAt: article.notifiedAt ?? null,
 		email: article.email ?? true,
+		emailedAt: article.emailedAt ?? null,
 	}
 }
 

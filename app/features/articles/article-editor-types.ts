@@ -24,6 +24,8 @@ export interface EditorArticle {
 	notifiedAt: string | null
 	/** Whether its first publishing mails newsletter subscribers. */
 	email: boolean
+	/** When it was mailed to newsletter subscribers; at most once. */
+	emailedAt: string | null
 	seoTitle: string
 	seoDescription: string
 	socialImageUrl: string | null

@@ -360,7 +360,8 @@ export function ArticleEditor({
 						{kind === 'page' ? null : (
 							<EmailField
 								email={article?.email ?? true}
-								announcedAt={article?.notifiedAt ?? null}
+								emailedAt={article?.emailedAt ?? null}
+								published={article?.status === 'published'}
 								typed={values}
 							/>
 						)}

@@ -58,21 +58,22 @@ export function NotifyField({
  */
 export function EmailField({
 	email,
-	announcedAt,
+	emailedAt,
+	published,
 	typed,
 }: {
 	email: boolean
-	announcedAt: string | null
+	emailedAt: string | null
+	published: boolean
 	typed: Record<string, string> | undefined
 }) {
-	if (announcedAt) {
+	if (emailedAt) {
 		return (
 			<fieldset className="editor-notify">
 				<legend>Newsletter</legend>
 				<p>
-					First published on <LocalTime iso={announcedAt} time />
-					{email ? '' : ', without mailing subscribers'}. It is not mailed again, whatever happens
-					to it.
+					Mailed to subscribers on <LocalTime iso={emailedAt} time />. It will not be mailed again,
+					whatever happens to it.
 				</p>
 			</fieldset>
 		)
@@ -94,8 +95,9 @@ export function EmailField({
 				<label htmlFor="email">Email subscribers when this is published</label>
 			</div>
 			<p id="email-hint" className="hint">
-				Readers who take every article get it by mail when it first becomes public; weekly-digest
-				readers find it in their next digest.
+				{published
+					? 'It was published without mailing subscribers. They get it only if it is unpublished and then published again with this switch on.'
+					: 'Readers who take every article get it by mail when it first becomes public (once in its life); weekly-digest readers find it in their next digest. Untick for a correction or a small update.'}
 			</p>
 		</fieldset>
 	)

@@ -40,6 +40,7 @@ export function toEditorArticle(article: Article): EditorArticle {
 		notify,
 		notifiedAt,
 		email,
+		emailedAt: article.emailedAt ?? null,
 		seoTitle,
 		seoDescription,
 		socialImageUrl,

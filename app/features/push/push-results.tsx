@@ -76,20 +76,21 @@ export function PushBreakdown({
 	counts: PushDeliveryCounts
 	subscribers: number
 }) {
+	const { notifiedAt } = article
 	return (
 		<section className="push-results" aria-labelledby="push-results-heading">
 			<h2 id="push-results-heading">Push notices</h2>
 			<p>
 				<strong>{pushSummary(article, counts)}</strong>
-				{article.notifiedAt ? (
+				{notifiedAt ? (
 					<>
 						{' '}
-						(announced <LocalTime iso={article.notifiedAt} time />)
+						(announced <LocalTime iso={notifiedAt} time />)
 					</>
 				) : null}
 				. {subscriberText(subscribers)} now.
 			</p>
-			{article.notifiedAt && total(counts) > 0 ? (
+			{notifiedAt && total(counts) > 0 ? (
 				<dl className="push-states">
 					{meanings.map(({ state, label, meaning }) => (
 						<div key={state}>

@@ -33,6 +33,17 @@ CREATE TABLE newsletter_digests (
   created_at TIMESTAMPTZ NOT NULL
 );
 
+CREATE TABLE newsletter_sends (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  article_id BIGINT UNIQUE REFERENCES articles (id) ON DELETE CASCADE,
+  digest_id BIGINT UNIQUE REFERENCES newsletter_digests (id) ON DELETE CASCADE,
+  created_at TIMESTAMPTZ NOT NULL,
+  expanded_through BIGINT NOT NULL DEFAULT 0,
+  finished_at TIMESTAMPTZ,
+  CHECK ((article_id IS NULL) <> (digest_id IS NULL))
+);
+CREATE INDEX newsletter_sends_open ON newsletter_sends (id) WHERE finished_at IS NULL;
+
 CREATE TABLE newsletter_deliveries (
   id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   article_id BIGINT REFERENCES articles (id) ON DELETE CASCADE,
@@ -56,6 +67,8 @@ CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscrib
 CREATE INDEX newsletter_deliveries_digest ON newsletter_deliveries (digest_id, state);
 
 ALTER TABLE articles ADD COLUMN email BOOLEAN NOT NULL DEFAULT TRUE;
+ALTER TABLE articles ADD COLUMN emailed_at TIMESTAMPTZ;
+UPDATE articles SET emailed_at = COALESCE(published_at, updated_at) WHERE status = 'published';
 
 -- The confirmation mail has an HTML part beside its text; other mail stays plain.
 ALTER TABLE mail_outbox ADD COLUMN html_body TEXT;

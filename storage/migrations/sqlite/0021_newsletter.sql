@@ -1,6 +1,6 @@
--- The email newsletter (SQLite): readers' addresses, what each follows, the weekly digests, and
--- one durable delivery row per mail per subscriber, written in the transaction that publishes an
--- article (or makes a digest), sent by a leased worker like push deliveries.
+-- The email newsletter (SQLite): readers' addresses, what each follows, the weekly digests, each
+-- mail to send (written in the transaction that publishes an article, or makes a digest), and one
+-- durable delivery row per mail per subscriber, sent by a leased worker like push deliveries.
 
 -- A reader's address, lower-cased. status: pending (asked, not confirmed: nothing is sent; deleted
 -- after a few days), confirmed, unsubscribed, suspended (the mail server refused it for good too
@@ -41,6 +41,21 @@ CREATE TABLE newsletter_digests (
   created_at TEXT NOT NULL
 );
 
+-- One mail to send (an article's, or a digest's), written in the transaction that publishes the
+-- article or makes the digest: one row, however many readers. The delivery worker then writes its
+-- deliveries in batches, through the subscribers in id order: expanded_through is the highest
+-- subscriber id gone through, finished_at set once all were (or the article stopped being public).
+CREATE TABLE newsletter_sends (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  article_id INTEGER UNIQUE REFERENCES articles (id) ON DELETE CASCADE,
+  digest_id INTEGER UNIQUE REFERENCES newsletter_digests (id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  expanded_through INTEGER NOT NULL DEFAULT 0,
+  finished_at TEXT,
+  CHECK ((article_id IS NULL) <> (digest_id IS NULL))
+);
+CREATE INDEX newsletter_sends_open ON newsletter_sends (id) WHERE finished_at IS NULL;
+
 -- One mail (an article's, or a digest's) to one subscriber. state: pending (to send, or to retry
 -- at next_attempt_at), sent, refused (a permanent 5xx), suspended (the refusal that suspended the
 -- address), failed (out of retries), cancelled (unsubscribed, or the article stopped being public,
@@ -69,9 +84,12 @@ CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries (subscrib
 CREATE INDEX newsletter_deliveries_digest ON newsletter_deliveries (digest_id, state);
 
 -- email: whether making the article public for the first time mails it to subscribers (the
--- editor's "Email subscribers"), beside notify for push. Announcing (notified_at) now happens when
--- either is on; each kind of delivery is written only for its own switch.
+-- editor's "Email subscribers"), as notify is for push. emailed_at: when it was mailed, at most
+-- once in its life. Articles public before the newsletter existed count as mailed: republishing
+-- one later must not present it as new.
 ALTER TABLE articles ADD COLUMN email INTEGER NOT NULL DEFAULT 1 CHECK (email IN (0, 1));
+ALTER TABLE articles ADD COLUMN emailed_at TEXT;
+UPDATE articles SET emailed_at = COALESCE(published_at, updated_at) WHERE status = 'published';
 
 -- The confirmation mail has an HTML part beside its text; other mail stays plain.
 ALTER TABLE mail_outbox ADD COLUMN html_body TEXT;

@@ -1,0 +1,134 @@
+// The newsletter as a reader meets it, with a real mail server on a local port: subscribing from
+// the foot of a page without JavaScript, the confirmation link, the next article arriving by
+// mail, the preferences and unsubscribe pages its links open, and the same with JavaScript.
+import { expectNoAxeViolations } from './axe-check.ts'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { publishArticles } from './server.ts'
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/fixtures/smtp.ts'
+
+let smtp: TestSmtpServer
+test.beforeAll(async () => {
+	smtp = await startSmtpServer()
+})
+test.afterAll(async () => {
+	await smtp?.close()
+})
+const server = serveCanopy({ env: () => ({ SMTP_URL: smtp.url }) })
+
+/** Every part of the mail decoded: links and words as the reader sees them. */
+function source(mail: ReceivedMail): string {
+	return mail.raw
+		.split(/\r?\n--[^\r\n]+\r?\n/)
+		.map((part) => {
+			const split = part.search(/\r?\n\r?\n/)
+			if (split < 0) return part
+			const head = part.slice(0, split)
+			const body = part.slice(split).trim()
+			if (/content-transfer-encoding:\s*base64/i.test(head))
+				return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+			if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
+				return Buffer.from(
+					body
+						.replace(/=\r?\n/g, '')
+						.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+							String.fromCharCode(Number.parseInt(hex, 16)),
+						),
+					'latin1',
+				).toString('utf8')
+			return part
+		})
+		.join('\n')
+}
+
+function linkIn(mail: ReceivedMail, path: string): string {
+	const match = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[\\w.%-]+`).exec(source(mail))
+	if (!match) throw new Error(`no ${path} link in the mail:\n${source(mail).slice(0, 2000)}`)
+	return match[0]
+}
+
+async function mailTo(address: string, subject: RegExp) {
+	await expect
+		.poll(
+			() => smtp.received.filter((m) => m.to.includes(address) && subject.test(source(m))).length,
+			{
+				timeout: 15_000,
+			},
+		)
+		.toBeGreaterThan(0)
+	return smtp.received
+		.filter((m) => m.to.includes(address) && subject.test(source(m)))
+		.at(-1) as ReceivedMail
+}
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('a reader subscribes from the foot of a page, confirms, gets the next article, changes what they receive and unsubscribes', async ({
+		page,
+	}) => {
+		const address = 'river.reader@example.org'
+		await page.goto('/articles')
+		const footer = page.locator('footer')
+		await footer.getByLabel('Email address').fill(address)
+		await footer.getByRole('button', { name: 'Subscribe' }).click()
+		await expect(page).toHaveURL(/\/newsletter$/)
+		await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+		await expect(page.getByRole('status')).toContainText(address)
+		await expectNoAxeViolations(page, 'the answer to subscribing')
+
+		const confirmation = await mailTo(address, /Confirm your subscription/)
+		await page.goto(linkIn(confirmation, '/newsletter/confirm'))
+		await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible()
+
+		await publishArticles(server(), [
+			{ title: 'Peat bogs hold a third of soil carbon', slug: 'peat-bogs-carbon', tags: ['Peat'] },
+		])
+		const article = await mailTo(address, /Peat bogs hold a third of soil carbon/)
+		expect(article.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+		expect(source(article)).toContain('/articles/peat-bogs-carbon')
+
+		await page.goto(linkIn(article, '/newsletter/preferences'))
+		await expect(page.getByRole('heading', { name: 'Newsletter preferences' })).toBeVisible()
+		await expectNoAxeViolations(page, 'preferences')
+		await page.getByLabel(/One weekly digest/).check()
+		await page.getByLabel('Peat').check()
+		await page.getByRole('button', { name: 'Save preferences' }).click()
+		await expect(page.getByRole('status')).toContainText('Saved')
+		await expect(page.getByLabel(/One weekly digest/)).toBeChecked()
+		await expect(page.getByLabel('Peat')).toBeChecked()
+
+		await page.goto(linkIn(article, '/newsletter/unsubscribe'))
+		await expectNoAxeViolations(page, 'unsubscribe')
+		await page.getByRole('button', { name: 'Unsubscribe' }).click()
+		await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible()
+		const status = await server().withStorage(
+			async (storage) => (await storage.newsletter.findByEmail(address))?.status,
+		)
+		expect(status).toBe('unsubscribed')
+	})
+
+	test('a malformed address comes back with a message beside the field', async ({ page }) => {
+		await page.goto('/newsletter')
+		const main = page.locator('main')
+		await main.getByLabel('Email address').fill('not-an-address@')
+		// The browser's own check would stop a person; the server's answer is what robots and old
+		// browsers meet.
+		await main.locator('form').evaluate((form) => form.setAttribute('novalidate', ''))
+		await main.getByRole('button', { name: 'Subscribe' }).click()
+		await expect(main.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+		await expect(main.locator('.field-error')).toContainText('Enter an email address')
+	})
+})
+
+test('with JavaScript, subscribing from an article shows the answer without leaving the site', async ({
+	page,
+}) => {
+	await page.goto('/home')
+	await waitForHydration(page)
+	const footer = page.locator('footer')
+	await footer.getByLabel('Email address').fill('forest.friend@example.org')
+	await footer.getByRole('button', { name: 'Subscribe' }).click()
+	await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+	await expect(page).toHaveURL(/\/newsletter$/)
+	await mailTo('forest.friend@example.org', /Confirm your subscription/)
+})
