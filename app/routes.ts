@@ -12,6 +12,7 @@ export default [
 	route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
 	route('newsletter/preferences', 'routes/newsletter-preferences.tsx'),
 	route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+	route('newsletter/digests/:id', 'routes/newsletter-digest.tsx'),
 	route('search', 'routes/search.tsx'),
 	route('search/suggest', 'routes/search-suggest.ts'),
 	route('tags/:slug', 'routes/tag.tsx'),

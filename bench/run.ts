@@ -11,6 +11,7 @@ import { run as images } from './images.ts'
 import { run as instanceKill } from './instance-kill.ts'
 import { run as lighthouse } from './lighthouse.ts'
 import { run as liveFanout } from './live-fanout.ts'
+import { run as newsletter } from './newsletter.ts'
 import { run as pageWeight } from './page-weight.ts'
 import { run as postgresFault } from './postgres-fault.ts'
 import { run as pushDelivery } from './push-delivery.ts'
@@ -38,6 +39,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['site-structure', siteStructure],
 	['editor-publish', editorPublish],
 	['search', search],
+	['newsletter', newsletter],
 ]
 
 function shell(command: string, args: string[]): string {

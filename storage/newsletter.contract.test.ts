@@ -220,8 +220,21 @@ describe.each(databases)('newsletter storage contract: $name', ({ create }) => {
 		const reader = await confirmed('reader@example.org')
 		const article = await publish()
 		await storage.newsletter.writeDeliveries(1_000)
+		await storage.outbox.enqueue([
+			{
+				kind: 'newsletter-confirmation',
+				recipient: 'reader@example.org',
+				subject: 'Confirm',
+				textBody: 'Follow the link.',
+				replyTo: null,
+			},
+		])
 		expect(await storage.newsletter.remove(reader, new Date())).toBe(true)
+		expect(await storage.newsletter.remove(reader, new Date())).toBe(false)
 		expect(await storage.newsletter.findByEmail('reader@example.org')).toBeUndefined()
+		expect((await storage.outbox.pending()).map((mail) => mail.recipient)).not.toContain(
+			'reader@example.org',
+		)
 		expect(await storage.newsletter.figuresOfArticle(article.id)).toMatchObject({ cancelled: 1 })
 		await storage.newsletter.subscribe('old@example.org', 'form', new Date('2026-01-01T00:00:00Z'))
 		await storage.newsletter.subscribe('new@example.org', 'form', new Date())

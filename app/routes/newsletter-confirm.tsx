@@ -37,7 +37,7 @@ export default function NewsletterConfirm({ loaderData, matches }: Route.Compone
 	const { site } = rootData(matches)
 	if (!loaderData.ok)
 		return (
-			<article className="newsletter-page">
+			<article className="page narrow newsletter-page">
 				<h1>This link did not work</h1>
 				<p>{loaderData.problem}</p>
 				<p>
@@ -46,7 +46,7 @@ export default function NewsletterConfirm({ loaderData, matches }: Route.Compone
 			</article>
 		)
 	return (
-		<article className="newsletter-page">
+		<article className="page narrow newsletter-page">
 			<h1>You are subscribed</h1>
 			<p>
 				Thank you. New articles from {site.title} will reach <strong>{loaderData.email}</strong>.

@@ -85,7 +85,7 @@ export default function NewsletterPreferences({
 	const { site } = rootData(matches)
 	if (!loaderData.ok)
 		return (
-			<article className="newsletter-page">
+			<article className="page narrow newsletter-page">
 				<h1>This link did not work</h1>
 				<p>{loaderData.problem}</p>
 			</article>
@@ -93,7 +93,7 @@ export default function NewsletterPreferences({
 	const { token, email, status, cadence, tagIds, tags, schedule } = loaderData
 	const manage = `?token=${encodeURIComponent(token)}`
 	return (
-		<article className="newsletter-page">
+		<article className="page narrow newsletter-page">
 			<h1>Newsletter preferences</h1>
 			<p>
 				What {site.title} sends to <strong>{email}</strong>.

@@ -62,7 +62,7 @@ export default function NewsletterUnsubscribe({
 	const { site } = rootData(matches)
 	if (actionData?.done)
 		return (
-			<article className="newsletter-page">
+			<article className="page narrow newsletter-page">
 				<h1>You are unsubscribed</h1>
 				<p role="status">
 					<strong>{actionData.email}</strong> will get no more mail from {site.title}.
@@ -76,14 +76,14 @@ export default function NewsletterUnsubscribe({
 		actionData?.done === false ? actionData.problem : loaderData.ok ? null : loaderData.problem
 	if (problem || !loaderData.ok)
 		return (
-			<article className="newsletter-page">
+			<article className="page narrow newsletter-page">
 				<h1>This link did not work</h1>
 				<p>{problem}</p>
 			</article>
 		)
 	if (loaderData.status === 'unsubscribed')
 		return (
-			<article className="newsletter-page">
+			<article className="page narrow newsletter-page">
 				<h1>You are unsubscribed</h1>
 				<p>
 					<strong>{loaderData.email}</strong> gets no mail from {site.title}.{' '}
@@ -92,7 +92,7 @@ export default function NewsletterUnsubscribe({
 			</article>
 		)
 	return (
-		<article className="newsletter-page">
+		<article className="page narrow newsletter-page">
 			<h1>Unsubscribe</h1>
 			<p>
 				Stop all mail from {site.title} to <strong>{loaderData.email}</strong>?

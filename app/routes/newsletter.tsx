@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter({ matches, actionData }: Route.ComponentProps) {
 	const { site } = rootData(matches)
 	return (
-		<article className="newsletter-page">
+		<article className="page narrow newsletter-page">
 			<h1>Newsletter</h1>
 			{actionData?.outcome === 'asked' ? (
 				<div className="newsletter-answer" role="status">

@@ -85,6 +85,16 @@ export async function cancelSubscriberMails(trx: Db, ids: number[], now: string)
 		.execute()
 }
 
+/** The confirmation mails sent to these addresses: the address is in them, so they go too. */
+async function forgetConfirmations(trx: Db, emails: string[]) {
+	for (let i = 0; i < emails.length; i += 500)
+		await trx
+			.deleteFrom('mail_outbox')
+			.where('kind', '=', 'newsletter-confirmation')
+			.where('recipient', 'in', emails.slice(i, i + 500))
+			.execute()
+}
+
 export function newsletterSubscribers(db: Kysely<Database>): NewsletterSubscribers {
 	const byId = (trx: Db, id: number) =>
 		trx.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst()
@@ -173,10 +183,13 @@ export function newsletterSubscribers(db: Kysely<Database>): NewsletterSubscribe
 		},
 		async remove(id, now) {
 			return db.transaction().execute(async (trx) => {
+				const row = await byId(trx, id)
+				if (!row) return false
 				await cancelSubscriberMails(trx, [id], now.toISOString())
 				// Its deliveries keep a null subscriber: counted in their mails' figures, no one's.
-				const gone = await trx.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst()
-				return Number(gone.numDeletedRows) > 0
+				await trx.deleteFrom('subscribers').where('id', '=', id).execute()
+				await forgetConfirmations(trx, [row.email])
+				return true
 			})
 		},
 		async list({ search, status, limit, offset }) {
@@ -249,12 +262,19 @@ export function newsletterSubscribers(db: Kysely<Database>): NewsletterSubscribe
 			return { added, existing: entries.length - added, toConfirm }
 		},
 		async deleteUnconfirmed(before) {
-			const gone = await db
-				.deleteFrom('subscribers')
-				.where('status', '=', 'pending')
-				.where('changed_at', '<', before.toISOString())
-				.executeTakeFirst()
-			return Number(gone.numDeletedRows)
+			return db.transaction().execute(async (trx) => {
+				const gone = await trx
+					.deleteFrom('subscribers')
+					.where('status', '=', 'pending')
+					.where('changed_at', '<', before.toISOString())
+					.returning('email')
+					.execute()
+				await forgetConfirmations(
+					trx,
+					gone.map((row) => row.email),
+				)
+				return gone.length
+			})
 		},
 	}
 }

@@ -66,15 +66,16 @@ test.describe('without JavaScript', () => {
 	test('a reader subscribes from the foot of a page, confirms, gets the next article, changes what they receive and unsubscribes', async ({
 		page,
 	}) => {
+		// Two mails waited for.
+		test.setTimeout(60_000)
 		const address = 'river.reader@example.org'
 		await page.goto('/articles')
 		const footer = page.locator('footer')
-		await footer.getByLabel('Email address').fill(address)
+		await footer.getByLabel('Email address', { exact: true }).fill(address)
 		await footer.getByRole('button', { name: 'Subscribe' }).click()
 		await expect(page).toHaveURL(/\/newsletter$/)
 		await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
 		await expect(page.getByRole('status')).toContainText(address)
-		await expectNoAxeViolations(page, 'the answer to subscribing')
 
 		const confirmation = await mailTo(address, /Confirm your subscription/)
 		await page.goto(linkIn(confirmation, '/newsletter/confirm'))
@@ -89,7 +90,6 @@ test.describe('without JavaScript', () => {
 
 		await page.goto(linkIn(article, '/newsletter/preferences'))
 		await expect(page.getByRole('heading', { name: 'Newsletter preferences' })).toBeVisible()
-		await expectNoAxeViolations(page, 'preferences')
 		await page.getByLabel(/One weekly digest/).check()
 		await page.getByLabel('Peat').check()
 		await page.getByRole('button', { name: 'Save preferences' }).click()
@@ -98,7 +98,6 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByLabel('Peat')).toBeChecked()
 
 		await page.goto(linkIn(article, '/newsletter/unsubscribe'))
-		await expectNoAxeViolations(page, 'unsubscribe')
 		await page.getByRole('button', { name: 'Unsubscribe' }).click()
 		await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible()
 		const status = await server().withStorage(
@@ -106,29 +105,54 @@ test.describe('without JavaScript', () => {
 		)
 		expect(status).toBe('unsubscribed')
 	})
+})
+
+test.describe('without JavaScript, a malformed address', () => {
+	// The browser logs the 400 answer's document as a failed load; that one is expected.
+	test.use({
+		javaScriptEnabled: false,
+		expectedConsoleError: /status of 400 \(Bad Request\) \(at http:[^ ]+\/newsletter\)$/,
+	})
 
 	test('a malformed address comes back with a message beside the field', async ({ page }) => {
 		await page.goto('/newsletter')
 		const main = page.locator('main')
-		await main.getByLabel('Email address').fill('not-an-address@')
+		await main.getByLabel('Email address', { exact: true }).fill('not-an-address@')
 		// The browser's own check would stop a person; the server's answer is what robots and old
 		// browsers meet.
 		await main.locator('form').evaluate((form) => form.setAttribute('novalidate', ''))
 		await main.getByRole('button', { name: 'Subscribe' }).click()
-		await expect(main.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+		await expect(main.getByLabel('Email address', { exact: true })).toHaveAttribute(
+			'aria-invalid',
+			'true',
+		)
 		await expect(main.locator('.field-error')).toContainText('Enter an email address')
 	})
 })
 
-test('with JavaScript, subscribing from an article shows the answer without leaving the site', async ({
+test('with JavaScript, a reader subscribes from the home page, confirms and reaches every page of the newsletter, each passing axe', async ({
 	page,
 }) => {
+	const address = 'forest.friend@example.org'
 	await page.goto('/home')
 	await waitForHydration(page)
 	const footer = page.locator('footer')
-	await footer.getByLabel('Email address').fill('forest.friend@example.org')
+	await footer.getByLabel('Email address', { exact: true }).fill(address)
 	await footer.getByRole('button', { name: 'Subscribe' }).click()
 	await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
 	await expect(page).toHaveURL(/\/newsletter$/)
-	await mailTo('forest.friend@example.org', /Confirm your subscription/)
+	await expectNoAxeViolations(page, 'the answer to subscribing')
+
+	const confirmation = await mailTo(address, /Confirm your subscription/)
+	await page.goto(linkIn(confirmation, '/newsletter/confirm'))
+	await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible()
+	await expectNoAxeViolations(page, 'confirmed')
+	await page.getByRole('link', { name: /Choose a weekly digest/ }).click()
+	await expect(page.getByRole('heading', { name: 'Newsletter preferences' })).toBeVisible()
+	await expectNoAxeViolations(page, 'preferences')
+	await page.getByRole('link', { name: 'Unsubscribe from all mail' }).click()
+	await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible()
+	await expectNoAxeViolations(page, 'unsubscribe')
+	await page.getByRole('button', { name: 'Unsubscribe' }).click()
+	await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible()
 })

@@ -27,8 +27,19 @@ test('at 1280 px the staff area has a sidebar of its own, grouped, with New arti
 	await expect(nav.getByRole('link').first()).toHaveText('New article')
 	for (const [group, links] of [
 		['Content', ['Articles', 'Pages', 'Tags', 'Authors', 'Media']],
-		['Audience', ['Inbox', 'Analytics']],
-		['Site', ['Site settings', 'Navigation', 'Team', 'API keys', 'Redirects', 'Site switches']],
+		['Audience', ['Inbox', 'Analytics', 'Newsletter']],
+		[
+			'Site',
+			[
+				'Site settings',
+				'Navigation',
+				'Team',
+				'Subscribers',
+				'API keys',
+				'Redirects',
+				'Site switches',
+			],
+		],
 	] as const) {
 		await expect(nav.getByRole('list', { name: group }).getByRole('link')).toHaveText([...links])
 	}

@@ -250,6 +250,13 @@ describe.each(databases)('newsletter: $name', ({ create }) => {
 		const digest = source(smtp.received[sentBefore] as ReceivedMail)
 		expect(digest).toContain('The river clean-up')
 		expect(digest).not.toContain('Old forests')
+		// "View in browser" opens the digest on the site.
+		const online = /https?:[^\s"<>]+\/newsletter\/digests\/\d+/.exec(digest)?.[0] ?? ''
+		const page = await getPage(app, new URL(online).pathname)
+		expect(page.status).toBe(200)
+		const html = await page.text()
+		expect(html).toContain('The river clean-up')
+		expect(html).toContain('Old forests')
 	})
 
 	it('suspends an address its mail server refuses for good, after the set count', async () => {

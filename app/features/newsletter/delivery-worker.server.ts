@@ -185,7 +185,10 @@ export function newsletterDeliverySteps(
 		return render.digestMail({
 			site,
 			articles: chosen.map((card) => mailArticle(card, config.siteUrl)),
-			links: placeholder,
+			links: {
+				...placeholder,
+				viewInBrowser: new URL(`/newsletter/digests/${digest.id}`, config.siteUrl).toString(),
+			},
 			periodLabel: periodLabel(digest.periodStart, digest.periodEnd, timeZone),
 			timeZone,
 		})
