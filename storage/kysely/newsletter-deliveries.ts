@@ -161,6 +161,7 @@ export function newsletterDeliveries(db: Kysely<Database>, dialect: Dialect): Ne
 						'd.article_id',
 						's.id as subscriber_id',
 						's.email',
+						's.failures',
 						'g.id as digest_id',
 						'g.slot',
 						'g.period_start',
@@ -185,7 +186,12 @@ export function newsletterDeliveries(db: Kysely<Database>, dialect: Dialect): Ne
 						id: Number(row.id),
 						attempts: Number(row.attempts),
 						createdAt: toIso(row.created_at),
-						subscriber: { id: subscriberId, email: row.email, tagIds: tagsOf(subscriberId) },
+						subscriber: {
+							id: subscriberId,
+							email: row.email,
+							tagIds: tagsOf(subscriberId),
+							failures: Number(row.failures),
+						},
 						mail:
 							row.digest_id === null
 								? { kind: 'article', articleId: Number(row.article_id) }
@@ -204,8 +210,9 @@ export function newsletterDeliveries(db: Kysely<Database>, dialect: Dialect): Ne
 				})
 			})
 		},
-		async markSent(id, now) {
+		async markSent(id, now, hadFailures = true) {
 			await finish(id, 'sent', null, now)
+			if (!hadFailures) return
 			// A mail that went through: earlier refusals were passing trouble.
 			await db
 				.updateTable('subscribers')

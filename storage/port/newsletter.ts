@@ -60,7 +60,7 @@ export interface ClaimedMailDelivery {
 	/** This attempt included. */
 	attempts: number
 	createdAt: string
-	subscriber: Pick<Subscriber, 'id' | 'email' | 'tagIds'>
+	subscriber: Pick<Subscriber, 'id' | 'email' | 'tagIds' | 'failures'>
 	mail: { kind: 'article'; articleId: number } | { kind: 'digest'; digest: Digest }
 }
 
@@ -162,8 +162,11 @@ export interface NewsletterRepository {
 	 * deliveries of an address that is no longer confirmed are cancelled instead.
 	 */
 	claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedMailDelivery[]>
-	/** Sent: the address's refusal count goes back to zero. */
-	markSent(id: number, now: Date): Promise<void>
+	/**
+	 * Sent. `hadFailures` (the claimed subscriber's failures were above zero): its refusal count
+	 * goes back to zero, in the same call.
+	 */
+	markSent(id: number, now: Date, hadFailures?: boolean): Promise<void>
 	/** Left pending, to be claimed again at `nextAttemptAt` (4xx, a timeout, a lost connection). */
 	retryLater(id: number, error: string, nextAttemptAt: Date): Promise<void>
 	/** Out of retries: never claimed again. */

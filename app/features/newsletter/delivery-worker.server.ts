@@ -92,7 +92,7 @@ export function newsletterDeliverySteps(
 ) {
 	const rate = Math.max(0.1, options.ratePerSecond ?? defaultRate)
 	// A batch is at most a minute's sending, so it ends well inside its lease.
-	const batchSize = Math.max(1, Math.min(options.batchSize ?? 100, Math.floor(rate * 60)))
+	const batchSize = Math.max(1, Math.min(options.batchSize ?? 500, Math.floor(rate * 60)))
 	const leaseMs = options.leaseMs ?? 10 * 60_000
 	const timeoutMs = options.timeoutMs ?? 30_000
 	const connections = options.connections ?? 5
@@ -267,7 +267,7 @@ export function newsletterDeliverySteps(
 		} finally {
 			clearTimeout(timer)
 		}
-		await storage.newsletter.markSent(id, clock())
+		await storage.newsletter.markSent(id, clock(), delivery.subscriber.failures > 0)
 		outcome.sent++
 	}
 
