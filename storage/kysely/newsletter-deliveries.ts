@@ -178,8 +178,13 @@ export function newsletterDeliveries(db: Kysely<Database>, dialect: Dialect): Ne
 					.select(['subscriber_id', 'tag_id'])
 					.where('subscriber_id', 'in', subscriberIds)
 					.execute()
-				const tagsOf = (id: number) =>
-					follows.filter((f) => Number(f.subscriber_id) === id).map((f) => Number(f.tag_id))
+				const followed = new Map<number, number[]>()
+				for (const f of follows)
+					followed.set(Number(f.subscriber_id), [
+						...(followed.get(Number(f.subscriber_id)) ?? []),
+						Number(f.tag_id),
+					])
+				const tagsOf = (id: number) => followed.get(id) ?? []
 				return rows.map((row): ClaimedMailDelivery => {
 					const subscriberId = Number(row.subscriber_id)
 					return {

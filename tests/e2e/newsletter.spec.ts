@@ -4,7 +4,13 @@
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { publishArticles } from './server.ts'
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/fixtures/smtp.ts'
+import {
+	linkIn,
+	mailSource,
+	type ReceivedMail,
+	startSmtpServer,
+	type TestSmtpServer,
+} from '#tests/fixtures/smtp.ts'
 
 let smtp: TestSmtpServer
 test.beforeAll(async () => {
@@ -15,48 +21,18 @@ test.afterAll(async () => {
 })
 const server = serveCanopy({ env: () => ({ SMTP_URL: smtp.url }) })
 
-/** Every part of the mail decoded: links and words as the reader sees them. */
-function source(mail: ReceivedMail): string {
-	return mail.raw
-		.split(/\r?\n--[^\r\n]+\r?\n/)
-		.map((part) => {
-			const split = part.search(/\r?\n\r?\n/)
-			if (split < 0) return part
-			const head = part.slice(0, split)
-			const body = part.slice(split).trim()
-			if (/content-transfer-encoding:\s*base64/i.test(head))
-				return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-			if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
-				return Buffer.from(
-					body
-						.replace(/=\r?\n/g, '')
-						.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-							String.fromCharCode(Number.parseInt(hex, 16)),
-						),
-					'latin1',
-				).toString('utf8')
-			return part
-		})
-		.join('\n')
-}
-
-function linkIn(mail: ReceivedMail, path: string): string {
-	const match = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[\\w.%-]+`).exec(source(mail))
-	if (!match) throw new Error(`no ${path} link in the mail:\n${source(mail).slice(0, 2000)}`)
-	return match[0]
-}
-
 async function mailTo(address: string, subject: RegExp) {
 	await expect
 		.poll(
-			() => smtp.received.filter((m) => m.to.includes(address) && subject.test(source(m))).length,
+			() =>
+				smtp.received.filter((m) => m.to.includes(address) && subject.test(mailSource(m))).length,
 			{
 				timeout: 15_000,
 			},
 		)
 		.toBeGreaterThan(0)
 	return smtp.received
-		.filter((m) => m.to.includes(address) && subject.test(source(m)))
+		.filter((m) => m.to.includes(address) && subject.test(mailSource(m)))
 		.at(-1) as ReceivedMail
 }
 
@@ -86,7 +62,7 @@ test.describe('without JavaScript', () => {
 		])
 		const article = await mailTo(address, /Peat bogs hold a third of soil carbon/)
 		expect(article.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
-		expect(source(article)).toContain('/articles/peat-bogs-carbon')
+		expect(mailSource(article)).toContain('/articles/peat-bogs-carbon')
 
 		await page.goto(linkIn(article, '/newsletter/preferences'))
 		await expect(page.getByRole('heading', { name: 'Newsletter preferences' })).toBeVisible()

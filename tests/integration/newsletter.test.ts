@@ -9,44 +9,14 @@ import type { ArticleWrite } from '#storage/port/articles.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { getPage, postForm } from '#tests/fixtures/forms.ts'
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '#tests/fixtures/smtp.ts'
+import {
+	linkIn,
+	mailSource,
+	type ReceivedMail,
+	startSmtpServer,
+	type TestSmtpServer,
+} from '#tests/fixtures/smtp.ts'
 import { databases } from '#tests/fixtures/storage.ts'
-
-/**
- * The mail's headers and every part's body decoded (base64 or quoted-printable): links and words
- * as the reader sees them.
- */
-function source(mail: ReceivedMail): string {
-	return mail.raw
-		.split(/\r?\n--[^\r\n]+\r?\n/)
-		.map((part) => {
-			const split = part.search(/\r?\n\r?\n/)
-			if (split < 0) return part
-			const head = part.slice(0, split)
-			const body = part.slice(split).trim()
-			if (/content-transfer-encoding:\s*base64/i.test(head))
-				return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`
-			if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
-				return `${head}\n\n${Buffer.from(
-					body
-						.replace(/=\r?\n/g, '')
-						.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-							String.fromCharCode(Number.parseInt(hex, 16)),
-						),
-					'latin1',
-				).toString('utf8')}`
-			return part
-		})
-		.join('\n')
-}
-
-function linkIn(mail: ReceivedMail, path: string): string {
-	const match = new RegExp(`https?://[^\\s"<>]+${path.replace('/', '\\/')}\\?token=[\\w.%-]+`).exec(
-		source(mail),
-	)
-	if (!match) throw new Error(`no ${path} link in the mail`)
-	return match[0]
-}
 
 async function until(check: () => Promise<boolean> | boolean, withinMs = 5_000) {
 	const deadline = Date.now() + withinMs
@@ -139,12 +109,12 @@ describe.each(databases)('newsletter: $name', ({ create }) => {
 		await smtp.waitFor(2)
 		const mail = smtp.received[1] as ReceivedMail
 		expect(mail.to).toEqual(['reader@example.org'])
-		expect(source(mail)).toContain('Торфяники')
+		expect(mailSource(mail)).toContain('Торфяники')
 		expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
 		const header = /<(https?:[^>]+)>/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1] ?? ''
 		expect(header).toContain('/newsletter/unsubscribe?token=')
-		expect(source(mail)).toContain(linkIn(mail, '/newsletter/unsubscribe'))
-		expect(source(mail)).toContain(`/articles/${article.slug}`)
+		expect(mailSource(mail)).toContain(linkIn(mail, '/newsletter/unsubscribe'))
+		expect(mailSource(mail)).toContain(`/articles/${article.slug}`)
 		await until(async () => (await app.storage.newsletter.figuresOfArticle(article.id)).sent === 1)
 
 		// A mail program's one-click POST: no Origin, no cookie, the body RFC 8058 names.
@@ -247,7 +217,7 @@ describe.each(databases)('newsletter: $name', ({ create }) => {
 		ahead = now.getTime() - Date.now() + 1_000
 		app.newsletterDelivery.wake()
 		await smtp.waitFor(sentBefore + 1)
-		const digest = source(smtp.received[sentBefore] as ReceivedMail)
+		const digest = mailSource(smtp.received[sentBefore] as ReceivedMail)
 		expect(digest).toContain('The river clean-up')
 		expect(digest).not.toContain('Old forests')
 		// "View in browser" opens the digest on the site.
