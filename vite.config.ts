@@ -1,8 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
 import { reactRouter } from '@react-router/dev/vite'
 import { build, defineConfig, type Plugin } from 'vite'
+
+// Lingui's macros are compiled by Babel, not by its faster native transform: that one's prebuilt
+// binding is an optional dependency requiring Node 22.19, which a new machine's npm, running on
+// its system Node, skips without failing (decision 033). The plugin's advice to switch is noise.
+process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1'
 
 /** The service worker's source, and where browsers fetch it: its scope is the whole site. */
 const serviceWorkerEntry = 'app/features/push/service-worker.ts'
@@ -128,7 +135,15 @@ function unwrapEmptyPreloads(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [reactRouter(), precompressAssets(), serviceWorker(), unwrapEmptyPreloads()],
+	// Lingui's macros (compiled by Babel, on the files that use them) and the .po catalogues.
+	plugins: [
+		babel({ presets: [linguiTransformerBabelPreset()] }),
+		lingui(),
+		reactRouter(),
+		precompressAssets(),
+		serviceWorker(),
+		unwrapEmptyPreloads(),
+	],
 	build: {
 		// Assets are served with immutable caching by content hash; keep them small and separate.
 		assetsInlineLimit: 0,

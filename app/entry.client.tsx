@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import { isInterfaceLocale } from './lib/i18n.ts'
+import { areasOf, loadCatalogue } from './lib/i18n-catalogs.client.ts'
 
 // A revalidation that a newer one (or a navigation) cancels can leave React Router's own promise
 // rejected with an AbortError nobody awaits (remix-run/react-router#14203): nothing failed, the
@@ -10,6 +12,13 @@ window.addEventListener('unhandledrejection', (event) => {
 		event.preventDefault()
 	}
 })
+
+// The interface's messages in the language the server rendered in (root.tsx), before hydrating:
+// the first render must say what the server's did. The staff area's only where it is open.
+const locale = document.documentElement.dataset.locale
+if (isInterfaceLocale(locale)) {
+	await Promise.all(areasOf(window.location.pathname).map((area) => loadCatalogue(locale, area)))
+}
 
 startTransition(() => {
 	hydrateRoot(

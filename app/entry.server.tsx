@@ -5,6 +5,8 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'reac
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { nonceContext, servicesContext } from './lib/context.server.ts'
+// Every language's messages, held from the start (app/lib/i18n.ts).
+import './lib/i18n-catalogs.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
 // The server takes these from the built entry, so the request handler, the context class and

@@ -1,3 +1,6 @@
+import { I18nProvider } from '@lingui/react'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { newsletterPath, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import {
 	isRouteErrorResponse,
@@ -26,8 +29,20 @@ import {
 import { useRemoteConfig } from './features/remote-config/use-config.ts'
 import { defaultNavigation, isOutside } from './features/site/navigation.ts'
 import { getSite } from './features/site/site-settings.server.ts'
-import { defaultSiteSettings } from './features/site/site-settings.ts'
+import { defaultSiteSettings, siteLocales, siteTimeZone } from './features/site/site-settings.ts'
 import { servicesContext } from './lib/context.server.ts'
+import {
+	chooseLocale,
+	cookieValue,
+	directionOf,
+	hasMessages,
+	i18nFor,
+	type InterfaceLocale,
+	isInterfaceLocale,
+	localeNames,
+	languageCookie,
+	requestedLocales,
+} from './lib/i18n.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { useRouteFocus } from './lib/use-route-focus.ts'
 import stylesheet from './styles/app.css?url'
@@ -52,8 +67,17 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl, remoteConfig } = context.get(servicesContext)
 	const { settings, navigation } = await getSite(storage)
+	const { language, offered } = siteLocales(settings)
+	const requested = requestedLocales(
+		request.headers.get('accept-language'),
+		cookieValue(request.headers.get('cookie'), languageCookie),
+	)
 	return {
 		site: settings,
+		/** The interface language for this reader, among those the site offers. */
+		locale: chooseLocale(requested, offered, language),
+		offeredLocales: offered,
+		timeZone: siteTimeZone(settings),
 		navigation,
 		siteUrl,
 		// The remote configuration's values for this visitor, so the first paint shows them.
@@ -64,6 +88,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The staff area's layout route: its pages have their own chrome instead of the public one. */
 const staffLayoutId = 'routes/admin/layout'
 
+/**
+ * The page's language, and the interface's: a page showing an article or page gives its language
+ * (`contentLanguage` in its data); the interface follows it where the site offers that language
+ * and its messages are here (a browser has only the ones it loaded: a link to another language
+ * loads the whole document), and otherwise stays the reader's.
+ */
+function usePageLanguage(
+	data: { locale?: string; offeredLocales?: string[]; site?: { language: string } } | undefined,
+) {
+	const matches = useMatches()
+	const leaf = matches.at(-1)?.loaderData as { contentLanguage?: unknown } | undefined
+	const reader = isInterfaceLocale(data?.locale) ? data.locale : 'en'
+	// An article that names no language is in the site's.
+	const content =
+		typeof leaf?.contentLanguage === 'string'
+			? leaf.contentLanguage || (data?.site?.language ?? reader)
+			: undefined
+	const followed =
+		content !== undefined &&
+		isInterfaceLocale(content) &&
+		(data?.offeredLocales ?? []).includes(content) &&
+		hasMessages(content)
+	const locale = followed ? content : reader
+	// Where the interface stays the reader's, <html> says so; the article's element carries its
+	// own language (article-view.tsx, routes/page.tsx).
+	return { locale, page: locale, direction: directionOf(locale) }
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	const site = data?.site ?? defaultSiteSettings
@@ -72,11 +124,62 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const { pathname } = useLocation()
 	const publicPage = pathname !== '/admin' && !pathname.startsWith('/admin/')
 	const staffArea = useMatches().some((match) => match.id === staffLayoutId)
+	const language = usePageLanguage(data)
 	useRemoteConfig()
 	useRouteFocus()
 	return (
+		<I18nProvider i18n={i18nFor(language.locale)}>
+			<Document
+				site={site}
+				navigation={navigation}
+				nonce={nonce}
+				publicPage={publicPage}
+				staffArea={staffArea}
+				pathname={pathname}
+				language={language}
+				offered={data?.offeredLocales ?? []}
+				banner={publicPage ? bannerMessage(rootConfig(data).values) : ''}
+			>
+				{children}
+			</Document>
+		</I18nProvider>
+	)
+}
+
+function Document({
+	site,
+	navigation,
+	nonce,
+	publicPage,
+	staffArea,
+	pathname,
+	language,
+	offered,
+	banner,
+	children,
+}: {
+	site: typeof defaultSiteSettings
+	navigation: typeof defaultNavigation
+	nonce: string
+	publicPage: boolean
+	staffArea: boolean
+	pathname: string
+	language: ReturnType<typeof usePageLanguage>
+	offered: readonly InterfaceLocale[]
+	banner: string
+	children: React.ReactNode
+}) {
+	const { t } = useLingui()
+	const siteTitle = site.title
+	return (
 		// The head's banner script may mark <html> before React hydrates it (site-banner.tsx).
-		<html lang="en" suppressHydrationWarning>
+		// data-locale: the interface's language, whose messages the browser loads before hydrating.
+		<html
+			lang={language.page}
+			dir={language.direction}
+			data-locale={language.locale}
+			suppressHydrationWarning
+		>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -84,11 +187,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#000000" />
 				<Meta />
 				<Links />
-				<BannerDismissedScript message={publicPage ? bannerMessage(rootConfig(data).values) : ''} />
+				<BannerDismissedScript message={banner} />
 			</head>
 			<body>
 				<a className="skip-link" href="#main">
-					Skip to content
+					<Trans>Skip to content</Trans>
 				</a>
 				{staffArea ? (
 					// The staff area brings its own chrome and <main> (routes/admin/layout.tsx).
@@ -104,7 +207,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 							{!publicPage || pathname === newsletterPath ? null : (
 								<SubscribeForm
 									id="footer-subscribe"
-									title={`New articles from ${site.title} by email`}
+									title={t`New articles from ${siteTitle} by email`}
 								/>
 							)}
 							{navigation.footer.length > 0 ? (
@@ -122,6 +225,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 									</ul>
 								</nav>
 							) : null}
+							{offered.length > 1 ? (
+								<LanguageSwitcher offered={offered} current={language.locale} />
+							) : null}
 							<p>© {site.title}</p>
 						</footer>
 					</>
@@ -133,6 +239,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+/**
+ * The interface languages the site offers, each named in itself. A plain form post (routes/
+ * language.ts keeps the choice): the page loads again, in the language's own messages.
+ */
+function LanguageSwitcher({
+	offered,
+	current,
+}: {
+	offered: readonly InterfaceLocale[]
+	current: InterfaceLocale
+}) {
+	const { pathname, search } = useLocation()
+	return (
+		<form method="post" action="/language" className="language-switcher">
+			<input type="hidden" name="back" value={`${pathname}${search}`} />
+			<label htmlFor="language-choice">
+				<Trans>Language</Trans>
+			</label>
+			<select id="language-choice" name="language" defaultValue={current}>
+				{offered.map((code) => (
+					<option key={code} value={code} lang={code}>
+						{localeNames[code]}
+					</option>
+				))}
+			</select>
+			<button type="submit">
+				<Trans>Change language</Trans>
+			</button>
+		</form>
+	)
+}
+
 export default function App() {
 	useScreenViews()
 	return <Outlet />
@@ -140,17 +278,17 @@ export default function App() {
 
 const errorPages = {
 	403: {
-		title: 'For admins only',
-		text: 'Your account cannot open this page: it is for admins. Ask an admin if you need something changed here.',
+		title: msg`For admins only`,
+		text: msg`Your account cannot open this page: it is for admins. Ask an admin if you need something changed here.`,
 	},
 	404: {
-		title: 'Page not found',
-		text: 'There is no page at this address. It may have been moved or taken down.',
+		title: msg`Page not found`,
+		text: msg`There is no page at this address. It may have been moved or taken down.`,
 	},
 	503: { title: unavailableTitle, text: unavailableText },
 	other: {
-		title: 'Something went wrong',
-		text: 'The page could not be shown. Please try again in a moment.',
+		title: msg`Something went wrong`,
+		text: msg`The page could not be shown. Please try again in a moment.`,
 	},
 }
 
@@ -162,28 +300,33 @@ export function ErrorBoundary() {
 		status === 403 || status === 404 || status === 503 ? errorPages[status] : errorPages.other
 	// This page stands in for App (and its hook) whenever a route fails.
 	useScreenViews(status === 404 ? 'not_found' : 'error')
+	const { i18n } = useLingui()
+	const title = i18n._(page.title)
 	return (
 		<div className="page narrow">
-			<title>{page.title}</title>
+			<title>{title}</title>
 			<meta name="robots" content="noindex" />
-			<h1>{page.title}</h1>
-			<p>{page.text}</p>
+			<h1>{title}</h1>
+			<p>{i18n._(page.text)}</p>
 			<p>
 				{status === 403 ? (
-					<Link to="/admin">Go to the editor's home</Link>
+					<Link to="/admin">
+						<Trans>Go to the editor's home</Trans>
+					</Link>
 				) : status === 503 ? (
 					<>
 						{/* A full reload: the page is read again from the server, not from this one's data. */}
-						<a href={`${location.pathname}${location.search}`}>Try this page again</a> or{' '}
-						<Link to="/home">go to the home page</Link>
+						<Trans>
+							<a href={`${location.pathname}${location.search}`}>Try this page again</a> or{' '}
+							<Link to="/home">go to the home page</Link>.
+						</Trans>
 					</>
 				) : (
-					<>
+					<Trans>
 						<Link to="/home">Go to the home page</Link> or{' '}
-						<Link to="/articles">read the latest articles</Link>
-					</>
+						<Link to="/articles">read the latest articles</Link>.
+					</Trans>
 				)}
-				.
 			</p>
 		</div>
 	)

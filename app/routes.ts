@@ -20,6 +20,8 @@ export default [
 	route('tags/:slug/atom.xml', 'routes/tag-feed.ts', { id: 'tag-atom' }),
 	route('authors/:slug', 'routes/author.tsx'),
 	route('media/:file', 'routes/media.ts'),
+	// The language switcher's choice, kept in a cookie (decision 033).
+	route('language', 'routes/language.ts'),
 	...prefix('admin', [
 		route('sign-in', 'routes/admin/sign-in.tsx'),
 		route('sign-out', 'routes/admin/sign-out.ts'),

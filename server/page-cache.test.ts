@@ -41,6 +41,23 @@ describe('the page cache’s cookie check', () => {
 	})
 })
 
+describe('the page cache’s languages', () => {
+	it('keeps a page per interface language asked for, by the switcher’s cookie or Accept-Language', () => {
+		expect(pageCacheKey(request({ 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' }))).toBe(
+			'/articles\nes,en',
+		)
+		expect(pageCacheKey(request({ 'accept-language': 'ar' }))).toBe('/articles\nar')
+		// Languages without a catalogue do not make pages of their own.
+		expect(pageCacheKey(request({ 'accept-language': 'de-DE,de;q=0.9' }))).toBe('/articles')
+		expect(pageCacheKey(request({ 'accept-language': 'de, fr;q=0.5' }))).toBe('/articles\nfr')
+		// The switcher's choice comes first, and is not an account cookie.
+		expect(pageCacheKey(request({ cookie: 'lang=fr', 'accept-language': 'es' }))).toBe(
+			'/articles\nfr,es',
+		)
+		expect(pageCacheKey(request({ 'accept-language': 'es;q=0, en' }))).toBe('/articles\nen')
+	})
+})
+
 describe('the page cache’s redirects', () => {
 	/** A cache and a way to tell it of changes, as the broker would. */
 	function cacheWithFeed() {

@@ -2,6 +2,7 @@
 // settings) empties it, on every instance, because each instance's broker sees every change.
 // The per-request CSP nonce is swapped in on the way out, so a cached page is still protected;
 // see docs/decisions/004-whole-page-cache.md.
+import { cookieValue, languageCookie, requestedLocales } from '#app/lib/i18n.ts'
 import type { IncomingMessage } from 'node:http'
 import type { HeaderReader } from '#app/features/remote-config/evaluate.server.ts'
 import { type SplicedGzip, spliceGzip } from './gzip-splice.ts'
@@ -69,12 +70,17 @@ export function pageCacheKey(
 	if (headers.cookie && carriesAccountCookie(headers.cookie)) return undefined
 	if (url.startsWith('/admin') || url.startsWith('/api/') || url.startsWith('/assets/'))
 		return undefined
-	if (!variant) return url
+	// The interface languages the reader asks for (a page renders in one of them, decision 033):
+	// one of a few short lists, whatever the header's details.
+	const cookie = headers.cookie ? cookieValue(headers.cookie, languageCookie) : undefined
+	const languages = requestedLocales(headers['accept-language'], cookie).join(',')
+	const page = languages ? `${url}\n${languages}` : url
+	if (!variant) return page
 	const name = variant((header) => {
 		const value = headers[header]
 		return Array.isArray(value) ? value.join(', ') : value
 	})
-	return name === undefined ? undefined : `${url}\n${name}`
+	return name === undefined ? undefined : `${page}\n${name}`
 }
 
 export function acceptsGzip(incoming: IncomingMessage): boolean {

@@ -1,11 +1,14 @@
+import { msg } from '@lingui/core/macro'
 import { data } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleView } from '#app/features/articles/article-view.tsx'
+import { languageAlternates } from '#app/features/articles/translations.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
 import type { Route } from './+types/article'
@@ -23,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
 	const firstTag = article.tags[0]
-	const [bodyHtml, onward, sameTag] = await Promise.all([
+	const [bodyHtml, onward, sameTag, translations] = await Promise.all([
 		readerBodyHtml(storage, article.bodyHtml),
 		// Reading on: the articles published just after and just before this one…
 		storage.articles.neighbours({ publishedAt: article.publishedAt, id: article.id }),
@@ -31,6 +34,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		firstTag
 			? storage.articles.listPublished({ limit: moreOnTag + 1, tag: firstTag.slug })
 			: Promise.resolve([]),
+		// Its other languages, for "Also in" and hreflang.
+		storage.articles.translations(article.id),
 	])
 	const link = (card: { slug: string; title: string } | null) =>
 		card && { slug: card.slug, title: card.title }
@@ -39,14 +44,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		article: { ...shown, bodyHtml, publishedAt: article.publishedAt },
 		onward: { newer: link(onward.newer), older: link(onward.older) },
 		moreOn: firstTag && more.length > 0 ? { tag: firstTag, articles: more.map(link) } : null,
+		translations,
+		// The page's language (root.tsx): empty, the site's.
+		contentLanguage: article.language,
 	}
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	if (!loaderData) return [{ title: `Page not found · ${site.title}` }]
-	const { article } = loaderData
+	if (!loaderData) {
+		const i18n = i18nFor(
+			(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+				?.locale ?? 'en',
+		)
+		const siteTitle = site.title
+		return [{ title: i18n._(msg`Page not found · ${siteTitle}`) }]
+	}
+	const { article, translations } = loaderData
 	const url = absoluteUrl(siteUrl, `/articles/${article.slug}`)
+	const language = article.language || site.language
 	const seo = seoOf(article, siteUrl, site.tagline)
 	const image = seo.image
 	return [
@@ -59,6 +75,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 				'@context': 'https://schema.org',
 				'@type': 'Article',
 				headline: article.title,
+				inLanguage: language,
 				description: article.summary,
 				datePublished: article.publishedAt,
 				dateModified: article.updatedAt,
@@ -76,9 +93,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 		{ property: 'article:published_time', content: article.publishedAt },
 		{ property: 'article:modified_time', content: article.updatedAt },
 		...article.tags.map((tag) => ({ property: 'article:tag', content: tag.name })),
+		...languageAlternates(siteUrl, { ...article, kind: 'article' }, translations, site.language),
 	]
 }
 
-export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-	return <ArticleView {...loaderData} />
+export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
+	const { site } = rootData(matches)
+	return <ArticleView {...loaderData} siteLanguage={site.language} />
 }

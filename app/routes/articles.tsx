@@ -1,8 +1,13 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { listArticles } from '#app/features/articles/articles.server.ts'
 import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
+import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { readerListLanguage } from '#app/lib/i18n.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/articles'
@@ -12,17 +17,25 @@ export const handle = { screen: 'articles' } satisfies ScreenHandle
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, remoteConfig } = context.get(servicesContext)
 	const cursor = new URL(request.url).searchParams.get('cursor')
-	const { articles_page_size: limit } = await remoteConfig.valuesFor(request)
-	const page = await listArticles(storage, { cursor, limit })
-	return { ...page, isFirstPage: !cursor }
+	const [{ articles_page_size: limit }, language] = await Promise.all([
+		remoteConfig.valuesFor(request),
+		readerListLanguage(request, context),
+	])
+	const page = await listArticles(storage, { cursor, limit, language: language.filter })
+	return { ...page, isFirstPage: !cursor, language }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const siteTitle = site.title
 	return [
 		...pageMeta({
-			title: 'Articles',
-			description: `The latest articles from ${site.title}, newest first.`,
+			title: i18n._(msg`Articles`),
+			description: i18n._(msg`The latest articles from ${siteTitle}, newest first.`),
 			url: absoluteUrl(siteUrl, '/articles'),
 			siteTitle: site.title,
 		}),
@@ -32,19 +45,27 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
+	const { t } = useLingui()
+	const { language } = loaderData
 	return (
 		<div className="page articles">
 			<header className="list-header">
-				<h1>Articles</h1>
+				<h1>
+					<Trans>Articles</Trans>
+				</h1>
 				<NotifySlot />
 			</header>
+			{language.offered ? (
+				<ListLanguageNote locale={language.locale} all={!language.filter} path="/articles" />
+			) : null}
 			<LiveArticleList
 				initial={loaderData.items}
 				changeId={loaderData.changeId}
 				isFirstPage={loaderData.isFirstPage}
 				nextCursor={loaderData.nextCursor}
-				path="/articles"
-				empty="Nothing published yet. New articles appear here as soon as they are published."
+				path={language.filter || !language.offered ? '/articles' : '/articles?lang=all'}
+				language={language.filter}
+				empty={t`Nothing published yet. New articles appear here as soon as they are published.`}
 			/>
 		</div>
 	)

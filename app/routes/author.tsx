@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -5,6 +7,7 @@ import { termListing } from '#app/features/tags/term-list.server.ts'
 import { Picture } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/author'
@@ -27,10 +30,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	if (!loaderData) return [{ title: `Page not found · ${site.title}` }]
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const siteTitle = site.title
+	if (!loaderData) return [{ title: i18n._(msg`Page not found · ${siteTitle}`) }]
 	const { author } = loaderData
 	const url = absoluteUrl(siteUrl, publicPath('author', author.slug))
-	const description = author.bio || `Articles by ${author.name} on ${site.title}.`
+	const authorName = author.name
+	const description = author.bio || i18n._(msg`Articles by ${authorName} on ${siteTitle}.`)
 	return [
 		...pageMeta({
 			title: author.name,
@@ -61,6 +70,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 	const { author, avatar } = loaderData
+	const { t } = useLingui()
+	const authorName = author.name
 	return (
 		<div className="page articles term-page">
 			<header className="list-header author-header">
@@ -77,13 +88,15 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 					/>
 				) : null}
 				<div>
-					<p className="breadcrumb">Author</p>
+					<p className="breadcrumb">
+						<Trans>Author</Trans>
+					</p>
 					<h1>{author.name}</h1>
 					{author.bio ? <p className="lede">{author.bio}</p> : null}
 					{author.website ? (
 						<p className="term-facts">
 							<a href={author.website} rel="me noopener">
-								Website
+								<Trans>Website</Trans>
 							</a>
 						</p>
 					) : null}
@@ -96,7 +109,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 				nextCursor={loaderData.nextCursor}
 				path={publicPath('author', author.slug)}
 				author={author.slug}
-				empty={`Nothing by ${author.name} published yet.`}
+				empty={t`Nothing by ${authorName} published yet.`}
 			/>
 		</div>
 	)

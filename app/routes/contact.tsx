@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { contactFields } from '#app/features/contact/contact.schema.ts'
@@ -5,20 +8,33 @@ import { type ReceiveResult, receiveContactMessage } from '#app/features/contact
 import { type ContactActionData, ContactForm } from '#app/features/contact/contact-form.tsx'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import stylesheet from '#app/styles/contact.css?url'
 import type { Route } from './+types/contact'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 export const handle = { screen: 'contact' } satisfies ScreenHandle
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
+/** This page's messages come apart from the public ones (decision 033). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	return withMessages('forms', serverLoader)
+}
+
 export function meta({ matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const siteTitle = site.title
 	return pageMeta({
-		title: 'Contact',
-		description: `How to reach the people behind ${site.title}.`,
+		title: i18n._(msg`Contact`),
+		description: i18n._(msg`How to reach the people behind ${siteTitle}.`),
 		url: absoluteUrl(siteUrl, '/contact'),
 		siteTitle: site.title,
 	})
@@ -50,18 +66,36 @@ export function shouldRevalidate({
 	return formAction === '/contact' ? false : defaultShouldRevalidate
 }
 
-const unreadable = {
-	outcome: 'invalid',
-	errors: { form: ['The form could not be read. Reload the page, then send your message again.'] },
-	values: {},
-} satisfies ContactActionData
+function unreadable(i18n: I18n) {
+	return {
+		outcome: 'invalid',
+		errors: {
+			form: [
+				i18n._(msg`The form could not be read. Reload the page, then send your message again.`),
+			],
+		},
+		values: {},
+	} satisfies ContactActionData
+}
+
+/**
+ * The request's language, for the answers worded here; read only for those (it reads the site's
+ * settings), and English if even that fails: the answer to a database outage must still come.
+ */
+async function answerI18n(request: Request, context: Route.ActionArgs['context']): Promise<I18n> {
+	try {
+		return await requestI18n(request, context)
+	} catch {
+		return i18nFor('en')
+	}
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	let form: FormData
 	try {
 		form = await request.formData()
 	} catch {
-		return data(unreadable, 400)
+		return data(unreadable(await answerI18n(request, context)), 400)
 	}
 	const input: Record<string, string> = {}
 	for (const [name, value] of form) if (typeof value === 'string') input[name] = value
@@ -73,7 +107,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const services = context.get(servicesContext)
 	const result = await receiveContactMessage(services, request, context.get(clientIpContext), input)
-	return answer(result, { values, form: posted })
+	const i18n =
+		result.outcome === 'closed' || result.outcome === 'unavailable'
+			? await answerI18n(request, context)
+			: undefined
+	return answer(result, { values, form: posted }, i18n ?? i18nFor('en'))
 }
 
 /** The page again, worded for the outcome; what was typed comes back unless it was sent. */
@@ -83,17 +121,21 @@ function answer(
 		values: Record<string, string>
 		form: { idempotencyKey: string; token: string } | undefined
 	},
+	i18n: I18n,
 ) {
 	const { values, form: posted } = typed
 	switch (result.outcome) {
-		case 'closed':
+		case 'closed': {
 			// What was typed comes back in the form, so the visitor can copy it into an email.
+			const contactEmail = result.contactEmail
 			return data<ContactActionData>(
 				{
 					outcome: 'closed',
 					errors: {
 						form: [
-							`The contact form was closed while you wrote, and your message was not sent. Copy it from below and email it to ${result.contactEmail}.`,
+							i18n._(
+								msg`The contact form was closed while you wrote, and your message was not sent. Copy it from below and email it to ${contactEmail}.`,
+							),
 						],
 					},
 					values,
@@ -101,6 +143,7 @@ function answer(
 				},
 				503,
 			)
+		}
 		case 'unavailable':
 			// The form comes back as it was, with its key: sent again, it is stored once even if
 			// this try did reach the database just before it went away.
@@ -109,7 +152,9 @@ function answer(
 					outcome: 'unavailable',
 					errors: {
 						form: [
-							'Your message could not be sent just now: the site cannot reach its database. What you wrote is still below; please send it again in a minute. It will not arrive twice.',
+							i18n._(
+								msg`Your message could not be sent just now: the site cannot reach its database. What you wrote is still below; please send it again in a minute. It will not arrive twice.`,
+							),
 						],
 					},
 					values,
@@ -140,25 +185,31 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
 	const { site } = rootData(matches)
 	return (
 		<div className="page contact">
-			<h1>Contact</h1>
+			<h1>
+				<Trans>Contact</Trans>
+			</h1>
 			<p>{site.contactIntro}</p>
 			<div className="contact-layout">
 				{loaderData.form ? (
 					<ContactForm form={loaderData.form} actionData={actionData} />
 				) : (
 					<p className="contact-closed">
-						The contact form is closed just now. Write to us by email or by post.
+						<Trans>The contact form is closed just now. Write to us by email or by post.</Trans>
 					</p>
 				)}
 				<aside className="contact-other" aria-labelledby="contact-other-title">
 					<h2 id="contact-other-title" className="visually-hidden">
-						Other ways to reach us
+						<Trans>Other ways to reach us</Trans>
 					</h2>
-					<h3>Email</h3>
+					<h3>
+						<Trans context="a way to reach us">Email</Trans>
+					</h3>
 					<p>
 						<a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
 					</p>
-					<h3>Post</h3>
+					<h3>
+						<Trans context="a way to reach us: letters sent by mail">Post</Trans>
+					</h3>
 					<address className="address">{site.contactAddress}</address>
 				</aside>
 			</div>

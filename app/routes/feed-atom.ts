@@ -1,10 +1,11 @@
-import { buildFeed } from '#app/features/articles/feeds.server.ts'
+import { buildFeed, feedLanguage } from '#app/features/articles/feeds.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { Route } from './+types/feed-atom'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl } = context.get(servicesContext)
-	const feed = await buildFeed(storage, siteUrl)
+	// `?lang=es`: the articles in one language (decision 033).
+	const feed = await buildFeed(storage, siteUrl, undefined, feedLanguage(request))
 	return new Response(feed.atom1(), {
 		headers: {
 			'Content-Type': 'application/atom+xml; charset=utf-8',

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { listArticles } from '#app/features/articles/articles.server.ts'
 import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readerListLanguage } from '#app/lib/i18n.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/home'
@@ -12,10 +14,17 @@ export const handle = { screen: 'home' } satisfies ScreenHandle
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, remoteConfig } = context.get(servicesContext)
-	const { home_latest_count: count } = await remoteConfig.valuesFor(request)
-	// With the change id it was read at: the list stays live from there, as /articles does.
-	const { items, changeId } = await listArticles(storage, { limit: Math.max(count, 1) })
-	return { latest: count > 0 ? items : [], changeId, count }
+	const [{ home_latest_count: count }, language] = await Promise.all([
+		remoteConfig.valuesFor(request),
+		readerListLanguage(request, context),
+	])
+	// With the change id it was read at: the list stays live from there, as /articles does. In
+	// the reader's language, where the site offers several.
+	const { items, changeId } = await listArticles(storage, {
+		limit: Math.max(count, 1),
+		language: language.filter,
+	})
+	return { latest: count > 0 ? items : [], changeId, count, language: language.filter }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -38,28 +47,35 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
 	const { site } = rootData(matches)
+	const { t } = useLingui()
+	const siteTitle = site.title
 	const { items, announcement, fresh } = useLiveArticles(loaderData.latest, loaderData.changeId, {
 		acceptsNew: loaderData.count > 0,
 		limit: loaderData.count,
+		language: loaderData.language,
 	})
 	return (
 		<div className="page home">
 			<img
 				className="home-logo"
 				src={site.logoUrl}
-				alt={`${site.title} logo`}
+				alt={t`${siteTitle} logo`}
 				width={160}
 				height={160}
 			/>
 			<h1 className="home-title">{site.title}</h1>
 			<p className="tagline">{site.tagline}</p>
 			<section aria-labelledby="latest-heading" className="latest">
-				<h2 id="latest-heading">Latest articles</h2>
+				<h2 id="latest-heading">
+					<Trans>Latest articles</Trans>
+				</h2>
 				<p className="visually-hidden" role="status" aria-live="polite">
 					{announcement}
 				</p>
 				{loaderData.count === 0 ? null : items.length === 0 ? (
-					<p>Nothing published yet. Check back soon.</p>
+					<p>
+						<Trans>Nothing published yet. Check back soon.</Trans>
+					</p>
 				) : (
 					<div className="article-list" data-testid="latest-list">
 						{items.map((article) => (
@@ -74,7 +90,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 				)}
 				<p>
 					<Link to="/articles" className="more-link">
-						All articles
+						<Trans>All articles</Trans>
 					</Link>
 				</p>
 			</section>

@@ -1,13 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { data, Link } from 'react-router'
 import { confirmSubscription, linkProblem } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-confirm'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // The link in the confirmation mail: following it is the consent (double opt-in).
 
-export function meta() {
-	return [{ title: 'Subscription confirmed' }, { name: 'robots', content: 'noindex' }]
+/** This page's messages come apart from the public ones (decision 033). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	return withMessages('forms', serverLoader)
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Subscription confirmed`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -20,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const init = { headers: { 'Cache-Control': 'no-store' } }
 	if (!confirmed.ok)
 		return data(
-			{ ok: false as const, problem: linkProblem(confirmed.reason) },
+			{
+				ok: false as const,
+				problem: linkProblem(await requestI18n(request, context), confirmed.reason),
+			},
 			{ ...init, status: confirmed.reason === 'invalid' ? 400 : 410 },
 		)
 	return data(
@@ -38,25 +55,37 @@ export default function NewsletterConfirm({ loaderData, matches }: Route.Compone
 	if (!loaderData.ok)
 		return (
 			<article className="page narrow newsletter-page">
-				<h1>This link did not work</h1>
+				<h1>
+					<Trans>This link did not work</Trans>
+				</h1>
 				<p>{loaderData.problem}</p>
 				<p>
-					<Link to="/newsletter">Subscribe to the newsletter</Link>
+					<Link to="/newsletter">
+						<Trans>Subscribe to the newsletter</Trans>
+					</Link>
 				</p>
 			</article>
 		)
+	const siteTitle = site.title
+	const email = loaderData.email
 	return (
 		<article className="page narrow newsletter-page">
-			<h1>You are subscribed</h1>
+			<h1>
+				<Trans>You are subscribed</Trans>
+			</h1>
 			<p>
-				Thank you. New articles from {site.title} will reach <strong>{loaderData.email}</strong>.
+				<Trans>
+					Thank you. New articles from {siteTitle} will reach <strong>{email}</strong>.
+				</Trans>
 			</p>
 			<p>
-				You get every new article as it is published.{' '}
-				<Link to={`/newsletter/preferences${loaderData.preferences}`}>
-					Choose a weekly digest or the topics you follow instead
-				</Link>
-				.
+				<Trans>
+					You get every new article as it is published.{' '}
+					<Link to={`/newsletter/preferences${loaderData.preferences}`}>
+						Choose a weekly digest or the topics you follow instead
+					</Link>
+					.
+				</Trans>
 			</p>
 		</article>
 	)

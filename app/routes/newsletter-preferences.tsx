@@ -1,20 +1,63 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link } from 'react-router'
 import {
 	linkProblem,
 	savePreferences,
 	subscriberOfLink,
 } from '#app/features/newsletter/manage.server.ts'
-import { describeSchedule } from '#app/features/newsletter/newsletter-settings.ts'
+import type { DigestSchedule } from '#app/features/newsletter/newsletter-settings.ts'
 import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
+import type { SubscriberStatus } from '#storage/port/newsletter.ts'
 import type { Route } from './+types/newsletter-preferences'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // What a reader receives, changed from the link in any mail without signing in: every article or
 // the weekly digest, and the topics (tags) followed.
 
-export function meta() {
-	return [{ title: 'Newsletter preferences' }, { name: 'robots', content: 'noindex' }]
+/** This page's messages come apart from the public ones (decision 033). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	return withMessages('forms', serverLoader)
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Newsletter preferences`) }, { name: 'robots', content: 'noindex' }]
+}
+
+/** Why an address receives nothing, in the notice at the top of the page. */
+const quietStatus: Record<Exclude<SubscriberStatus, 'confirmed'>, MessageDescriptor> = {
+	pending: msg({ message: 'not confirmed yet', context: 'an address on the newsletter list' }),
+	unsubscribed: msg({ message: 'unsubscribed', context: 'an address on the newsletter list' }),
+	suspended: msg({ message: 'suspended', context: 'an address on the newsletter list' }),
+}
+
+/**
+ * When the digest goes out, "Mondays at 08:00 (Europe/Berlin)", in the interface's language: the
+ * words of describeSchedule (newsletter-settings.ts) and of the staff's newsletter page.
+ */
+function scheduleText(i18n: I18n, schedule: DigestSchedule): string {
+	const time = `${String(schedule.hour).padStart(2, '0')}:00`
+	const timeZone = schedule.timeZone
+	const byDay: MessageDescriptor[] = [
+		msg`Sundays at ${time} (${timeZone})`,
+		msg`Mondays at ${time} (${timeZone})`,
+		msg`Tuesdays at ${time} (${timeZone})`,
+		msg`Wednesdays at ${time} (${timeZone})`,
+		msg`Thursdays at ${time} (${timeZone})`,
+		msg`Fridays at ${time} (${timeZone})`,
+		msg`Saturdays at ${time} (${timeZone})`,
+	]
+	const text = byDay[schedule.day]
+	return text ? i18n._(text) : `${schedule.day} ${time} (${timeZone})`
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -29,7 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const linked = await subscriberOfLink(services, token, 'manage')
 	if (!linked.ok)
 		return data(
-			{ ok: false as const, problem: linkProblem(linked.reason) },
+			{
+				ok: false as const,
+				problem: linkProblem(await requestI18n(request, context), linked.reason),
+			},
 			{ status: linked.reason === 'invalid' ? 400 : 410, headers: noStore },
 		)
 	const [tags, schedule] = await Promise.all([
@@ -48,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			tags: tags
 				.filter((tag) => tag.articles > 0 || tagIds.includes(tag.id))
 				.map(({ id, name }) => ({ id, name })),
-			schedule: describeSchedule(schedule),
+			schedule: { day: schedule.day, hour: schedule.hour, timeZone: schedule.timeZone },
 		},
 		{ headers: noStore },
 	)
@@ -56,11 +102,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await request.formData().catch(() => undefined)
-	if (!form)
+	if (!form) {
+		const i18n = await requestI18n(request, context)
 		return data(
-			{ saved: false as const, problem: 'The form could not be read. Please send it again.' },
+			{
+				saved: false as const,
+				problem: i18n._(msg`The form could not be read. Please send it again.`),
+			},
 			400,
 		)
+	}
 	const token = new URL(request.url).searchParams.get('token') ?? String(form.get('token') ?? '')
 	const cadence = form.get('cadence') === 'digest' ? 'digest' : 'each'
 	const tagIds = form
@@ -71,7 +122,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const saved = await savePreferences(context.get(servicesContext), token, { cadence, tagIds })
 	if (!saved.ok)
 		return data(
-			{ saved: false as const, problem: linkProblem(saved.reason) },
+			{
+				saved: false as const,
+				problem: linkProblem(await requestI18n(request, context), saved.reason),
+			},
 			{ status: saved.reason === 'invalid' ? 400 : 410, headers: noStore },
 		)
 	return data({ saved: true as const }, { headers: noStore })
@@ -83,31 +137,42 @@ export default function NewsletterPreferences({
 	matches,
 }: Route.ComponentProps) {
 	const { site } = rootData(matches)
+	const { i18n } = useLingui()
 	if (!loaderData.ok)
 		return (
 			<article className="page narrow newsletter-page">
-				<h1>This link did not work</h1>
+				<h1>
+					<Trans>This link did not work</Trans>
+				</h1>
 				<p>{loaderData.problem}</p>
 			</article>
 		)
-	const { token, email, status, cadence, tagIds, tags, schedule } = loaderData
+	const { token, email, status, cadence, tagIds, tags } = loaderData
 	const manage = `?token=${encodeURIComponent(token)}`
+	const siteTitle = site.title
+	const schedule = scheduleText(i18n, loaderData.schedule)
+	const why = status === 'confirmed' ? '' : i18n._(quietStatus[status])
 	return (
 		<article className="page narrow newsletter-page">
-			<h1>Newsletter preferences</h1>
+			<h1>
+				<Trans>Newsletter preferences</Trans>
+			</h1>
 			<p>
-				What {site.title} sends to <strong>{email}</strong>.
+				<Trans>
+					What {siteTitle} sends to <strong>{email}</strong>.
+				</Trans>
 			</p>
 			{status !== 'confirmed' ? (
 				<p className="notice">
-					This address receives nothing at the moment (
-					{status === 'pending' ? 'not confirmed yet' : status}
-					). <Link to="/newsletter">Subscribe again</Link> to receive the newsletter.
+					<Trans>
+						This address receives nothing at the moment ({why}).{' '}
+						<Link to="/newsletter">Subscribe again</Link> to receive the newsletter.
+					</Trans>
 				</p>
 			) : null}
 			{actionData?.saved ? (
 				<p className="notice" role="status">
-					Saved. Your next mail follows these choices.
+					<Trans>Saved. Your next mail follows these choices.</Trans>
 				</p>
 			) : null}
 			{actionData?.saved === false ? (
@@ -118,7 +183,9 @@ export default function NewsletterPreferences({
 			<Form method="post" className="newsletter-preferences">
 				<input type="hidden" name="token" value={token} />
 				<fieldset>
-					<legend>How often</legend>
+					<legend>
+						<Trans>How often</Trans>
+					</legend>
 					<div className="checkbox-row">
 						<input
 							type="radio"
@@ -127,7 +194,9 @@ export default function NewsletterPreferences({
 							value="each"
 							defaultChecked={cadence === 'each'}
 						/>
-						<label htmlFor="cadence-each">Every new article, as it is published</label>
+						<label htmlFor="cadence-each">
+							<Trans>Every new article, as it is published</Trans>
+						</label>
 					</div>
 					<div className="checkbox-row">
 						<input
@@ -137,13 +206,19 @@ export default function NewsletterPreferences({
 							value="digest"
 							defaultChecked={cadence === 'digest'}
 						/>
-						<label htmlFor="cadence-digest">One weekly digest, {schedule}</label>
+						<label htmlFor="cadence-digest">
+							<Trans>One weekly digest, {schedule}</Trans>
+						</label>
 					</div>
 				</fieldset>
 				{tags.length > 0 ? (
 					<fieldset>
-						<legend>Topics</legend>
-						<p className="hint">Tick none to get every article; tick some to get only those.</p>
+						<legend>
+							<Trans>Topics</Trans>
+						</legend>
+						<p className="hint">
+							<Trans>Tick none to get every article; tick some to get only those.</Trans>
+						</p>
 						<ul className="newsletter-topics">
 							{tags.map((tag) => (
 								<li key={tag.id} className="checkbox-row">
@@ -161,11 +236,13 @@ export default function NewsletterPreferences({
 					</fieldset>
 				) : null}
 				<button type="submit" className="newsletter-button">
-					Save preferences
+					<Trans>Save preferences</Trans>
 				</button>
 			</Form>
 			<p>
-				<Link to={`/newsletter/unsubscribe${manage}`}>Unsubscribe from all mail</Link>
+				<Link to={`/newsletter/unsubscribe${manage}`}>
+					<Trans>Unsubscribe from all mail</Trans>
+				</Link>
 			</p>
 		</article>
 	)

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { data, Form, Link } from 'react-router'
 import {
 	linkProblem,
@@ -5,16 +7,31 @@ import {
 	unsubscribeByLink,
 } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-unsubscribe'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // Unsubscribing from a mail, without signing in. The mail's List-Unsubscribe header names this
 // address and mail programs POST `List-Unsubscribe=One-Click` to it (RFC 8058): that takes effect
 // at once. The visible link opens this page, whose one button does the same: a GET never
 // unsubscribes, as mail scanners open every link in a mail before the reader does.
 
-export function meta() {
-	return [{ title: 'Unsubscribe' }, { name: 'robots', content: 'noindex' }]
+/** This page's messages come apart from the public ones (decision 033). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	return withMessages('forms', serverLoader)
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [
+		{ title: i18n._(msg({ message: 'Unsubscribe', context: 'the page that stops all mail' })) },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -30,7 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const linked = await subscriberOfLink(context.get(servicesContext), token, 'manage')
 	if (!linked.ok)
 		return data(
-			{ ok: false as const, problem: linkProblem(linked.reason) },
+			{
+				ok: false as const,
+				problem: linkProblem(await requestI18n(request, context), linked.reason),
+			},
 			{ status: linked.reason === 'invalid' ? 400 : 410, headers: noStore },
 		)
 	const { email, status } = linked.subscriber
@@ -48,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const done = await unsubscribeByLink(context.get(servicesContext), token)
 	if (!done.ok)
 		return data(
-			{ done: false as const, problem: linkProblem(done.reason) },
+			{
+				done: false as const,
+				problem: linkProblem(await requestI18n(request, context), done.reason),
+			},
 			{ status: done.reason === 'invalid' ? 400 : 410, headers: noStore },
 		)
 	return data({ done: true as const, email: done.subscriber.email }, { headers: noStore })
@@ -60,55 +83,77 @@ export default function NewsletterUnsubscribe({
 	matches,
 }: Route.ComponentProps) {
 	const { site } = rootData(matches)
-	if (actionData?.done)
+	const siteTitle = site.title
+	if (actionData?.done) {
+		const email = actionData.email
 		return (
 			<article className="page narrow newsletter-page">
-				<h1>You are unsubscribed</h1>
+				<h1>
+					<Trans>You are unsubscribed</Trans>
+				</h1>
 				<p role="status">
-					<strong>{actionData.email}</strong> will get no more mail from {site.title}.
+					<Trans>
+						<strong>{email}</strong> will get no more mail from {siteTitle}.
+					</Trans>
 				</p>
 				<p>
-					Changed your mind? <Link to="/newsletter">Subscribe again</Link>.
+					<Trans>
+						Changed your mind? <Link to="/newsletter">Subscribe again</Link>.
+					</Trans>
 				</p>
 			</article>
 		)
+	}
 	const problem =
 		actionData?.done === false ? actionData.problem : loaderData.ok ? null : loaderData.problem
 	if (problem || !loaderData.ok)
 		return (
 			<article className="page narrow newsletter-page">
-				<h1>This link did not work</h1>
+				<h1>
+					<Trans>This link did not work</Trans>
+				</h1>
 				<p>{problem}</p>
 			</article>
 		)
+	const email = loaderData.email
 	if (loaderData.status === 'unsubscribed')
 		return (
 			<article className="page narrow newsletter-page">
-				<h1>You are unsubscribed</h1>
+				<h1>
+					<Trans>You are unsubscribed</Trans>
+				</h1>
 				<p>
-					<strong>{loaderData.email}</strong> gets no mail from {site.title}.{' '}
-					<Link to="/newsletter">Subscribe again</Link>
+					<Trans>
+						<strong>{email}</strong> gets no mail from {siteTitle}.{' '}
+						<Link to="/newsletter">Subscribe again</Link>
+					</Trans>
 				</p>
 			</article>
 		)
 	return (
 		<article className="page narrow newsletter-page">
-			<h1>Unsubscribe</h1>
+			<h1>
+				<Trans context="the page that stops all mail">Unsubscribe</Trans>
+			</h1>
 			<p>
-				Stop all mail from {site.title} to <strong>{loaderData.email}</strong>?
+				<Trans>
+					Stop all mail from {siteTitle} to <strong>{email}</strong>?
+				</Trans>
 			</p>
 			<Form method="post" className="newsletter-actions">
 				<input type="hidden" name="token" value={loaderData.token} />
 				<button type="submit" className="newsletter-button">
-					Unsubscribe
+					<Trans context="the button that stops all mail">Unsubscribe</Trans>
 				</button>
 			</Form>
 			<p className="hint">
-				Rather get less mail?{' '}
-				<Link to={`/newsletter/preferences?token=${encodeURIComponent(loaderData.token)}`}>
-					Switch to the weekly digest or follow only some topics
-				</Link>
-				.
+				<Trans>
+					Rather get less mail?{' '}
+					<Link to={`/newsletter/preferences?token=${encodeURIComponent(loaderData.token)}`}>
+						Switch to the weekly digest or follow only some topics
+					</Link>
+					.
+				</Trans>
 			</p>
 		</article>
 	)

@@ -1,10 +1,12 @@
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
-import { slugPattern } from '#app/features/articles/slug.ts'
+import { slugPattern } from '#app/features/articles/slug-pattern.ts'
+import { AlsoIn, languageAlternates } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { directionOf } from '#app/lib/i18n.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
 import { unknownAddress } from '#app/lib/unknown-address.ts'
@@ -20,6 +22,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		? await storage.articles.findPublishedBySlug(params.slug, 'page')
 		: undefined
 	if (!page) throw (await movedAddress(storage, request)) ?? unknownAddress(request)
+	const [bodyHtml, translations] = await Promise.all([
+		readerBodyHtml(storage, page.bodyHtml),
+		storage.articles.translations(page.id),
+	])
 	return {
 		page: {
 			slug: page.slug,
@@ -33,17 +39,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			seoTitle: page.seoTitle,
 			seoDescription: page.seoDescription,
 			socialImageUrl: page.socialImageUrl,
-			bodyHtml: await readerBodyHtml(storage, page.bodyHtml),
+			bodyHtml,
 		},
+		translations,
+		// The page's language (root.tsx): empty, the site's.
+		contentLanguage: page.language,
 	}
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
 	if (!loaderData) return [{ title: site.title }]
-	const { page } = loaderData
+	const { page, translations, contentLanguage } = loaderData
 	const url = absoluteUrl(siteUrl, publicPath('page', page.slug))
-	return pageMeta({
+	const alternates = languageAlternates(
+		siteUrl,
+		{ ...page, language: contentLanguage, kind: 'page' },
+		translations,
+		site.language,
+	)
+	const meta = pageMeta({
 		...seoOf(page, siteUrl, site.tagline),
 		url,
 		siteTitle: site.title,
@@ -55,16 +70,21 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 			url,
 			dateModified: page.updatedAt,
 			isPartOf: { '@type': 'WebSite', name: site.title, url: absoluteUrl(siteUrl, '/') },
+			inLanguage: contentLanguage || site.language,
 		},
 	})
+	return [...meta, ...alternates]
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-	const { page } = loaderData
+export default function Page({ loaderData, matches }: Route.ComponentProps) {
+	const { page, translations } = loaderData
+	const { site } = rootData(matches)
+	const language = loaderData.contentLanguage || site.language
 	return (
-		<article className="page narrow site-page">
+		<article className="page narrow site-page" lang={language} dir={directionOf(language)}>
 			<header className="article-header">
 				<h1>{page.title}</h1>
+				<AlsoIn translations={translations} siteLanguage={site.language} />
 				{page.summary ? <p className="lede">{page.summary}</p> : null}
 			</header>
 			<Cover of={page} className="cover" sizes={articleImageSizes} priority />

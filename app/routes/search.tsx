@@ -1,6 +1,9 @@
 // /search?q=: readers' search of every published article and page, as a plain GET form that works
 // without JavaScript; the matched words marked in a snippet of each result, ten to a page. Not
 // for search engines (noindex), never cached (every query is its own page).
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
@@ -9,8 +12,10 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
 import { resultsPerPage } from '#app/features/search/search-limits.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 export const handle = { screen: 'search' } satisfies ScreenHandle
 
@@ -32,13 +37,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return found
 }
 
+/** This page's messages come apart from the public ones (decision 033). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	return withMessages('forms', serverLoader)
+}
+
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site } = rootData(matches)
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const siteTitle = site.title
 	const q = loaderData?.q
 	return [
-		{ title: q ? `“${q}” · Search · ${site.title}` : `Search · ${site.title}` },
+		{
+			title: q ? i18n._(msg`“${q}” · Search · ${siteTitle}`) : i18n._(msg`Search · ${siteTitle}`),
+		},
 		{ name: 'robots', content: 'noindex' },
 	]
+}
+
+/**
+ * The search's refusal (English: written where macros cannot run) in the interface's language,
+ * where the catalogue has a message with that text as its id (app/lib/form-messages.ts).
+ */
+function problemText(i18n: I18n, text: string): string {
+	return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text
 }
 
 function pageLink(q: string, page: number) {
@@ -47,47 +72,54 @@ function pageLink(q: string, page: number) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
 	const found = loaderData
+	const { t, i18n } = useLingui()
 	return (
 		<div className="page narrow search-page">
-			<h1>Search</h1>
+			<h1>
+				<Trans>Search</Trans>
+			</h1>
 			<Form
 				method="get"
 				action="/search"
 				role="search"
-				aria-label="Articles and pages"
+				aria-label={t`Articles and pages`}
 				className="search-form"
 			>
-				<label htmlFor="search-q">Words to look for</label>
+				<label htmlFor="search-q">
+					<Trans>Words to look for</Trans>
+				</label>
 				<div className="search-row">
 					<SearchField id="search-q" defaultValue={found.q} describedBy="search-hint" />
-					<button type="submit">Search</button>
+					<button type="submit">
+						<Trans context="the button that runs a search">Search</Trans>
+					</button>
 				</div>
 				<p id="search-hint" className="hint">
-					Every word must be there. “Quotes” for words together, -word to leave one out, OR for
-					either.
+					<Trans>
+						Every word must be there. “Quotes” for words together, -word to leave one out, OR for
+						either.
+					</Trans>
 				</p>
 			</Form>
 			{found.state === 'refused' ? (
 				<p role="alert" className="form-error">
-					{found.problem}
+					{problemText(i18n, found.problem)}
 				</p>
 			) : found.state === 'limited' ? (
 				<p role="alert" className="form-error">
-					That was many searches in a minute. Try again in {found.retryAfterSeconds} seconds.
+					<LimitedNotice retryAfterSeconds={found.retryAfterSeconds} />
 				</p>
 			) : found.state === 'results' ? (
 				<section aria-labelledby="results-heading">
 					<h2 id="results-heading" className="results-count" aria-live="polite">
-						{found.total === 0
-							? `Nothing matches “${found.q}”.`
-							: found.more
-								? `More than ${found.total} results for “${found.q}”`
-								: `${found.total} ${found.total === 1 ? 'result' : 'results'} for “${found.q}”`}
+						<ResultCount q={found.q} total={found.total} more={found.more} />
 					</h2>
 					{found.total === 0 ? (
 						<p>
-							Try fewer words, another spelling, or the start of a word.{' '}
-							<Link to="/articles">See every article</Link>.
+							<Trans>
+								Try fewer words, another spelling, or the start of a word.{' '}
+								<Link to="/articles">See every article</Link>.
+							</Trans>
 						</p>
 					) : (
 						<ol className="search-results" start={(found.page - 1) * resultsPerPage + 1}>
@@ -117,18 +149,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 						</ol>
 					)}
 					{found.pages > 1 ? (
-						<nav aria-label="Result pages" className="pager">
+						<nav aria-label={t`Result pages`} className="pager">
 							{found.page > 1 ? (
 								<Link to={pageLink(found.q, found.page - 1)} rel="prev">
-									Previous results
+									<Trans>Previous results</Trans>
 								</Link>
 							) : null}
-							<span>
-								Page {found.page} of {found.pages}
-							</span>
+							<PageOf page={found.page} pages={found.pages} />
 							{found.page < found.pages ? (
 								<Link to={pageLink(found.q, found.page + 1)} rel="next">
-									More results
+									<Trans>More results</Trans>
 								</Link>
 							) : null}
 						</nav>
@@ -136,5 +166,29 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 				</section>
 			) : null}
 		</div>
+	)
+}
+
+function LimitedNotice({ retryAfterSeconds }: { retryAfterSeconds: number }) {
+	const { t } = useLingui()
+	return t`That was many searches in a minute. Try again in ${plural(retryAfterSeconds, { one: '# second', other: '# seconds' })}.`
+}
+
+/** The results heading: how many were found for the words searched. */
+function ResultCount({ q, total, more }: { q: string; total: number; more: boolean }) {
+	const { t } = useLingui()
+	if (total === 0) return t`Nothing matches “${q}”.`
+	return more
+		? t`More than ${plural(total, { one: '# result', other: '# results' })} for “${q}”`
+		: t`${plural(total, { one: '# result', other: '# results' })} for “${q}”`
+}
+
+function PageOf({ page, pages }: { page: number; pages: number }) {
+	return (
+		<span>
+			<Trans>
+				Page {page} of {pages}
+			</Trans>
+		</span>
 	)
 }

@@ -1,6 +1,6 @@
 // A tag's own feeds: /tags/<slug>/feed.xml (RSS) and /tags/<slug>/atom.xml, its articles only.
 import { data } from 'react-router'
-import { buildFeed } from '#app/features/articles/feeds.server.ts'
+import { buildFeed, feedLanguage } from '#app/features/articles/feeds.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -17,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			(await movedAddress(storage, request, { base: publicPath('tag', params.slug), file })) ??
 			data(null, { status: 404 })
 		)
-	const feed = await buildFeed(storage, siteUrl, tag)
+	const feed = await buildFeed(storage, siteUrl, tag, feedLanguage(request))
 	return new Response(atom ? feed.atom1() : feed.rss2(), {
 		headers: {
 			'Content-Type': atom

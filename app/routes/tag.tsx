@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -6,6 +8,7 @@ import { termListing } from '#app/features/tags/term-list.server.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/tag'
@@ -28,11 +31,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	if (!loaderData) return [{ title: `Page not found · ${site.title}` }]
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const siteTitle = site.title
+	if (!loaderData) return [{ title: i18n._(msg`Page not found · ${siteTitle}`) }]
 	const { tag } = loaderData
 	const path = publicPath('tag', tag.slug)
 	const url = absoluteUrl(siteUrl, path)
-	const description = tag.description || `Articles on ${tag.name} from ${site.title}.`
+	const tagName = tag.name
+	const description = tag.description || i18n._(msg`Articles on ${tagName} from ${siteTitle}.`)
 	return [
 		...pageMeta({
 			title: tag.name,
@@ -79,15 +88,21 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
 	const { tag, cover } = loaderData
+	const { t } = useLingui()
 	const path = publicPath('tag', tag.slug)
+	const tagName = tag.name
 	return (
 		<div className="page articles term-page">
 			<header className="list-header">
-				<p className="breadcrumb">Tag</p>
+				<p className="breadcrumb">
+					<Trans>Tag</Trans>
+				</p>
 				<h1>{tag.name}</h1>
 				{tag.description ? <p className="lede">{tag.description}</p> : null}
 				<p className="term-facts">
-					<a href={`${path}/feed.xml`}>RSS feed</a>
+					<a href={`${path}/feed.xml`}>
+						<Trans>RSS feed</Trans>
+					</a>
 				</p>
 				<NotifySlot />
 			</header>
@@ -110,7 +125,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 				nextCursor={loaderData.nextCursor}
 				path={path}
 				tag={tag.slug}
-				empty={`Nothing on ${tag.name} yet. Articles with this tag appear here as soon as they are published.`}
+				empty={t`Nothing on ${tagName} yet. Articles with this tag appear here as soon as they are published.`}
 			/>
 		</div>
 	)

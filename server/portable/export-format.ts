@@ -216,6 +216,9 @@ export const rowSchemas = {
 		seoTitle: z.string().max(120).default(''),
 		seoDescription: z.string().max(300).default(''),
 		socialImageUrl: textOrNull.default(null),
+		// Exports made before translations have neither: the site's language, and no link.
+		language: z.string().optional(),
+		translationOf: id.nullable().optional(),
 	}),
 	revisions: z.strictObject({
 		id,

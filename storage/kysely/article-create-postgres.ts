@@ -5,6 +5,10 @@
 // A round trip costs about as much as a small statement's work there, and the editor's Publish of
 // a new article made seven. The text never changes, so the pool keeps it prepared
 // (guarded-pool.ts): planned once per connection.
+// A translation (translationOf given) is not made here: its original must be read under a lock
+// and refused with an answer of its own before anything is written (article-translations.ts),
+// which one statement cannot do and still tell a refusal from an unknown tag. It is the rarer
+// create, and takes the transaction in article-repository.ts; here translation_of stays NULL.
 import { type Kysely, sql } from 'kysely'
 import type { Article, ArticleRules, ArticleWrite, Term } from '../port/articles.ts'
 import type { Change, ChangeKind } from '../port/changes.ts'
@@ -20,8 +24,8 @@ const returned = sql.join(articleRowColumns.map((column) => sql.ref(`made.${colu
 
 /**
  * The article made, or undefined when the statement wrote nothing because a tag or author it
- * names is not known yet (or only by a merged tag's old address): the caller then takes the
- * transaction that makes it.
+ * names is not known yet (or only by a merged tag's old address), or when it is a translation
+ * (see above): the caller then takes the transaction that makes it.
  */
 export async function createInOneStatement(
 	db: Kysely<Database>,
@@ -32,6 +36,7 @@ export async function createInOneStatement(
 	announced: Announcement,
 	now: string,
 ): Promise<{ article: Article; change: Change | null } | undefined> {
+	if ((write.translationOf ?? null) !== null) return undefined
 	const wanted = [
 		...wantedTerms(rules, 'tag', write.tags),
 		...wantedTerms(rules, 'author', write.authors),
@@ -74,7 +79,7 @@ export async function createInOneStatement(
 				cover_image_alt, cover_image_width, cover_image_height, status, reading_minutes,
 				published_at, publish_at, notify, email, kind, notified_at, emailed_at, created_at,
 				updated_at, seo_title,
-				seo_description, social_image_url, search)
+				seo_description, social_image_url, language, search)
 			SELECT ${columns.slug}::text, ${columns.title}::text, ${columns.summary}::text,
 				${columns.body_markdown}::text, ${columns.body_html}::text,
 				${columns.cover_image_url}::text, ${columns.cover_image_alt}::text,
@@ -88,6 +93,7 @@ export async function createInOneStatement(
 				coalesce(${write.seoTitle ?? null}::text, ''),
 				coalesce(${write.seoDescription ?? null}::text, ''),
 				${write.socialImageUrl ?? null}::text,
+				coalesce(${write.language ?? null}::text, ''),
 				${search}
 			WHERE NOT EXISTS (SELECT 1 FROM matched WHERE id IS NULL)
 			RETURNING ${sql.join(articleRowColumns.map((column) => sql.ref(column)))}

@@ -21,6 +21,12 @@ import {
 } from './article-save.ts'
 import { createInOneStatement } from './article-create-postgres.ts'
 import { linkTerms, resolveWriteTerms, termsOf, withTerms } from './article-terms.ts'
+import {
+	checkNotTranslated,
+	checkOriginal,
+	TranslationRefused,
+	translationReads,
+} from './article-translations.ts'
 import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { recordMove } from './redirect-repository.ts'
 import { recordRevision } from './revision-repository.ts'
@@ -44,16 +50,26 @@ export function createArticleRepository(
 	const kept = rules.revisionsKept
 	return {
 		...articleReads(db, dialect),
+		...translationReads(db, dialect),
 		async saveBySlug(write) {
 			const saved = await db.transaction().execute(async (trx) => {
 				const now = new Date().toISOString()
 				let lookup = trx
 					.selectFrom('articles')
-					.select(['id', 'status', 'notify', 'email', 'notified_at', 'emailed_at'])
+					.select(['id', 'status', 'kind', 'notify', 'email', 'notified_at', 'emailed_at'])
 					.where('slug', '=', write.slug)
 				// Another save of the same slug waits here, then reads what this one wrote.
 				if (dialect === 'postgres') lookup = lookup.forUpdate()
 				const before = await lookup.executeTakeFirst()
+				// Refused: thrown, and nothing of the save is kept (saveBySlug has no result to say so).
+				await checkOriginal(
+					trx,
+					dialect,
+					before
+						? { id: Number(before.id), kind: before.kind === 'page' ? 'page' : 'article' }
+						: { kind: write.kind ?? 'article' },
+					write.translationOf,
+				)
 				const kind = publicChange(before?.status === 'published', write.status === 'published')
 				const announced = announcing(
 					rules,
@@ -89,6 +105,7 @@ export function createArticleRepository(
 							})
 							.returning(articleRowColumns)
 							.executeTakeFirstOrThrow()
+				if (before) await checkNotTranslated(trx, Number(row.id), write.translationOf)
 				const terms = await linkTerms(trx, dialect, Number(row.id), named, !before)
 				const change = await recordArticleChange(
 					trx,
@@ -110,8 +127,9 @@ export function createArticleRepository(
 			return saved
 		},
 		async create(write, request) {
-			// PostgreSQL, the usual case (no Idempotency-Key, every tag and author known): one
-			// statement. Anything else, or a tag deleted meanwhile, takes the transaction below.
+			// PostgreSQL, the usual case (no Idempotency-Key, every tag and author known, not a
+			// translation): one statement. Anything else, or a tag deleted meanwhile, takes the
+			// transaction below.
 			if (hooks.postgres && !request) {
 				const kind = publicChange(false, write.status === 'published')
 				const announced = announcing(rules, kind, write, null)
@@ -162,6 +180,7 @@ export function createArticleRepository(
 						const repeat = await earlier(trx)
 						if (repeat) return repeat
 					}
+					await checkOriginal(trx, dialect, { kind: write.kind ?? 'article' }, write.translationOf)
 					const kind = publicChange(false, write.status === 'published')
 					const announced = announcing(rules, kind, write, null)
 					const named = await resolveWriteTerms(trx, dialect, rules, write, now)
@@ -204,6 +223,7 @@ export function createArticleRepository(
 					return { ok: true, saved: { article, change } }
 				})
 			} catch (error) {
+				if (error instanceof TranslationRefused) return { ok: false, reason: 'translation-invalid' }
 				if (!isUniqueViolation(error)) throw error
 				// The same request sent twice at once: the other one made the article (and took
 				// its slug, or the key) and has committed by now.
@@ -229,6 +249,8 @@ export function createArticleRepository(
 						(await withTerms(trx, [row], toArticle))[0] as ReturnType<typeof toArticle>
 					if (Number(before.version) !== expectedVersion)
 						return { ok: false, reason: 'conflict', current: await current(before) }
+					const rowKind = before.kind === 'page' ? 'page' : 'article'
+					await checkOriginal(trx, dialect, { id, kind: rowKind }, write.translationOf)
 					const kind = publicChange(before.status === 'published', write.status === 'published')
 					const announced = announcing(
 						rules,
@@ -262,6 +284,7 @@ export function createArticleRepository(
 							? { ok: false, reason: 'conflict', current: await current(latest) }
 							: { ok: false, reason: 'missing' }
 					}
+					await checkNotTranslated(trx, id, write.translationOf)
 					const terms = await linkTerms(trx, dialect, id, named, false)
 					const change = await recordArticleChange(
 						trx,
@@ -274,7 +297,6 @@ export function createArticleRepository(
 					)
 					// Its address changed after readers had it: the old one answers 301 to the new.
 					if (before.slug !== updated.slug && before.published_at !== null) {
-						const rowKind = updated.kind === 'page' ? 'page' : 'article'
 						moved = await recordMove(
 							trx,
 							hooks,
@@ -289,6 +311,7 @@ export function createArticleRepository(
 				})
 			} catch (error) {
 				if (isUniqueViolation(error)) return { ok: false, reason: 'slug-taken' }
+				if (error instanceof TranslationRefused) return { ok: false, reason: 'translation-invalid' }
 				throw error
 			}
 			if (outcome.ok && moved) hooks.committed(moved)

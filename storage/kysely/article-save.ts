@@ -125,6 +125,9 @@ export function articleColumns(write: ArticleWrite) {
 		...(write.seoTitle === undefined ? {} : { seo_title: write.seoTitle }),
 		...(write.seoDescription === undefined ? {} : { seo_description: write.seoDescription }),
 		...(write.socialImageUrl === undefined ? {} : { social_image_url: write.socialImageUrl }),
+		...(write.language === undefined ? {} : { language: write.language }),
+		// Checked in the save's transaction (article-translations.ts) before it is written.
+		...(write.translationOf === undefined ? {} : { translation_of: write.translationOf }),
 	}
 }
 

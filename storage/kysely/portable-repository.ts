@@ -15,6 +15,7 @@ import type {
 } from '../port/portable.ts'
 import type { Dialect } from '../port/storage.ts'
 import { writeTerms } from './article-terms.ts'
+import { type ImportedArticle, linkImportedTranslations } from './article-translations.ts'
 import { orderedSelect, sectionTables } from './portable-sections.ts'
 import type { Database } from './schema.ts'
 import { clearArticleIndex, reindexArticles } from './search-repository.ts'
@@ -110,6 +111,8 @@ function createWriter(
 ): PortableWriter {
 	// Each article's tags and authors by name: made into links once every article is in.
 	const terms: { id: number; tags: string[]; authors: string[] }[] = []
+	// And each one's original, linked once every article is in.
+	const groups: ImportedArticle[] = []
 	const count = async (table: string) => {
 		const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(
 			table,
@@ -144,8 +147,10 @@ function createWriter(
 		async insert<S extends PortableSection>(section: S, rows: PortableWrites[S][]) {
 			const spec = sectionTables[section]
 			if (section === 'articles')
-				for (const row of rows as PortableWrites['articles'][])
+				for (const row of rows as PortableWrites['articles'][]) {
 					terms.push({ id: row.id, tags: row.tags, authors: row.authors ?? [] })
+					groups.push({ id: row.id, kind: row.kind, translationOf: row.translationOf ?? null })
+				}
 			const values = rows.map((row) => spec.write(row))
 			const first = values[0]
 			if (!first) return
@@ -167,6 +172,7 @@ function createWriter(
 		async finish() {
 			const now = new Date().toISOString()
 			for (const { id, ...named } of terms) await writeTerms(trx, rules, dialect, id, named, now)
+			await linkImportedTranslations(trx, groups)
 			// Rows were written directly: the search index learns them all at once.
 			await reindexArticles(trx, dialect)
 			// Versions are not moved (they are made again from the images): every image brought

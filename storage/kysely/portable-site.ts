@@ -313,7 +313,11 @@ export const siteTables: Pick<
 			seoTitle: text(r.seo_title ?? ''),
 			seoDescription: text(r.seo_description ?? ''),
 			socialImageUrl: textOrNull(r.social_image_url),
+			language: text(r.language ?? ''),
+			translationOf: integerOrNull(r.translation_of),
 		}),
+		// translation_of is written by the writer's finish(), once every article is in: an
+		// original may come after its translation (portable-repository.ts).
 		write: (r) => ({
 			id: r.id,
 			slug: r.slug,
@@ -344,6 +348,7 @@ export const siteTables: Pick<
 			seo_title: r.seoTitle ?? '',
 			seo_description: r.seoDescription ?? '',
 			social_image_url: r.socialImageUrl ?? null,
+			language: r.language ?? '',
 		}),
 	},
 }

@@ -42,6 +42,7 @@ export function toCard(row: Row, terms: ArticleTerms): ArticleCard {
 		readingMinutes: Number(row.reading_minutes),
 		publishedAt: toIso(row.published_at),
 		updatedAt: toIso(row.updated_at),
+		language: String(row.language ?? ''),
 	}
 }
 
@@ -64,6 +65,8 @@ export function toArticle(row: Row, terms: ArticleTerms): Article {
 		seoTitle: String(row.seo_title ?? ''),
 		seoDescription: String(row.seo_description ?? ''),
 		socialImageUrl: (row.social_image_url as string | null) ?? null,
+		// A bigint from PostgreSQL comes as a string.
+		translationOf: numberOrNull(row.translation_of),
 	}
 }
 
@@ -98,6 +101,8 @@ export const articleRowColumns = [
 	'seo_title',
 	'seo_description',
 	'social_image_url',
+	'language',
+	'translation_of',
 ] as const satisfies readonly (keyof Database['articles'])[]
 
 export function toListItem(row: Row, terms: ArticleTerms): ArticleListItem {
@@ -190,6 +195,7 @@ export const cardColumns = [
 	'reading_minutes',
 	'published_at',
 	'updated_at',
+	'language',
 ] as const
 
 export function toMessage(row: Row): ContactMessage {

@@ -33,6 +33,10 @@ export interface Database {
 		seo_title: Generated<string>
 		seo_description: Generated<string>
 		social_image_url: string | null
+		/** A BCP 47 tag; '' is the site's own language (migration 0022). */
+		language: Generated<string>
+		/** The original this row translates; null for an original. Groups are flat. */
+		translation_of: number | null
 		/** PostgreSQL only (migration 0018): the search index's words, written with the row, never read. */
 		search?: string
 	}

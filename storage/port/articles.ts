@@ -32,6 +32,8 @@ export interface ArticleCard {
 	readingMinutes: number
 	publishedAt: string
 	updatedAt: string
+	/** A BCP 47 tag ('es', 'pt-BR', 'ar'); '' for the site's own language. */
+	language: string
 }
 
 /** What search engines and social networks show instead of the title, summary and cover. */
@@ -62,6 +64,23 @@ export interface Article extends Omit<ArticleCard, 'publishedAt'>, ArticleSeo {
 	email?: boolean
 	/** When it was mailed to newsletter subscribers; mailed at most once. */
 	emailedAt?: string | null
+	/** The id of the original this translates (ArticleRepository.translations); null: an original. */
+	translationOf: number | null
+}
+
+/** The same article or page in another language: where its alternate link points. */
+export interface Translation {
+	id: number
+	slug: string
+	title: string
+	language: string
+	kind: ArticleKind
+}
+
+/** A public list's language: articles in `tag`, and with includeUnset those in the site's own. */
+export interface LanguageFilter {
+	tag: string
+	includeUnset: boolean
 }
 
 /** A row of the editor's article list. */
@@ -119,6 +138,15 @@ export interface ArticleWrite {
 	seoTitle?: string
 	seoDescription?: string
 	socialImageUrl?: string | null
+	/** As on ArticleCard. Omitted on a save: the stored one stays ('' on a new article). */
+	language?: string
+	/**
+	 * The id of the original this translates, or null for an original. Groups are flat: the
+	 * original is of the same kind, is no translation itself, and is not this one; and an article
+	 * with translations of its own cannot become one. Anything else is refused
+	 * ('translation-invalid'). Omitted on a save: the stored link stays (none on a new article).
+	 */
+	translationOf?: number | null
 	/** Who made this save and how, for the article's history; a plain save by no one in particular when omitted. */
 	revision?: RevisionNote
 }
@@ -129,10 +157,14 @@ export type ArticleUpdateResult =
 	/** Someone saved a newer version since this edit began: current is what they saved. */
 	| { ok: false; reason: 'conflict'; current: Article }
 	| { ok: false; reason: 'slug-taken' }
+	/** translationOf names no article this one can be a translation of (ArticleWrite says which). */
+	| { ok: false; reason: 'translation-invalid' }
 
 export type ArticleCreateResult =
 	| { ok: true; saved: SavedArticle }
 	| { ok: false; reason: 'slug-taken' }
+	/** As on ArticleUpdateResult: nothing was made. */
+	| { ok: false; reason: 'translation-invalid' }
 	/** Made by an earlier create with the same key; nothing was made now. As it stands now. */
 	| { ok: false; reason: 'repeated'; article: Article }
 	/** The key came before with another request. */
@@ -159,6 +191,17 @@ export interface EditorListOptions {
 	offset: number
 }
 
+/** An article's or page's address for the sitemap, with what its hreflang alternates need. */
+export interface PublishedAddress {
+	id: number
+	slug: string
+	updatedAt: string
+	/** Its language tag; '' = the site's. */
+	language: string
+	/** The original it translates; null for an original. */
+	translationOf: number | null
+}
+
 export interface ListCursor {
 	publishedAt: string
 	id: number
@@ -179,26 +222,44 @@ export interface ArticleRepository {
 	 * the sitemap, which needs no more of them (a card each, with its tags and authors, made a
 	 * sitemap of 10,000 articles block the process for a quarter of a second).
 	 */
-	listPublishedAddresses(limit: number): Promise<{ slug: string; updatedAt: string }[]>
+	listPublishedAddresses(limit: number): Promise<PublishedAddress[]>
 	/** Every published page, for the sitemap: slug, title and when it last changed. */
-	listPublishedPages(): Promise<{ slug: string; title: string; updatedAt: string }[]>
+	listPublishedPages(): Promise<(PublishedAddress & { title: string })[]>
 	/**
 	 * Published articles, newest first, strictly after the cursor when one is given; with a tag's
-	 * or an author's slug, only theirs.
+	 * or an author's slug, only theirs; with a language, only those in it (LanguageFilter).
 	 */
 	listPublished(options: {
 		limit: number
 		after?: ListCursor
 		tag?: string
 		author?: string
+		language?: LanguageFilter
 	}): Promise<ArticleCard[]>
 	listPublishedByIds(ids: number[]): Promise<ArticleCard[]>
 	/** The published articles just before and just after this one, for reading on. */
 	neighbours(of: ListCursor): Promise<{ newer: ArticleCard | null; older: ArticleCard | null }>
 	/** Published articles with their bodies, newest first (a tag's only, with its id): feeds. */
-	listPublishedFull(limit: number, options?: { tag?: string }): Promise<Article[]>
+	listPublishedFull(
+		limit: number,
+		options?: { tag?: string; language?: LanguageFilter },
+	): Promise<Article[]>
 	count(): Promise<number>
-	/** Creates or updates the article with this slug and records the public change, atomically. */
+	/**
+	 * The published versions of article `id` in other languages: the others of its group (its
+	 * original, and the original's translations), never `id` itself nor a draft; by language in
+	 * code point order, then by id. None for an article that is missing or has no translations.
+	 */
+	translations(id: number): Promise<Translation[]>
+	/**
+	 * The languages published articles and pages are in ('' left out), in code point order: feeds
+	 * and sitemaps. With `kind`, only articles' or only pages'.
+	 */
+	languages(kind?: ArticleKind): Promise<string[]>
+	/**
+	 * Creates or updates the article with this slug and records the public change, atomically.
+	 * Throws, writing nothing, when its translationOf is refused (see ArticleWrite).
+	 */
 	saveBySlug(write: ArticleWrite): Promise<SavedArticle>
 	/** Deletes the article; records a removal when it was public. */
 	deleteBySlug(slug: string): Promise<Change | null>

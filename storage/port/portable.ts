@@ -91,6 +91,13 @@ export interface PortableRows {
 		seoTitle?: string
 		seoDescription?: string
 		socialImageUrl?: string | null
+		/**
+		 * Its language ('' the site's own) and the id of the original it translates, one of the
+		 * file's articles (kept on import, as every id is). An export made before translations has
+		 * neither: the site's language, and no link.
+		 */
+		language?: string
+		translationOf?: number | null
 	}
 	pushSubscriptions: {
 		id: number

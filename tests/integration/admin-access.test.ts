@@ -140,7 +140,7 @@ describe('the editor area', () => {
 		})
 		expect(home.status).toBe(200)
 		expect(await home.text()).toContain(
-			'Signed in as <strong>Ana Costa</strong> (<!-- -->editor<!-- -->)',
+			'Signed in as <strong>Ana Costa</strong> (editor)',
 		)
 		const payload = await fetch(`${app.url}/admin.data`, { headers: { Cookie: cookie } })
 		expect(await payload.text()).toContain('published')

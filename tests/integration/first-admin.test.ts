@@ -55,7 +55,7 @@ describe('first-admin setup', () => {
 			redirect: 'manual',
 		})
 		expect(await home.text()).toContain(
-			'Signed in as <strong>Rosa Lima</strong> (<!-- -->admin<!-- -->)',
+			'Signed in as <strong>Rosa Lima</strong> (admin)',
 		)
 
 		const again = await submit(link, { ...admin, email: 'second@example.org' })

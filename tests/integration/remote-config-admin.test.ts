@@ -124,7 +124,7 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 		})
 
 		const page = await (await getPage(app, '/admin/config/advanced?published=1', admin)).text()
-		expect(page).toContain('Version <!-- -->1<!-- --> published.')
+		expect(page).toContain('Version 1 published.')
 		expect(page).toContain(
 			'10 % of visitors · languages fr, pt · from 2026-05-01 09:00 UTC → &#x27;Bonjour&#x27;',
 		)
@@ -189,7 +189,7 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 		)
 		expect(stale.status).toBe(409)
 		const html = await stale.text()
-		expect(html).toContain(`someone published version <!-- -->${current}`)
+		expect(html).toContain(`someone published version ${current}`)
 		expect(html).toContain('href="/admin/config/banner_message"')
 		expect(html).toContain('value="Late news"')
 		expect((await app.storage.config.current())?.id).toBe(current)
@@ -237,7 +237,7 @@ describe.each(databases)('remote configuration in the editor area: $name', ({ cr
 		expect(restored?.document).toEqual(first?.document)
 		const after = await (await getPage(app, rolledBack.headers.get('location') ?? '', admin)).text()
 		expect(after).toContain(`restored from 1`)
-		expect(after).toContain('a copy of version <!-- -->1')
+		expect(after).toContain('a copy of version 1')
 
 		const shown = await runCli(['config:show'], app.env)
 		expect(shown.code, shown.stderr).toBe(0)

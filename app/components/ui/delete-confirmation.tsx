@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 
@@ -26,7 +27,7 @@ export function DeleteConfirmation({
 				))}
 				<p>{children}</p>
 				<button type="submit" name="intent" value="delete" className="destructive" disabled={busy}>
-					Delete for good
+					<Trans>Delete for good</Trans>
 				</button>
 			</Form>
 		</details>

@@ -1,6 +1,7 @@
 // What stopped a form from being saved, at the top of the form: each problem in plain words,
 // named as its field is labelled and linked to it, and focus moved here so a screen reader reads
 // it at once and a keyboard user goes on from it (the pattern of the GOV.UK design system).
+import { useLingui } from '@lingui/react/macro'
 import { type MouseEvent, useEffect, useRef } from 'react'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 
@@ -25,11 +26,15 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
+	const { t, i18n } = useLingui()
 	const summary = useRef<HTMLDivElement>(null)
 	const problems = new Map<string, string>()
 	for (const [key, messages] of Object.entries(errors)) {
 		const field = key.split('.')[0] ?? key
-		if (!problems.has(field) && messages[0]) problems.set(field, messages[0])
+		const text = messages[0]
+		// A schema's message (English) in the interface's language where its catalogue has it.
+		if (!problems.has(field) && text)
+			problems.set(field, Object.hasOwn(i18n.messages, text) ? i18n._(text) : text)
 	}
 	// A new answer, a new summary to read: the errors object is new with each refused save.
 	useEffect(() => {
@@ -46,17 +51,21 @@ export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
 		>
 			<h2 id="error-summary-title">{title}</h2>
 			<ul>
-				{[...problems].map(([field, message]) =>
-					ownErrors.has(field) || !labels[field] ? (
+				{[...problems].map(([field, message]) => {
+					const label = labels[field]
+					return ownErrors.has(field) || !label ? (
 						<li key={field}>{message}</li>
 					) : (
 						<li key={field}>
 							<a href={`#${field}`} onClick={(event) => focusField(event, field)}>
-								{labels[field]}: {message}
+								{t({
+									message: `${label}: ${message}`,
+									comment: 'A field’s label, then what is wrong with its value',
+								})}
 							</a>
 						</li>
-					),
-				)}
+					)
+				})}
 			</ul>
 		</div>
 	)

@@ -1,4 +1,16 @@
+import type { I18n } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
 import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react'
+
+/**
+ * An error from a schema (English, written where macros cannot run) in the interface's language,
+ * where its catalogue has a message with that text as its id; otherwise the text as it is. Only
+ * looked up when there: Lingui warns in production of each message it has to fall back on, and
+ * in development reads the text as ICU (dropping anything in braces).
+ */
+export function schemaMessage(i18n: I18n, text: string): string {
+	return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text
+}
 
 interface FrameProps {
 	name: string
@@ -33,7 +45,10 @@ function LabelledControl({
 		'aria-describedby': string | undefined
 	}) => ReactElement
 }) {
-	const message = Array.isArray(error) ? error.join(' ') : error
+	const { i18n } = useLingui()
+	const message = (Array.isArray(error) ? error : [error ?? ''])
+		.map((text) => schemaMessage(i18n, text))
+		.join(' ')
 	const hintId = hint ? `${id}-hint` : undefined
 	const errorId = message ? `${id}-error` : undefined
 	return (
@@ -95,6 +110,34 @@ export function TextAreaField({
 			error={error}
 			tools={tools}
 			control={(wiring) => <textarea {...wiring} {...textarea} />}
+		/>
+	)
+}
+
+type SelectFieldProps = FrameProps & Omit<ComponentPropsWithRef<'select'>, 'id' | 'name'>
+
+/** Field's choice-from-a-list twin: the same label, hint and error wiring. */
+export function SelectField({
+	name,
+	id,
+	label,
+	hint,
+	error,
+	children,
+	...select
+}: SelectFieldProps) {
+	return (
+		<LabelledControl
+			name={name}
+			id={id}
+			label={label}
+			hint={hint}
+			error={error}
+			control={(wiring) => (
+				<select {...wiring} {...select}>
+					{children}
+				</select>
+			)}
 		/>
 	)
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 
 /**
@@ -13,14 +14,25 @@ export function Pager({
 	pages: number
 	link: (changes: { page: string }) => string
 }) {
+	const { t } = useLingui()
 	if (pages <= 1) return null
 	return (
-		<nav aria-label="Pages" className="pager">
-			{page > 1 ? <Link to={link({ page: String(page - 1) })}>Newer</Link> : null}
+		<nav aria-label={t`Pages`} className="pager">
+			{page > 1 ? (
+				<Link to={link({ page: String(page - 1) })}>
+					<Trans context="a list's page of newer items">Newer</Trans>
+				</Link>
+			) : null}
 			<span>
-				Page {page} of {pages}
+				<Trans>
+					Page {page} of {pages}
+				</Trans>
 			</span>
-			{page < pages ? <Link to={link({ page: String(page + 1) })}>Older</Link> : null}
+			{page < pages ? (
+				<Link to={link({ page: String(page + 1) })}>
+					<Trans context="a list's page of older items">Older</Trans>
+				</Link>
+			) : null}
 		</nav>
 	)
 }

@@ -2,6 +2,8 @@
 // the field (list autocomplete, the field keeps focus, aria-activedescendant marks the option).
 // Asked for after a pause in typing; a newer query cancels the one before it, so an answer never
 // arrives out of order. Enter with no option chosen submits the form as usual: /search.
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { suggestFrom } from '#app/features/search/search-limits.ts'
@@ -22,6 +24,7 @@ export default function SearchSuggestions({
 	input: RefObject<HTMLInputElement | null>
 	listId: string
 }) {
+	const { t } = useLingui()
 	const navigate = useNavigate()
 	const location = useLocation()
 	const [items, setItems] = useState<Suggestion[]>([])
@@ -135,12 +138,13 @@ export default function SearchSuggestions({
 		setActive(-1)
 	}, [location.pathname])
 
+	const count = items.length
 	return (
 		<>
 			<div
 				id={listId}
 				role="listbox"
-				aria-label="Suggestions"
+				aria-label={t`Suggestions`}
 				className="search-suggestions"
 				hidden={!open}
 				// The field keeps focus while an option is clicked.
@@ -162,13 +166,17 @@ export default function SearchSuggestions({
 						}}
 					>
 						<span className="title">{item.title}</span>
-						{item.kind === 'page' ? <span className="kind">Page</span> : null}
+						{item.kind === 'page' ? (
+							<span className="kind">
+								<Trans comment="Marks a suggestion that is a page, not an article">Page</Trans>
+							</span>
+						) : null}
 					</div>
 				))}
 			</div>
 			<p className="visually-hidden" role="status">
 				{open
-					? `${items.length} ${items.length === 1 ? 'suggestion' : 'suggestions'}, up and down arrows to choose`
+					? t`${plural(count, { one: '# suggestion', other: '# suggestions' })}, up and down arrows to choose`
 					: ''}
 			</p>
 		</>

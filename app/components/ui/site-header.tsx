@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, NavLink } from 'react-router'
 import { isOutside, type MenuLink } from '#app/features/site/navigation.ts'
 import { SearchField } from './search-field.tsx'
@@ -21,6 +22,7 @@ export function SiteHeader({
 	logoUrl: string
 	links: MenuLink[]
 }) {
+	const { t } = useLingui()
 	const { open, button, menu } = useMenuButton()
 	const folding = folds(links)
 	return (
@@ -47,24 +49,39 @@ export function SiteHeader({
 							strokeLinecap="round"
 						/>
 					</svg>
-					<span className="visually-hidden">Search</span>
+					<span className="visually-hidden">
+						<Trans>Search</Trans>
+					</span>
 				</Link>
 				{folding ? (
 					<button type="button" className="menu-button" {...button}>
-						Menu
+						<Trans>Menu</Trans>
 					</button>
 				) : null}
 				{/* A plain GET form: it works without JavaScript. Below 64rem, a link to the search
 				    page in its place (app.css), so the header keeps to one line. */}
-				<search aria-label="Site" className="site-search">
+				<search
+					aria-label={t({
+						message: 'Site',
+						comment: 'The site search’s landmark, read out as “Site, search”',
+					})}
+					className="site-search"
+				>
 					<form method="get" action="/search">
 						<label htmlFor="site-search-q" className="visually-hidden">
-							Search the site
+							<Trans>Search the site</Trans>
 						</label>
-						<SearchField id="site-search-q" placeholder="Search" />
+						<SearchField id="site-search-q" placeholder={t`Search`} />
 					</form>
 				</search>
-				<nav aria-label="Main" className={open ? 'site-nav open' : 'site-nav'} {...menu}>
+				<nav
+					aria-label={t({
+						message: 'Main',
+						comment: 'The main menu’s landmark, read out as “Main, navigation”',
+					})}
+					className={open ? 'site-nav open' : 'site-nav'}
+					{...menu}
+				>
 					{links.map((link) =>
 						isOutside(link.href) ? (
 							<a key={`${link.href} ${link.label}`} href={link.href}>

@@ -1,23 +1,22 @@
 // Visitors and page views per day, with the previous period dashed: a uPlot canvas drawn in the
 // browser (the library loads with the chart, never with any other page), a summary in words and
 // the same numbers as a table for anyone who cannot see the chart.
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import type { AnalyticsDay } from '#storage/port/analytics.ts'
 import { DailyTable } from './dashboard-daily-table.tsx'
-import { type ChartProps, formatCount, formatDay, previousPeriodName } from './dashboard-tables.ts'
+import { type ChartProps, formatCount, formatDay, perLocale } from './dashboard-tables.ts'
 
 const chartHeight = 300
-const dayTick = new Intl.DateTimeFormat('en-GB', {
-	day: 'numeric',
-	month: 'short',
-	timeZone: 'UTC',
-})
-const monthTick = new Intl.DateTimeFormat('en-GB', {
-	month: 'short',
-	year: 'numeric',
-	timeZone: 'UTC',
-})
+const dayTick = perLocale(
+	(locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+)
+const monthTick = perLocale(
+	(locale) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+)
 const dash = [6, 5]
 
 function sum(days: AnalyticsDay[], key: 'visitors' | 'views') {
@@ -25,23 +24,43 @@ function sum(days: AnalyticsDay[], key: 'visitors' | 'views') {
 }
 
 /** The figure in words: the totals, the busiest day and what the dashed lines are. */
-export function chartSummary({ current, previous }: ChartProps): string {
+export function chartSummary({ current, previous }: ChartProps, i18n: I18n): string {
 	const first = current[0]
 	const last = current[current.length - 1]
-	if (!first || !last) return 'No days to show.'
-	const period = `${formatDay(first.day)} to ${formatDay(last.day)}`
+	if (!first || !last) return i18n._(msg`No days to show.`)
+	const { locale } = i18n
+	const firstDay = formatDay(first.day, locale)
+	const lastDay = formatDay(last.day, locale)
 	const visitors = sum(current, 'visitors')
 	const views = sum(current, 'views')
+	const sentences = [
+		i18n._(
+			msg`${firstDay} to ${lastDay}, UTC days: ${plural(visitors, { one: '# visitor', other: '# visitors' })} and ${plural(views, { one: '# page view', other: '# page views' })} in all.`,
+		),
+	]
 	const busiest = current.reduce((best, day) => (day.visitors > best.visitors ? day : best), first)
-	const peak =
+	const busiestDay = formatDay(busiest.day, locale)
+	const busiestVisitors = busiest.visitors
+	sentences.push(
 		visitors === 0
-			? 'No views on any day.'
-			: `The busiest day was ${formatDay(busiest.day)}, with ${formatCount(busiest.visitors)} visitors.`
+			? i18n._(msg`No views on any day.`)
+			: i18n._(
+					msg`The busiest day was ${busiestDay}, with ${plural(busiestVisitors, { one: '# visitor', other: '# visitors' })}.`,
+				),
+	)
 	const before = previous[0]
-	const dashed = before
-		? ` Dashed lines show ${previousPeriodName(current.length)} (from ${formatDay(before.day)}): ${formatCount(sum(previous, 'visitors'))} visitors and ${formatCount(sum(previous, 'views'))} page views.`
-		: ''
-	return `${period}, UTC days: ${formatCount(visitors)} visitors and ${formatCount(views)} page views in all. ${peak}${dashed}`
+	if (before) {
+		const days = current.length
+		const beforeDay = formatDay(before.day, locale)
+		const previousVisitors = sum(previous, 'visitors')
+		const previousViews = sum(previous, 'views')
+		sentences.push(
+			i18n._(
+				msg`Dashed lines show ${plural(days, { one: 'the previous day', other: 'the previous # days' })} (from ${beforeDay}): ${plural(previousVisitors, { one: '# visitor', other: '# visitors' })} and ${plural(previousViews, { one: '# page view', other: '# page views' })}.`,
+			),
+		)
+	}
+	return sentences.join(' ')
 }
 
 function colours(element: HTMLElement) {
@@ -61,8 +80,10 @@ function options(
 	element: HTMLElement,
 	width: number,
 	onCursor: (index: number | null) => void,
+	i18n: I18n,
 ): uPlot.Options {
 	const c = colours(element)
+	const { locale } = i18n
 	const axis = {
 		stroke: c.text,
 		font: c.font,
@@ -84,29 +105,34 @@ function options(
 		axes: [
 			{
 				...axis,
-				label: 'Day (UTC)',
+				label: i18n._(msg`Day (UTC)`),
 				space: 60,
 				// Days as "3 Nov"; months as "Nov 2026" when the ticks are a month or more apart.
 				values: (_plot, splits, _axis, _space, step) =>
 					splits.map((seconds) =>
-						(step >= 28 * 86_400 ? monthTick : dayTick).format(new Date(seconds * 1000)),
+						(step >= 28 * 86_400 ? monthTick : dayTick)(locale).format(new Date(seconds * 1000)),
 					),
 			},
 			{
 				...axis,
-				label: 'Visitors and page views',
+				label: i18n._(msg`Visitors and page views`),
 				// Whole visitors and views only.
 				incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 1e6],
-				values: (_plot, splits) => splits.map((n) => formatCount(n)),
+				values: (_plot, splits) => splits.map((n) => formatCount(n, locale)),
 				size: 60,
 			},
 		],
 		series: [
 			{},
-			{ label: 'Visitors', stroke: c.visitors, width: 2.5 },
-			{ label: 'Page views', stroke: c.views, width: 2.5 },
-			{ label: 'Visitors, previous period', stroke: c.visitors, width: 1.5, dash },
-			{ label: 'Page views, previous period', stroke: c.views, width: 1.5, dash },
+			{ label: i18n._(msg`Visitors`), stroke: c.visitors, width: 2.5 },
+			{ label: i18n._(msg`Page views`), stroke: c.views, width: 2.5 },
+			{
+				label: i18n._(msg`Visitors, previous period`),
+				stroke: c.visitors,
+				width: 1.5,
+				dash,
+			},
+			{ label: i18n._(msg`Page views, previous period`), stroke: c.views, width: 1.5, dash },
 		],
 		hooks: { setCursor: [(plot) => onCursor(plot.cursor.idx ?? null)] },
 	}
@@ -128,6 +154,7 @@ function useChart(
 	box: React.RefObject<HTMLDivElement | null>,
 	props: ChartProps,
 	onCursor: (index: number | null) => void,
+	i18n: I18n,
 ) {
 	const { current, previous } = props
 	useEffect(() => {
@@ -145,7 +172,7 @@ function useChart(
 			if (!library || cancelled) return
 			plot?.destroy()
 			plot = new library(
-				options(library, element, width(), onCursor),
+				options(library, element, width(), onCursor, i18n),
 				chartData({ current, previous }),
 				element,
 			)
@@ -167,46 +194,66 @@ function useChart(
 			scheme.removeEventListener('change', draw)
 			plot?.destroy()
 		}
-	}, [box, current, previous, onCursor])
+	}, [box, current, previous, onCursor, i18n])
+}
+
+/** A day's numbers where the pointer is, and the same day of the previous period's. */
+function readout(day: AnalyticsDay, before: AnalyticsDay | undefined, i18n: I18n): string {
+	const { locale } = i18n
+	const dayLabel = formatDay(day.day, locale)
+	const { visitors, views } = day
+	if (!before)
+		return i18n._(
+			msg`${dayLabel}: ${plural(visitors, { one: '# visitor', other: '# visitors' })}, ${plural(views, { one: '# page view', other: '# page views' })}`,
+		)
+	const beforeLabel = formatDay(before.day, locale)
+	const visitorsBefore = before.visitors
+	const viewsBefore = before.views
+	return i18n._(
+		msg`${dayLabel}: ${plural(visitors, { one: '# visitor', other: '# visitors' })}, ${plural(views, { one: '# page view', other: '# page views' })} (${beforeLabel}: ${plural(visitorsBefore, { one: '# visitor', other: '# visitors' })}, ${plural(viewsBefore, { one: '# page view', other: '# page views' })})`,
+	)
 }
 
 export function DailyChart(props: ChartProps) {
 	const { current, previous } = props
+	const { t, i18n } = useLingui()
 	const box = useRef<HTMLDivElement>(null)
 	const [pointed, setPointed] = useState<number | null>(null)
-	useChart(box, props, setPointed)
+	useChart(box, props, setPointed, i18n)
 	const day = pointed === null ? undefined : current[pointed]
 	const before = pointed === null ? undefined : previous[pointed]
+	const days = current.length
 	return (
 		<figure className="daily-figure" aria-labelledby="daily-title" aria-describedby="daily-summary">
 			<figcaption>
-				<h2 id="daily-title">Visitors and page views per day</h2>
-				<p id="daily-summary">{chartSummary(props)}</p>
+				<h2 id="daily-title">
+					<Trans>Visitors and page views per day</Trans>
+				</h2>
+				<p id="daily-summary">{chartSummary(props, i18n)}</p>
 			</figcaption>
-			<ul className="chart-key" aria-label="Key">
+			<ul className="chart-key" aria-label={t`Key`}>
 				<li>
-					<span className="swatch visitors" aria-hidden="true" /> Visitors
+					<span className="swatch visitors" aria-hidden="true" /> <Trans>Visitors</Trans>
 				</li>
 				<li>
-					<span className="swatch views" aria-hidden="true" /> Page views
+					<span className="swatch views" aria-hidden="true" /> <Trans>Page views</Trans>
 				</li>
 				<li>
-					<span className="swatch previous" aria-hidden="true" /> Dashed:{' '}
-					{previousPeriodName(current.length)}
+					<span className="swatch previous" aria-hidden="true" />{' '}
+					{t`Dashed: ${plural(days, { one: 'the previous day', other: 'the previous # days' })}`}
 				</li>
 			</ul>
 			{/* The canvas says nothing to a screen reader; the summary and the table do. */}
 			<div className="chart" ref={box} aria-hidden="true" />
 			<p className="chart-readout" aria-hidden="true">
 				{day
-					? `${formatDay(day.day)}: ${formatCount(day.visitors)} visitors, ${formatCount(day.views)} page views` +
-						(before
-							? ` (${formatDay(before.day)}: ${formatCount(before.visitors)} visitors, ${formatCount(before.views)} page views)`
-							: '')
-					: 'Point at the chart, or touch it, to read a day’s numbers.'}
+					? readout(day, before, i18n)
+					: t`Point at the chart, or touch it, to read a day’s numbers.`}
 			</p>
 			<details className="chart-numbers">
-				<summary>Show the numbers</summary>
+				<summary>
+					<Trans>Show the numbers</Trans>
+				</summary>
 				<DailyTable current={current} previous={previous} />
 			</details>
 		</figure>

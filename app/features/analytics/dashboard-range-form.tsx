@@ -1,14 +1,16 @@
 // The dashboard's period: a GET form that works without JavaScript. With it, typing a date picks
 // "Dates of your own", and a preset leaves the dates out of the address.
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, useLocation, useSubmit } from 'react-router'
-import { Field } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 
 const choices = [
-	{ value: '7', label: 'Last 7 days' },
-	{ value: '30', label: 'Last 30 days' },
-	{ value: '90', label: 'Last 90 days' },
-	{ value: 'custom', label: 'Dates of your own' },
+	{ value: '7', label: msg`Last 7 days` },
+	{ value: '30', label: msg`Last 30 days` },
+	{ value: '90', label: msg`Last 90 days` },
+	{ value: 'custom', label: msg`Dates of your own` },
 ] as const
 
 interface RangeFormProps {
@@ -23,8 +25,10 @@ interface RangeFormProps {
 export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 	const submit = useSubmit()
 	const { search } = useLocation()
+	const { t, i18n } = useLingui()
 	const checked = choice === '' && (from || to) ? 'custom' : choice
-	const rangeError = errors.range?.join(' ')
+	// The server's message (English), in the interface's language where it is registered.
+	const rangeError = errors.range?.map((text) => schemaMessage(i18n, text)).join(' ')
 	const pickCustom = (input: HTMLInputElement) => {
 		const custom = input.form?.querySelector<HTMLInputElement>(
 			'input[name="range"][value="custom"]',
@@ -49,7 +53,9 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 			}}
 		>
 			<fieldset>
-				<legend>Period</legend>
+				<legend>
+					<Trans>Period</Trans>
+				</legend>
 				{rangeError ? (
 					<p id="range-error" className="field-error">
 						{rangeError}
@@ -66,7 +72,7 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 								aria-invalid={rangeError ? true : undefined}
 								aria-describedby={rangeError ? 'range-error' : undefined}
 							/>{' '}
-							{option.label}
+							{i18n._(option.label)}
 						</label>
 					))}
 				</div>
@@ -74,8 +80,8 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 					<div className="range-date">
 						<Field
 							name="from"
-							label="First day"
-							hint="Counted from midnight UTC"
+							label={t`First day`}
+							hint={t`Counted from midnight UTC`}
 							type="date"
 							max={today}
 							defaultValue={from}
@@ -86,8 +92,8 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 					<div className="range-date">
 						<Field
 							name="to"
-							label="Last day"
-							hint={`Counted to midnight UTC; today (${today}) at the latest`}
+							label={t`Last day`}
+							hint={t`Counted to midnight UTC; today (${today}) at the latest`}
 							type="date"
 							max={today}
 							defaultValue={to}
@@ -97,7 +103,9 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 					</div>
 				</div>
 			</fieldset>
-			<button type="submit">Show this period</button>
+			<button type="submit">
+				<Trans>Show this period</Trans>
+			</button>
 		</Form>
 	)
 }

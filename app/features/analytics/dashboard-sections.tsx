@@ -1,8 +1,10 @@
 // The dashboard's parts beside the chart: visitors right now, the period's figures against the
 // period before, and one table of top rows with its CSV download.
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Fragment, type ReactNode } from 'react'
 import type { AnalyticsTotals } from '#storage/port/analytics.ts'
-import { changeText, formatCount } from './dashboard-tables.ts'
+import { changeText, formatCount, tableText } from './dashboard-tables.ts'
 import { type NowFigure, useNowFigure } from './use-dashboard-now.ts'
 
 /** A table's box, which scrolls sideways on its own when the table is wider than the screen. */
@@ -19,21 +21,36 @@ export function NowSection({ initial }: { initial: NowFigure }) {
 	const { visitors } = useNowFigure(initial, '/admin/analytics/now')
 	return (
 		<section className="now" aria-labelledby="now-title">
-			<h2 id="now-title">Right now</h2>
+			<h2 id="now-title">
+				<Trans>Right now</Trans>
+			</h2>
 			{/* Read out when the number changes, and only then. */}
 			<p className="now-figure" aria-live="polite">
-				<strong>{formatCount(visitors)}</strong> {visitors === 1 ? 'visitor' : 'visitors'} in the
-				last 5 minutes
+				<Plural
+					value={visitors}
+					one={
+						<Trans>
+							<strong>#</strong> visitor in the last 5 minutes
+						</Trans>
+					}
+					other={
+						<Trans>
+							<strong>#</strong> visitors in the last 5 minutes
+						</Trans>
+					}
+				/>
 			</p>
-			<p className="hint">Updated every 15 seconds while this page is open.</p>
+			<p className="hint">
+				<Trans>Updated every 15 seconds while this page is open.</Trans>
+			</p>
 		</section>
 	)
 }
 
 const figures = [
-	{ key: 'visitors', label: 'Visitors' },
-	{ key: 'views', label: 'Page views' },
-	{ key: 'visits', label: 'Visits' },
+	{ key: 'visitors', label: msg`Visitors` },
+	{ key: 'views', label: msg`Page views` },
+	{ key: 'visits', label: msg`Visits` },
 ] as const
 
 export function SummaryFigures({
@@ -45,14 +62,17 @@ export function SummaryFigures({
 	previous: AnalyticsTotals
 	days: number
 }) {
+	const { i18n } = useLingui()
 	return (
 		<dl className="figures">
 			{figures.map(({ key, label }) => (
 				<div key={key} className="figure" data-figure={key}>
-					<dt>{label}</dt>
+					<dt>{i18n._(label)}</dt>
 					<dd>
-						<span className="figure-value">{formatCount(current[key])}</span>
-						<span className="figure-change">{changeText(current[key], previous[key], days)}</span>
+						<span className="figure-value">{formatCount(current[key], i18n.locale)}</span>
+						<span className="figure-change">
+							{changeText(current[key], previous[key], days, i18n)}
+						</span>
 					</dd>
 				</div>
 			))}
@@ -90,34 +110,42 @@ export interface TableProps {
 }
 
 export function DashboardTableSection({ table, query }: TableProps) {
+	const { i18n } = useLingui()
+	const { locale } = i18n
 	const titleId = `${table.name}-title`
 	const captionId = `${table.name}-caption`
+	const words = tableText(table, i18n)
+	const tableTitle = words.title.toLocaleLowerCase(locale)
 	return (
 		<section className="stats-card" aria-labelledby={titleId}>
 			<div className="stats-head">
-				<h2 id={titleId}>{table.title}</h2>
+				<h2 id={titleId}>{words.title}</h2>
 				<a href={`/admin/analytics/export?table=${table.name}&${query}`} download>
-					Download CSV<span className="visually-hidden"> of {table.title.toLowerCase()}</span>
+					<Trans>
+						Download CSV<span className="visually-hidden"> of {tableTitle}</span>
+					</Trans>
 				</a>
 			</div>
 			{table.rows.length === 0 ? (
-				<p className="stats-empty">No views in this period</p>
+				<p className="stats-empty">
+					<Trans>No views in this period</Trans>
+				</p>
 			) : (
 				<ScrollBox labelledBy={captionId}>
 					<table className="stats-table">
-						<caption id={captionId}>{table.caption}</caption>
+						<caption id={captionId}>{words.caption}</caption>
 						<thead>
 							<tr>
-								{table.columns.map((column) => (
+								{words.columns.map((column) => (
 									<th key={column} scope="col">
 										{column}
 									</th>
 								))}
 								<th scope="col" className="number">
-									Visitors
+									<Trans>Visitors</Trans>
 								</th>
 								<th scope="col" className="number">
-									{table.count}
+									{words.count}
 								</th>
 							</tr>
 						</thead>
@@ -135,8 +163,8 @@ export function DashboardTableSection({ table, query }: TableProps) {
 											</td>
 										),
 									)}
-									<td className="number">{formatCount(row.visitors)}</td>
-									<td className="number">{formatCount(row.views)}</td>
+									<td className="number">{formatCount(row.visitors, locale)}</td>
+									<td className="number">{formatCount(row.views, locale)}</td>
 								</tr>
 							))}
 						</tbody>

@@ -15,6 +15,7 @@ function card(id: number, day: number, title = `Article ${id}`): ArticleCard {
 		tags: [],
 		authors: [],
 		readingMinutes: 1,
+		language: '',
 		publishedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
 		updatedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
 	}

@@ -5,12 +5,17 @@ import type { ArticleEvent } from './article-types.ts'
 export interface ListScope {
 	tag?: string
 	author?: string
+	/** A list in one language: its articles, and with includeUnset those naming none. */
+	language?: { tag: string; includeUnset: boolean }
 }
 
 /** Whether the article belongs on a list of this scope. */
 export function inScope(article: ArticleCard, scope: ListScope | undefined): boolean {
 	if (scope?.tag && !article.tags.some((tag) => tag.slug === scope.tag)) return false
 	if (scope?.author && !article.authors.some((author) => author.slug === scope.author)) return false
+	const language = scope?.language
+	if (language && article.language !== language.tag)
+		return language.includeUnset && article.language === ''
 	return true
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
 import type { EditorArticle } from './article-editor-types.ts'
@@ -12,21 +13,30 @@ export function DangerZone({
 	version: number
 	busy: boolean
 }) {
+	const { t } = useLingui()
+	const title = article.title
 	return (
 		<section className="danger" aria-labelledby="danger-heading">
-			<h2 id="danger-heading">Take it down</h2>
+			<h2 id="danger-heading">
+				<Trans>Take it down</Trans>
+			</h2>
 			{article.status === 'published' ? (
 				<Form method="post">
 					<input type="hidden" name="version" value={version} />
 					<button type="submit" name="intent" value="unpublish" disabled={busy}>
-						Unpublish (keep as draft)
+						<Trans>Unpublish (keep as draft)</Trans>
 					</button>
 				</Form>
 			) : null}
-			<DeleteConfirmation summary="Delete this article…" hidden={{ version }} busy={busy}>
-				“{article.title}” will be deleted for good
-				{article.status === 'published' ? ' and disappear from the public site' : ''}. This cannot
-				be undone.
+			<DeleteConfirmation summary={t`Delete this article…`} hidden={{ version }} busy={busy}>
+				{article.status === 'published' ? (
+					<Trans>
+						“{title}” will be deleted for good and disappear from the public site. This cannot be
+						undone.
+					</Trans>
+				) : (
+					<Trans>“{title}” will be deleted for good. This cannot be undone.</Trans>
+				)}
 			</DeleteConfirmation>
 		</section>
 	)

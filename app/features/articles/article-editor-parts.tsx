@@ -1,9 +1,112 @@
 // Pieces of the article editor that stand on their own: the notice when someone else saved
 // first, the schedule fields, and the question before leaving with unsaved changes.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
-import { Field } from '#app/components/ui/field.tsx'
+import { useRouteLoaderData } from 'react-router'
+import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
+import { languageName } from '#app/lib/i18n.ts'
 import { isoToLocalInput } from './editor-form.ts'
+
+// The languages the editor offers by name (any other tag an article carries is kept and shown):
+// the interface's, then the most spoken and those of the movements Canopy serves.
+const offeredLanguages = [
+	'en',
+	'es',
+	'fr',
+	'ar',
+	'pt',
+	'de',
+	'it',
+	'nl',
+	'ca',
+	'eu',
+	'gl',
+	'pl',
+	'ro',
+	'ru',
+	'uk',
+	'el',
+	'tr',
+	'he',
+	'fa',
+	'ur',
+	'hi',
+	'bn',
+	'ta',
+	'sw',
+	'am',
+	'yo',
+	'ha',
+	'id',
+	'ms',
+	'vi',
+	'th',
+	'tl',
+	'zh-Hans',
+	'zh-Hant',
+	'ja',
+	'ko',
+	'qu',
+	'gn',
+]
+
+/**
+ * What language an article or page is in, and which one it translates: readers of one see
+ * "Also in" links to the others, and search engines get each language's address.
+ */
+export function LanguageFields({
+	language,
+	translationOf,
+	errors,
+}: {
+	language: string
+	translationOf: string
+	errors: { language?: string[]; translationOf?: string[] }
+}) {
+	const { t, i18n } = useLingui()
+	const siteLanguage =
+		(useRouteLoaderData('root') as { site?: { language?: string } } | undefined)?.site?.language ??
+		'en'
+	const siteLanguageName = languageName(siteLanguage, i18n.locale)
+	const codes =
+		offeredLanguages.includes(language) || !language
+			? offeredLanguages
+			: [language, ...offeredLanguages]
+	const named = codes
+		.map((code) => ({ code, name: languageName(code, i18n.locale) }))
+		.sort((a, b) => a.name.localeCompare(b.name, i18n.locale))
+	return (
+		<fieldset className="editor-language">
+			<legend>
+				<Trans>Language</Trans>
+			</legend>
+			<SelectField
+				name="language"
+				label={t`Written in`}
+				defaultValue={language}
+				error={errors.language}
+			>
+				<option value="">{t`The site’s language (${siteLanguageName})`}</option>
+				{named.map(({ code, name }) => (
+					<option key={code} value={code}>
+						{name}
+					</option>
+				))}
+			</SelectField>
+			<Field
+				name="translationOf"
+				label={t`Translation of`}
+				hint={t`The address (slug) of the original, if this is a translation of it; leave empty if it is not.`}
+				defaultValue={translationOf}
+				error={errors.translationOf}
+				maxLength={200}
+				autoCapitalize="off"
+				spellCheck={false}
+			/>
+		</fieldset>
+	)
+}
 
 export function ConflictNotice({
 	conflict,
@@ -14,19 +117,24 @@ export function ConflictNotice({
 	articleId: number | undefined
 	onOverride: () => void
 }) {
+	const version = conflict.version
 	return (
 		<div role="alert" className="form-error conflict">
 			<p>
-				<strong>Someone else saved this article</strong> (
-				<LocalTime iso={conflict.updatedAt} />, now version {conflict.version}) after you opened it.
-				Your changes are <strong>not saved</strong>; they are still in the form below.
+				<Trans>
+					<strong>Someone else saved this article</strong> (
+					<LocalTime iso={conflict.updatedAt} />, now version {version}) after you opened it. Your
+					changes are <strong>not saved</strong>; they are still in the form below.
+				</Trans>
 			</p>
 			<p>
-				Copy what you need and <a href={`/admin/articles/${articleId}`}>open their version</a>, or
-				save yours over theirs.
+				<Trans>
+					Copy what you need and <a href={`/admin/articles/${articleId}`}>open their version</a>, or
+					save yours over theirs.
+				</Trans>
 			</p>
 			<button type="button" onClick={onOverride}>
-				Keep my version, and save over theirs with my next save
+				<Trans>Keep my version, and save over theirs with my next save</Trans>
 			</button>
 		</div>
 	)
@@ -47,6 +155,7 @@ export function ScheduleFields({
 	error: string[] | undefined
 	busy: boolean
 }) {
+	const { t } = useLingui()
 	const offsetRef = useRef<HTMLInputElement>(null)
 	const publishAtRef = useRef<HTMLInputElement>(null)
 	// Only the browser knows its zone: the stored time is shown in it after hydration.
@@ -57,16 +166,20 @@ export function ScheduleFields({
 	}, [publishAt, typed])
 	return (
 		<fieldset className="editor-schedule">
-			<legend>Schedule</legend>
+			<legend>
+				<Trans>Schedule</Trans>
+			</legend>
 			{scheduled && publishAt ? (
 				<p>
-					Scheduled for <LocalTime iso={publishAt} time />.
+					<Trans>
+						Scheduled for <LocalTime iso={publishAt} time />.
+					</Trans>
 				</p>
 			) : null}
 			<Field
 				name="publishAt"
-				label="Publish at"
-				hint="In your time zone (UTC if JavaScript is off)."
+				label={t`Publish at`}
+				hint={t`In your time zone (UTC if JavaScript is off).`}
 				type="datetime-local"
 				ref={publishAtRef}
 				defaultValue={typed}
@@ -74,7 +187,7 @@ export function ScheduleFields({
 			/>
 			<input type="hidden" name="timezoneOffset" ref={offsetRef} defaultValue="0" />
 			<button type="submit" name="intent" value="schedule" disabled={busy}>
-				{scheduled ? 'Change the time' : 'Schedule'}
+				{scheduled ? <Trans>Change the time</Trans> : <Trans>Schedule</Trans>}
 			</button>
 		</fieldset>
 	)
@@ -84,13 +197,15 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
 	return (
 		<div role="alertdialog" aria-modal="false" aria-labelledby="leave-title" className="leave">
 			<p id="leave-title">
-				<strong>You have unsaved changes.</strong> Leave this page and lose them?
+				<Trans>
+					<strong>You have unsaved changes.</strong> Leave this page and lose them?
+				</Trans>
 			</p>
 			<button type="button" onClick={onStay}>
-				Stay and keep editing
+				<Trans>Stay and keep editing</Trans>
 			</button>{' '}
 			<button type="button" className="secondary" onClick={onLeave}>
-				Leave without saving
+				<Trans>Leave without saving</Trans>
 			</button>
 		</div>
 	)

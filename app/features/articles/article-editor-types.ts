@@ -29,6 +29,10 @@ export interface EditorArticle {
 	seoTitle: string
 	seoDescription: string
 	socialImageUrl: string | null
+	/** Its language tag; empty: the site's language. */
+	language: string
+	/** The address (slug) of the article it translates; empty: none. */
+	translationOf: string
 	/** Edits not live yet (a published or scheduled article's), shown in the form instead: when kept. */
 	pendingSavedAt?: string
 	/** Who made those edits. */

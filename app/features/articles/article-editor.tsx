@@ -1,6 +1,9 @@
 // The article editor: Markdown with a live preview from the public page's own pipeline, a slug
 // checked as you type, autosave for drafts, a guard against leaving with unsaved changes, and a
 // clear answer when someone else saved first. Works as a plain form without JavaScript.
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
@@ -10,7 +13,12 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import { DangerZone } from './article-danger-zone.tsx'
-import { ConflictNotice, LeaveDialog, ScheduleFields } from './article-editor-parts.tsx'
+import {
+	ConflictNotice,
+	LanguageFields,
+	LeaveDialog,
+	ScheduleFields,
+} from './article-editor-parts.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { EmailField, NotifyField } from './article-notify-field.tsx'
 import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
@@ -20,33 +28,42 @@ import { MarkdownToolbar, markdownShortcut } from './markdown-toolbar.tsx'
 const autosaveDelayMs = 2_000
 
 /** The editor's fields as they are labelled, for the summary of what stopped a save. */
-const fieldLabels: Record<string, string> = {
-	title: 'Title',
-	body: 'Text (Markdown)',
-	slug: 'Address (slug)',
-	summary: 'Summary',
-	tags: 'Tags',
-	authors: 'Authors',
-	cover: 'Cover image',
-	coverAlt: 'Cover image description',
-	publishAt: 'Publish at',
-	seoTitle: 'Title for search engines',
-	seoDescription: 'Description for search engines',
-	socialImage: 'Image for shared links',
-	revision: 'Revision',
-}
+const fieldLabels = {
+	title: msg`Title`,
+	body: msg`Text (Markdown)`,
+	slug: msg`Address (slug)`,
+	summary: msg`Summary`,
+	tags: msg`Tags`,
+	authors: msg`Authors`,
+	cover: msg`Cover image`,
+	coverAlt: msg`Cover image description`,
+	publishAt: msg`Publish at`,
+	seoTitle: msg`Title for search engines`,
+	seoDescription: msg`Description for search engines`,
+	socialImage: msg`Image for shared links`,
+	revision: msg`Revision`,
+	language: msg`Written in`,
+	translationOf: msg`Translation of`,
+} satisfies Record<string, MessageDescriptor>
 
-function savedMessage(intent: string, kind: ArticleKind): string {
+function savedMessage(i18n: I18n, intent: string, kind: ArticleKind): string {
+	const page = kind === 'page'
 	if (intent === 'publish')
-		return kind === 'page'
-			? 'Published. Readers see it at its address now.'
-			: 'Published. Readers on the articles page see it now.'
-	if (intent === 'schedule') return 'Scheduled.'
-	if (intent === 'discard') return 'Changes discarded: the form holds the live text again.'
-	if (intent === 'restore') return `Restored: the ${kind} holds the earlier version now.`
+		return page
+			? i18n._(msg`Published. Readers see it at its address now.`)
+			: i18n._(msg`Published. Readers on the articles page see it now.`)
+	if (intent === 'schedule') return i18n._(msg`Scheduled.`)
+	if (intent === 'discard')
+		return i18n._(msg`Changes discarded: the form holds the live text again.`)
+	if (intent === 'restore')
+		return page
+			? i18n._(msg`Restored: the page holds the earlier version now.`)
+			: i18n._(msg`Restored: the article holds the earlier version now.`)
 	if (intent === 'unpublish')
-		return `Unpublished: the ${kind === 'page' ? 'page' : 'article'} is a draft again.`
-	return 'Draft saved.'
+		return page
+			? i18n._(msg`Unpublished: the page is a draft again.`)
+			: i18n._(msg`Unpublished: the article is a draft again.`)
+	return i18n._(msg`Draft saved.`)
 }
 
 export function ArticleEditor({
@@ -68,8 +85,12 @@ export function ArticleEditor({
 	/** The largest image upload taken (UPLOAD_MAX_MB). */
 	uploadMaxBytes: number
 }) {
+	const { t, i18n } = useLingui()
 	const kind = article?.kind ?? newKind
-	const noun = kind === 'page' ? 'page' : 'article'
+	const page = kind === 'page'
+	const labels = Object.fromEntries(
+		Object.entries(fieldLabels).map(([name, label]) => [name, i18n._(label)]),
+	)
 	const values = actionData?.values
 	const errors = actionData?.errors ?? {}
 	const value = (name: string, stored: string) => values?.[name] ?? stored
@@ -101,6 +122,7 @@ export function ArticleEditor({
 	const previewHtml = useLivePreview(body, initialHtml)
 	const bodyField = useRef<HTMLTextAreaElement>(null)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
+	const address = publicPath(kind, slug.trim() || '…')
 
 	// Autosave: a draft is saved; a published or scheduled article keeps the edits pending.
 	const autosave = useFetcher<EditorActionData>()
@@ -155,24 +177,31 @@ export function ArticleEditor({
 
 	// The latest save's outcome, whichever way it was made.
 	const [status, setStatus] = useState<ReactNode>(
-		actionData?.saved ? savedMessage(actionData.saved.intent, kind) : null,
+		actionData?.saved ? savedMessage(i18n, actionData.saved.intent, kind) : null,
 	)
 	useEffect(() => {
-		if (actionData?.saved) setStatus(savedMessage(actionData.saved.intent, kind))
-	}, [actionData, kind])
+		if (actionData?.saved) setStatus(savedMessage(i18n, actionData.saved.intent, kind))
+	}, [actionData, kind, i18n])
 	const published = article?.status === 'published'
 	useEffect(() => {
 		if (autosaved?.saved)
 			setStatus(
 				autosaved.pending ? (
-					<>
-						Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until you{' '}
-						{published ? 'update' : 'schedule again'}.
-					</>
+					published ? (
+						<Trans>
+							Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until
+							you update.
+						</Trans>
+					) : (
+						<Trans>
+							Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until
+							you schedule again.
+						</Trans>
+					)
 				) : (
-					<>
+					<Trans>
 						Draft saved at <LocalTime iso={autosaved.saved.updatedAt} clock />.
-					</>
+					</Trans>
 				),
 			)
 	}, [autosaved, published])
@@ -209,8 +238,12 @@ export function ArticleEditor({
 			) : null}
 			<ErrorSummary
 				errors={errors}
-				labels={fieldLabels}
-				title={`The ${noun} was not saved. Change what is said below, then save again.`}
+				labels={labels}
+				title={
+					page
+						? t`The page was not saved. Change what is said below, then save again.`
+						: t`The article was not saved. Change what is said below, then save again.`
+				}
 			/>
 			<Form
 				method="post"
@@ -230,7 +263,7 @@ export function ArticleEditor({
 					<div className="editor-main">
 						<Field
 							name="title"
-							label="Title"
+							label={i18n._(fieldLabels.title)}
 							defaultValue={value('title', article?.title ?? '')}
 							error={errors.title}
 							required
@@ -239,8 +272,13 @@ export function ArticleEditor({
 						<TextAreaField
 							ref={bodyField}
 							name="body"
-							label="Text (Markdown)"
-							hint='**bold**, _italic_, ## heading, [link](https://…), - list item, ![description](image address "caption"), or the buttons: Ctrl+B, Ctrl+I, Ctrl+K.'
+							label={i18n._(fieldLabels.body)}
+							hint={t({
+								message:
+									'**bold**, _italic_, ## heading, [link](https://…), - list item, ![description](image address "caption"), or the buttons: Ctrl+B, Ctrl+I, Ctrl+K.',
+								comment:
+									'Markdown examples: translate the words, keep the marks (**, _, ##, [](), -, ![](), quotes) and the keys',
+							})}
 							tools={<MarkdownToolbar id="body-toolbar" textareaId="body" />}
 							value={body}
 							onChange={(event) => setBody(event.currentTarget.value)}
@@ -254,17 +292,25 @@ export function ArticleEditor({
 						/>
 						<MarkdownImagePicker images={images} />
 						<section className="editor-preview" aria-labelledby="preview-heading">
-							<h2 id="preview-heading">Preview</h2>
+							<h2 id="preview-heading">
+								<Trans>Preview</Trans>
+							</h2>
 							{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server by the public page's own pipeline (markdown.server.ts) */}
 							<div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
 						</section>
 					</div>
 					<section className="editor-settings" aria-labelledby="settings-heading">
-						<h2 id="settings-heading">Settings</h2>
+						<h2 id="settings-heading">
+							<Trans>Settings</Trans>
+						</h2>
 						<Field
 							name="slug"
-							label="Address (slug)"
-							hint={`The ${noun}'s address: ${publicPath(kind, slug.trim() || '…')}. Leave empty on a new ${noun} to make it from the title.`}
+							label={i18n._(fieldLabels.slug)}
+							hint={
+								page
+									? t`The page's address: ${address}. Leave empty on a new page to make it from the title.`
+									: t`The article's address: ${address}. Leave empty on a new article to make it from the title.`
+							}
 							value={slug}
 							onChange={(event) => setSlug(event.currentTarget.value)}
 							error={errors.slug ?? (slugLive ? [slugLive] : undefined)}
@@ -274,8 +320,8 @@ export function ArticleEditor({
 						/>
 						<TextAreaField
 							name="summary"
-							label="Summary"
-							hint="One or two sentences shown in lists and link previews."
+							label={i18n._(fieldLabels.summary)}
+							hint={t`One or two sentences shown in lists and link previews.`}
 							defaultValue={value('summary', article?.summary ?? '')}
 							error={errors.summary}
 							rows={2}
@@ -285,8 +331,8 @@ export function ArticleEditor({
 							<>
 								<Field
 									name="tags"
-									label="Tags"
-									hint="Separated by commas, e.g. soil, food. Each tag has a page listing its articles."
+									label={i18n._(fieldLabels.tags)}
+									hint={t`Separated by commas, e.g. soil, food. Each tag has a page listing its articles.`}
 									defaultValue={value('tags', article?.tags.join(', ') ?? '')}
 									error={
 										errors.tags ??
@@ -295,8 +341,8 @@ export function ArticleEditor({
 								/>
 								<Field
 									name="authors"
-									label="Authors"
-									hint="Separated by commas. A name not known yet gets a profile of its own."
+									label={i18n._(fieldLabels.authors)}
+									hint={t`Separated by commas. A name not known yet gets a profile of its own.`}
 									defaultValue={value('authors', (article?.authors ?? defaultAuthors).join(', '))}
 									error={
 										errors.authors ??
@@ -308,33 +354,40 @@ export function ArticleEditor({
 						<ImageUploadField
 							maxBytes={uploadMaxBytes}
 							name="cover"
-							label="Cover image"
-							hint="Optional: upload an image, or give an https address."
+							label={i18n._(fieldLabels.cover)}
+							hint={t`Optional: upload an image, or give an https address.`}
 							defaultValue={value('cover', article?.coverImageUrl ?? '')}
 							errors={errors.cover}
 						/>
 						<Field
 							name="coverAlt"
-							label="Cover image description"
-							hint="Required with a cover image: what it shows, for people who cannot see it."
+							label={i18n._(fieldLabels.coverAlt)}
+							hint={t`Required with a cover image: what it shows, for people who cannot see it.`}
 							defaultValue={value('coverAlt', article?.coverImageAlt ?? '')}
 							error={errors.coverAlt}
 							maxLength={300}
 						/>
+						<LanguageFields
+							language={value('language', article?.language ?? '')}
+							translationOf={value('translationOf', article?.translationOf ?? '')}
+							errors={errors}
+						/>
 						<fieldset className="editor-seo">
-							<legend>Search engines and shared links</legend>
+							<legend>
+								<Trans>Search engines and shared links</Trans>
+							</legend>
 							<Field
 								name="seoTitle"
-								label="Title for search engines"
-								hint="Shown in search results instead of the title; leave empty to use the title. About 60 characters fit."
+								label={i18n._(fieldLabels.seoTitle)}
+								hint={t`Shown in search results instead of the title; leave empty to use the title. About 60 characters fit.`}
 								defaultValue={value('seoTitle', article?.seoTitle ?? '')}
 								error={errors.seoTitle}
 								maxLength={120}
 							/>
 							<TextAreaField
 								name="seoDescription"
-								label="Description for search engines"
-								hint="Instead of the summary; leave empty to use it. About 155 characters fit."
+								label={i18n._(fieldLabels.seoDescription)}
+								hint={t`Instead of the summary; leave empty to use it. About 155 characters fit.`}
 								defaultValue={value('seoDescription', article?.seoDescription ?? '')}
 								error={errors.seoDescription}
 								rows={2}
@@ -343,8 +396,8 @@ export function ArticleEditor({
 							<ImageUploadField
 								maxBytes={uploadMaxBytes}
 								name="socialImage"
-								label="Image for shared links"
-								hint="Shown when the link is shared, instead of the cover; 1200 × 630 pixels suits every network."
+								label={i18n._(fieldLabels.socialImage)}
+								hint={t`Shown when the link is shared, instead of the cover; 1200 × 630 pixels suits every network.`}
 								defaultValue={value('socialImage', article?.socialImageUrl ?? '')}
 								errors={errors.socialImage}
 							/>
@@ -370,7 +423,7 @@ export function ArticleEditor({
 				{/* Always in view (sticky): what happened last, and the buttons that save. */}
 				<div className="editor-bar">
 					<p role="status" className="editor-status">
-						{autosave.state !== 'idle' ? 'Saving…' : status}
+						{autosave.state !== 'idle' ? t`Saving…` : status}
 					</p>
 					<div className="editor-actions">
 						{savedId !== null ? (
@@ -381,20 +434,30 @@ export function ArticleEditor({
 								rel="noopener"
 								className="button secondary"
 							>
-								Preview<span className="visually-hidden"> (opens in a new tab)</span>
+								<Trans>
+									Preview<span className="visually-hidden"> (opens in a new tab)</span>
+								</Trans>
 							</Link>
 						) : null}
 						{article?.status === 'published' ? (
 							<button type="submit" name="intent" value="publish" disabled={saving}>
-								Update the published {noun}
+								{page ? (
+									<Trans>Update the published page</Trans>
+								) : (
+									<Trans>Update the published article</Trans>
+								)}
 							</button>
 						) : (
 							<>
 								<button type="submit" name="intent" value="draft" disabled={saving}>
-									{scheduled ? 'Save as draft (cancel the schedule)' : 'Save draft'}
+									{scheduled ? (
+										<Trans>Save as draft (cancel the schedule)</Trans>
+									) : (
+										<Trans>Save draft</Trans>
+									)}
 								</button>
 								<button type="submit" name="intent" value="publish" disabled={saving}>
-									Publish now
+									<Trans>Publish now</Trans>
 								</button>
 							</>
 						)}

@@ -1,5 +1,6 @@
 // The editor's switch for push subscribers: whether this article, once public, is announced to
 // them. A plain checkbox posted with the form; an article announced already says when instead.
+import { Trans } from '@lingui/react/macro'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { emailSwitchMarker, notifySwitchMarker } from './editor-form.ts'
 
@@ -19,10 +20,14 @@ export function NotifyField({
 	if (notifiedAt) {
 		return (
 			<fieldset className="editor-notify">
-				<legend>Push notification</legend>
+				<legend>
+					<Trans>Push notification</Trans>
+				</legend>
 				<p>
-					Subscribers were told of this article on <LocalTime iso={notifiedAt} time />. It will not
-					be announced again, whatever happens to it.
+					<Trans>
+						Subscribers were told of this article on <LocalTime iso={notifiedAt} time />. It will
+						not be announced again, whatever happens to it.
+					</Trans>
 				</p>
 			</fieldset>
 		)
@@ -30,7 +35,9 @@ export function NotifyField({
 	const checked = typed?.[notifySwitchMarker] ? typed.notify === 'on' : notify
 	return (
 		<fieldset className="editor-notify">
-			<legend>Push notification</legend>
+			<legend>
+				<Trans>Push notification</Trans>
+			</legend>
 			<input type="hidden" name={notifySwitchMarker} value="1" />
 			<div className="checkbox-row">
 				<input
@@ -41,12 +48,22 @@ export function NotifyField({
 					defaultChecked={checked}
 					aria-describedby="notify-hint"
 				/>
-				<label htmlFor="notify">Notify subscribers when this is published</label>
+				<label htmlFor="notify">
+					<Trans>Notify subscribers when this is published</Trans>
+				</label>
 			</div>
 			<p id="notify-hint" className="hint">
-				{published
-					? 'It was published without notifying. Subscribers are told only if it is unpublished and then published again with this switch on.'
-					: 'Readers who asked for notices get one when it becomes public, once in its life. Untick to publish quietly, e.g. a correction.'}
+				{published ? (
+					<Trans>
+						It was published without notifying. Subscribers are told only if it is unpublished and
+						then published again with this switch on.
+					</Trans>
+				) : (
+					<Trans>
+						Readers who asked for notices get one when it becomes public, once in its life. Untick
+						to publish quietly, e.g. a correction.
+					</Trans>
+				)}
 			</p>
 		</fieldset>
 	)
@@ -70,10 +87,14 @@ export function EmailField({
 	if (emailedAt) {
 		return (
 			<fieldset className="editor-notify">
-				<legend>Newsletter</legend>
+				<legend>
+					<Trans>Newsletter</Trans>
+				</legend>
 				<p>
-					Mailed to subscribers on <LocalTime iso={emailedAt} time />. It will not be mailed again,
-					whatever happens to it.
+					<Trans>
+						Mailed to subscribers on <LocalTime iso={emailedAt} time />. It will not be mailed
+						again, whatever happens to it.
+					</Trans>
 				</p>
 			</fieldset>
 		)
@@ -81,7 +102,9 @@ export function EmailField({
 	const checked = typed?.[emailSwitchMarker] ? typed.email === 'on' : email
 	return (
 		<fieldset className="editor-notify">
-			<legend>Newsletter</legend>
+			<legend>
+				<Trans>Newsletter</Trans>
+			</legend>
 			<input type="hidden" name={emailSwitchMarker} value="1" />
 			<div className="checkbox-row">
 				<input
@@ -92,12 +115,23 @@ export function EmailField({
 					defaultChecked={checked}
 					aria-describedby="email-hint"
 				/>
-				<label htmlFor="email">Email subscribers when this is published</label>
+				<label htmlFor="email">
+					<Trans>Email subscribers when this is published</Trans>
+				</label>
 			</div>
 			<p id="email-hint" className="hint">
-				{published
-					? 'It was published without mailing subscribers. They get it only if it is unpublished and then published again with this switch on.'
-					: 'Readers who take every article get it by mail when it first becomes public (once in its life); weekly-digest readers find it in their next digest. Untick for a correction or a small update.'}
+				{published ? (
+					<Trans>
+						It was published without mailing subscribers. They get it only if it is unpublished and
+						then published again with this switch on.
+					</Trans>
+				) : (
+					<Trans>
+						Readers who take every article get it by mail when it first becomes public (once in its
+						life); weekly-digest readers find it in their next digest. Untick for a correction or a
+						small update.
+					</Trans>
+				)}
 			</p>
 		</fieldset>
 	)

@@ -1,12 +1,15 @@
 // An article as readers see it: its header, cover, text, the notice switch and the ways on. The
 // public article page (routes/article.tsx) and the editor's preview of a draft
 // (routes/admin/preview.tsx) render the same.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { directionOf } from '#app/lib/i18n.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import type { Term } from '#storage/port/articles.ts'
 import { ArticleMeta, TagLinks } from './article-card.tsx'
+import { AlsoIn, type TranslationLink } from './translations.tsx'
 
 type ArticleLink = { slug: string; title: string } | null
 
@@ -17,19 +20,40 @@ export interface ArticleViewProps {
 			summary: string
 			tags: Term[]
 			bodyHtml: string
+			/** Its language tag; empty: the site's. */
+			language?: string
 		}
 	onward: { newer: ArticleLink; older: ArticleLink }
 	moreOn: { tag: Term; articles: ArticleLink[] } | null
+	/** The article in other languages (none in the editor's preview). */
+	translations?: readonly TranslationLink[]
+	siteLanguage?: string
 }
 
-export function ArticleView({ article, onward, moreOn }: ArticleViewProps) {
+export function ArticleView({
+	article,
+	onward,
+	moreOn,
+	translations = [],
+	siteLanguage = 'en',
+}: ArticleViewProps) {
+	const contentLanguage = article.language || siteLanguage
+	const { t } = useLingui()
+	const tagName = moreOn?.tag.name
 	return (
-		<article className="page narrow article">
+		<article
+			className="page narrow article"
+			lang={contentLanguage || undefined}
+			dir={contentLanguage ? directionOf(contentLanguage) : undefined}
+		>
 			<header className="article-header">
 				<p className="breadcrumb">
-					<Link to="/articles">Articles</Link>
+					<Link to="/articles">
+						<Trans>Articles</Trans>
+					</Link>
 				</p>
 				<h1>{article.title}</h1>
+				<AlsoIn translations={translations} siteLanguage={siteLanguage} />
 				{article.summary ? <p className="lede">{article.summary}</p> : null}
 				<ArticleMeta article={article} />
 				<TagLinks tags={article.tags} />
@@ -43,7 +67,9 @@ export function ArticleView({ article, onward, moreOn }: ArticleViewProps) {
 				{moreOn ? (
 					<section className="more-on" aria-labelledby="more-on-title">
 						<h2 id="more-on-title">
-							More on <Link to={publicPath('tag', moreOn.tag.slug)}>{moreOn.tag.name}</Link>
+							<Trans>
+								More on <Link to={publicPath('tag', moreOn.tag.slug)}>{tagName}</Link>
+							</Trans>
 						</h2>
 						<ul>
 							{moreOn.articles.map((card) =>
@@ -59,7 +85,7 @@ export function ArticleView({ article, onward, moreOn }: ArticleViewProps) {
 					</section>
 				) : null}
 				{onward.newer || onward.older ? (
-					<nav className="read-on" aria-label="More articles">
+					<nav className="read-on" aria-label={t`More articles`}>
 						{(['older', 'newer'] as const).map((side) => {
 							const card = onward[side]
 							return card ? (
@@ -69,7 +95,11 @@ export function ArticleView({ article, onward, moreOn }: ArticleViewProps) {
 									to={`/articles/${card.slug}`}
 									prefetch="intent"
 								>
-									<span className="read-on-label">{side === 'older' ? 'Older' : 'Newer'}</span>{' '}
+									<span className="read-on-label">
+										{side === 'older'
+											? t({ message: 'Older', context: 'the article before this one' })
+											: t({ message: 'Newer', context: 'the article after this one' })}
+									</span>{' '}
 									{card.title}
 								</Link>
 							) : null

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normaliseLanguageTag } from '#app/lib/i18n.ts'
 import { markdownLimitProblem } from './markdown-limits.ts'
 import { slugPattern } from './slug.ts'
 
@@ -29,6 +30,7 @@ export const articleInputSchema = z
 		slug: z
 			.string()
 			.trim()
+			.normalize('NFC')
 			.max(80, 'Keep the slug under 80 characters.')
 			.regex(slugPattern, 'Use lowercase letters, digits and single hyphens in the slug.')
 			.optional(),
@@ -81,6 +83,31 @@ export const articleInputSchema = z
 			)
 			.nullish()
 			.transform((value) => (value === undefined ? undefined : value || null)),
+		/** A language tag (es, pt-BR, ar); empty: the site's language. Left out, the stored one stays. */
+		language: z
+			.string()
+			.trim()
+			.max(35, 'Give the language as a code like es, pt-BR or ar.')
+			.refine(
+				(value) => value === '' || normaliseLanguageTag(value) !== undefined,
+				'Give the language as a code like es, pt-BR or ar.',
+			)
+			.transform((value) => (value === '' ? '' : (normaliseLanguageTag(value) ?? '')))
+			.optional(),
+		/**
+		 * The article this one translates: its id (the API) or its address (the editor's form);
+		 * empty or null: none. Left out, the stored link stays.
+		 */
+		translationOf: z
+			.union([
+				z.number().int().positive(),
+				z
+					.string()
+					.trim()
+					.max(200, 'Give the address of the article this one translates.')
+					.normalize('NFC'),
+			])
+			.nullish(),
 		publishedAt: z.coerce
 			.date({ error: 'publishedAt must be a date, e.g. 2026-10-05T08:00:00Z.' })
 			.optional(),

@@ -6,10 +6,10 @@ import type { Article, ArticleCard } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
-import { articleWriteOf, toArticleWrite } from './article-write.server.ts'
+import { articleWriteOf, TranslationNotFound, toArticleWrite } from './article-write.server.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import { MarkdownRefused } from './markdown.server.ts'
-import { slugify } from './slug.ts'
+import { slugFor } from './slug.ts'
 
 export type { FieldErrors }
 
@@ -25,7 +25,7 @@ export async function saveArticle(
 	const parsed = articleInputSchema.safeParse(raw)
 	if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
 	const input = parsed.data
-	const slug = input.slug ?? slugify(input.title)
+	const slug = input.slug ?? slugFor('article', input.title)
 	if (!slug)
 		return { ok: false, errors: { title: ['The title needs at least one letter or digit.'] } }
 	const existing = await storage.articles.findBySlug(slug)
@@ -43,6 +43,8 @@ export async function saveArticle(
 		})
 	} catch (error) {
 		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
+		if (error instanceof TranslationNotFound)
+			return { ok: false, errors: { translationOf: [error.message] } }
 		throw error
 	}
 	const saved = await storage.articles.saveBySlug(write)
@@ -69,18 +71,26 @@ export interface ArticleListPage {
 
 export async function listArticles(
 	storage: Storage,
-	options: { cursor?: string | null; limit: number; tag?: string; author?: string },
+	options: {
+		cursor?: string | null
+		limit: number
+		tag?: string
+		author?: string
+		/** Only articles in this language (and, with includeUnset, those naming none). */
+		language?: { tag: string; includeUnset: boolean }
+	},
 ): Promise<ArticleListPage> {
 	// Read the position before the list: a change landing in between is then sent again by the
 	// stream, and the page applies events idempotently, so nothing is missed or shown twice.
 	const changeId = await storage.changes.latestId()
 	const after = decodeCursor(options.cursor)
-	const { tag, author } = options
+	const { tag, author, language } = options
 	const rows = await storage.articles.listPublished({
 		limit: options.limit + 1,
 		after,
 		tag,
 		author,
+		language,
 	})
 	const items = rows.slice(0, options.limit)
 	const last = items.at(-1)

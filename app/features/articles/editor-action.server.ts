@@ -1,9 +1,11 @@
 // The article editor's form action, shared by the new-article and edit pages: one place that
 // turns a posted form into a save and a save's outcome into what the page shows.
-import { data, redirect } from 'react-router'
+import { msg } from '@lingui/core/macro'
+import { data, type RouterContextProvider, redirect } from 'react-router'
 import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Article, ArticleKind } from '#storage/port/articles.ts'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import {
@@ -16,7 +18,8 @@ import {
 } from './editor.server.ts'
 import { articleFormInput } from './editor-form.ts'
 
-export function toEditorArticle(article: Article): EditorArticle {
+/** `originalSlug`: the address of the article this one translates, if it does. */
+export function toEditorArticle(article: Article, originalSlug = ''): EditorArticle {
 	const { id, slug, title, summary, bodyMarkdown, tags, coverImageUrl, coverImageAlt } = article
 	const { status, publishAt, publishedAt, updatedAt, version } = article
 	const { notify = true, notifiedAt = null, seoTitle, seoDescription, socialImageUrl } = article
@@ -44,11 +47,13 @@ export function toEditorArticle(article: Article): EditorArticle {
 		seoTitle,
 		seoDescription,
 		socialImageUrl,
+		language: article.language,
+		translationOf: originalSlug,
 	}
 }
 
-/** The title of a new article autosaved before anyone gave it one. */
-export const untitledDraft = 'Untitled draft'
+/** The title of a new article autosaved before anyone gave it one, in its writer's language. */
+export const untitledDraft = msg`Untitled draft`
 
 /** What was typed, to show again when the save is refused (the page works without JavaScript). */
 function postedValues(form: FormData): Record<string, string> {
@@ -105,6 +110,8 @@ type EditorServices = Pick<
 export async function newArticleAction(
 	services: EditorServices,
 	request: Request,
+	/** The request's context: the writer's interface language, for a title given in words. */
+	context: Readonly<RouterContextProvider>,
 	editor: { id: string; name: string },
 	/** What the editor makes: an article, or a page (About, Donate) at /<slug>. */
 	kind: ArticleKind = 'article',
@@ -120,7 +127,8 @@ export async function newArticleAction(
 		// The first words of a new article make it a draft, without leaving the page: the
 		// editor goes on with its id (article-editor.tsx). Words typed before any title are kept
 		// too, under a title that says so.
-		if (!String(input.title).trim()) input.title = untitledDraft
+		if (!String(input.title).trim())
+			input.title = (await requestI18n(request, context))._(untitledDraft)
 		const result = await createArticle(
 			storage,
 			{ ...input, intent: 'draft' },

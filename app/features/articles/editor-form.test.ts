@@ -13,6 +13,8 @@ describe('the editor form', () => {
 	it('splits tags on commas and drops empty ones', () => {
 		expect(splitTags(' soil, Food ,, water ')).toEqual(['soil', 'Food', 'water'])
 		expect(splitTags('')).toEqual([])
+		expect(splitTags('تربة، غذاء,ماء')).toEqual(['تربة', 'غذاء', 'ماء'])
+		expect(splitTags('土壤，食物、水')).toEqual(['土壤', '食物', '水'])
 	})
 
 	it('turns the posted form into the editor input, marking an unreadable time', () => {

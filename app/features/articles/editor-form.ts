@@ -26,8 +26,9 @@ export function isoToLocalInput(iso: string): string {
 
 /** "soil, Food ,, water" → ["soil", "Food", "water"] (the schema lower-cases and checks them). */
 export function splitTags(value: string): string[] {
+	// The comma as each script writes it: Latin, Arabic (،), Chinese and Japanese (，、).
 	return value
-		.split(',')
+		.split(/[,،，、]/)
 		.map((tag) => tag.trim())
 		.filter(Boolean)
 }
@@ -61,6 +62,9 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 		seoDescription: text('seoDescription'),
 		// Empty: none (the cover is shown), as an emptied field means.
 		socialImage: text('socialImage').trim(),
+		// Left out where the form did not offer them: the stored ones stay.
+		language: form.has('language') ? text('language') : undefined,
+		translationOf: form.has('translationOf') ? text('translationOf') : undefined,
 		intent: text('intent'),
 		publishAt: scheduled
 			? (localInputToIso(scheduled, Number.isFinite(offset) ? offset : 0) ?? 'invalid')

@@ -16,10 +16,15 @@ import type { Change } from '#storage/port/changes.ts'
 import type { RevisionAuthor, RevisionContent, RevisionNote } from '#storage/port/revisions.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
-import { articleWriteOf, toArticleWrite } from './article-write.server.ts'
+import {
+	articleWriteOf,
+	TranslationNotFound,
+	toArticleWrite,
+	translationRefusedMessage,
+} from './article-write.server.ts'
 import { editorListSchema, saveIntentSchema, versionSchema } from './editor.schema.ts'
 import { MarkdownRefused, renderMarkdown } from './markdown.server.ts'
-import { slugify, slugPattern } from './slug.ts'
+import { slugFor, slugify, slugPattern } from './slug.ts'
 
 export type EditorResult =
 	/** `repeated`: made by an earlier request with the same Idempotency-Key, not now. */
@@ -59,7 +64,7 @@ async function prepare(
 		input.publishedAt?.toISOString() ??
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
-	const slug = input.slug ?? existing?.slug ?? slugify(input.title)
+	const slug = input.slug ?? existing?.slug ?? slugFor(kind, input.title)
 	// A page beside the site's own addresses: /contact is always the contact form.
 	const reserved = kind === 'page' ? pageSlugProblem(slug) : undefined
 	if (reserved) return { ok: false, errors: { slug: [reserved] } }
@@ -83,6 +88,8 @@ async function prepare(
 		return { ok: true, write }
 	} catch (error) {
 		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
+		if (error instanceof TranslationNotFound)
+			return { ok: false, errors: { translationOf: [error.message] } }
 		throw error
 	}
 }
@@ -150,6 +157,8 @@ export async function createArticle(
 				'This key came before with a different request. Use a new key for a new article.',
 			],
 		})
+	if (!created.ok && created.reason === 'translation-invalid')
+		return invalid({ translationOf: [translationRefusedMessage] })
 	if (!created.ok) return invalid({ slug: [slugTakenMessage] })
 	return { ok: true, ...created.saved }
 }
@@ -179,6 +188,8 @@ export async function updateArticle(
 	const updated = await storage.articles.update(id, version.data, write)
 	if (updated.ok) return { ok: true, ...updated.saved }
 	if (updated.reason === 'slug-taken') return invalid({ slug: [slugTakenMessage] })
+	if (updated.reason === 'translation-invalid')
+		return invalid({ translationOf: [translationRefusedMessage] })
 	if (updated.reason === 'conflict')
 		return { ok: false, kind: 'conflict', current: updated.current }
 	return { ok: false, kind: 'missing' }
@@ -221,9 +232,9 @@ export async function slugProblem(
 	exceptId?: number,
 ): Promise<string | null> {
 	if (!slug) return 'Give the article an address (slug).'
-	if (slug.length > 80) return 'Keep the slug under 80 characters.'
+	if (Array.from(slug).length > 80) return 'Keep the slug under 80 characters.'
 	if (!slugPattern.test(slug))
-		return 'Use lowercase letters, digits and single hyphens in the slug.'
+		return 'Use lowercase letters, digits, letters of scripts without capitals and single hyphens in the slug.'
 	return (await storage.articles.slugTaken(slug, exceptId)) ? slugTakenMessage : null
 }
 

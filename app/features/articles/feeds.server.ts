@@ -2,34 +2,52 @@ import { Feed } from 'feed'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { versionUpTo } from '#app/features/uploads/responsive-image.ts'
+import { normaliseLanguageTag } from '#app/lib/i18n.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Tag } from '#storage/port/terms.ts'
 
 const feedSize = 20
 
-/** The site's feed, or with a tag, that tag's: its articles only, at its own address. */
-export async function buildFeed(storage: Storage, siteUrl: string, tag?: Tag): Promise<Feed> {
-	const [site, articles] = await Promise.all([
-		getSiteSettings(storage),
-		storage.articles.listPublishedFull(feedSize, { tag: tag?.slug }),
-	])
+/** A feed's language from its address (`?lang=es`): undefined for every language. */
+export function feedLanguage(request: Request): string | undefined {
+	const asked = new URL(request.url).searchParams.get('lang')
+	return asked ? normaliseLanguageTag(asked) : undefined
+}
+
+/**
+ * The site's feed, or with a tag, that tag's: its articles only, at its own address. With a
+ * language, only the articles in it (those naming none count as the site's language).
+ */
+export async function buildFeed(
+	storage: Storage,
+	siteUrl: string,
+	tag?: Tag,
+	language?: string,
+): Promise<Feed> {
+	const site = await getSiteSettings(storage)
+	const filter = language ? { tag: language, includeUnset: language === site.language } : undefined
+	const articles = await storage.articles.listPublishedFull(feedSize, {
+		tag: tag?.slug,
+		language: filter,
+	})
 	const home = absoluteUrl(siteUrl, tag ? publicPath('tag', tag.slug) : '/')
 	const feeds = tag ? `${publicPath('tag', tag.slug)}/` : '/'
+	const query = language ? `?lang=${encodeURIComponent(language)}` : ''
 	const feed = new Feed({
 		id: home,
 		title: tag ? `${tag.name} · ${site.title}` : site.title,
 		description: (tag?.description || undefined) ?? site.tagline,
 		link: home,
-		language: 'en',
+		language: language ?? site.language,
 		favicon: absoluteUrl(siteUrl, '/favicon.ico'),
 		image: absoluteUrl(siteUrl, site.logoUrl),
 		copyright: `© ${site.title}`,
 		updated: articles[0] ? new Date(articles[0].updatedAt) : new Date(0),
 		generator: 'Canopy',
 		feedLinks: {
-			rss: absoluteUrl(siteUrl, `${feeds}feed.xml`),
-			atom: absoluteUrl(siteUrl, `${feeds}atom.xml`),
+			rss: absoluteUrl(siteUrl, `${feeds}feed.xml${query}`),
+			atom: absoluteUrl(siteUrl, `${feeds}atom.xml${query}`),
 		},
 	})
 	for (const article of articles) {
@@ -77,30 +95,55 @@ function feedImage(
 }
 
 export async function buildSitemap(storage: Storage, siteUrl: string): Promise<string> {
-	const [articles, pages, tags, authors] = await Promise.all([
+	const [articles, pages, tags, authors, site] = await Promise.all([
 		storage.articles.listPublishedAddresses(50_000),
 		storage.articles.listPublishedPages(),
 		storage.tags.list(),
 		storage.authors.list(),
+		getSiteSettings(storage),
 	])
-	const url = (path: string, lastmod?: string) =>
-		`<url><loc>${absoluteUrl(siteUrl, path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
+	const url = (path: string, lastmod?: string, alternates = '') =>
+		`<url><loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates}</url>`
+	// Each language of an article or page names all of them, itself too (Google's hreflang rules).
+	const addressed = [
+		...articles.map((article) => ({ ...article, path: publicPath('article', article.slug) })),
+		...pages.map((page) => ({ ...page, path: publicPath('page', page.slug) })),
+	]
+	const groups = new Map<number, typeof addressed>()
+	for (const entry of addressed) {
+		const group = entry.translationOf ?? entry.id
+		groups.set(group, [...(groups.get(group) ?? []), entry])
+	}
+	const alternatesOf = (entry: (typeof addressed)[number]) => {
+		const group = groups.get(entry.translationOf ?? entry.id) ?? []
+		if (group.length < 2) return ''
+		return group
+			.map(
+				(member) =>
+					`<xhtml:link rel="alternate" hreflang="${escapeXml(member.language || site.language)}" href="${escapeXml(absoluteUrl(siteUrl, member.path))}"/>`,
+			)
+			.join('')
+	}
+	const entry = (item: (typeof addressed)[number]) =>
+		url(item.path, item.updatedAt, alternatesOf(item))
 	return [
 		'<?xml version="1.0" encoding="UTF-8"?>',
-		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
 		url('/home', articles[0]?.updatedAt),
 		url('/articles', articles[0]?.updatedAt),
 		url('/contact'),
-		...pages.map((page) => url(`/${encodeURIComponent(page.slug)}`, page.updatedAt)),
+		...addressed.filter((item) => !item.path.startsWith('/articles/')).map(entry),
 		// A tag's or an author's page with nothing published on it is not worth a visit.
 		...tags.filter((tag) => tag.articles > 0).map((tag) => url(publicPath('tag', tag.slug))),
 		...authors
 			.filter((author) => author.articles > 0)
 			.map((author) => url(publicPath('author', author.slug))),
-		...articles.map((article) =>
-			url(`/articles/${encodeURIComponent(article.slug)}`, article.updatedAt),
-		),
+		...addressed.filter((item) => item.path.startsWith('/articles/')).map(entry),
 		'</urlset>',
 		'',
 	].join('\n')
+}
+
+function escapeXml(text: string): string {
+	return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }

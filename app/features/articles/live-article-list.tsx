@@ -1,6 +1,7 @@
 // A live list of articles with its pager: /articles, a tag's page and an author's. New, changed
 // and removed articles show without a reload (use-live-articles.ts); a tag's or an author's list
 // keeps to its own.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import type { ArticleCard as Card } from '#storage/port/articles.ts'
 import { ArticleCard } from './article-card.tsx'
@@ -14,6 +15,7 @@ export function LiveArticleList({
 	path,
 	tag,
 	author,
+	language,
 	empty,
 }: {
 	initial: Card[]
@@ -24,12 +26,16 @@ export function LiveArticleList({
 	path: string
 	tag?: string
 	author?: string
+	/** A list in one language (the reader's); undefined: every language. */
+	language?: { tag: string; includeUnset: boolean }
 	empty: string
 }) {
+	const { t } = useLingui()
 	const { items, announcement, fresh } = useLiveArticles(initial, changeId, {
 		acceptsNew: isFirstPage,
 		tag,
 		author,
+		language,
 	})
 	return (
 		<>
@@ -50,10 +56,18 @@ export function LiveArticleList({
 					))}
 				</div>
 			)}
-			<nav className="pager" aria-label="More articles">
-				{isFirstPage ? null : <Link to={path}>Newest articles</Link>}
+			<nav className="pager" aria-label={t`More articles`}>
+				{isFirstPage ? null : (
+					<Link to={path}>
+						<Trans>Newest articles</Trans>
+					</Link>
+				)}
 				{nextCursor ? (
-					<Link to={`${path}?cursor=${encodeURIComponent(nextCursor)}`}>Older articles</Link>
+					<Link
+						to={`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(nextCursor)}`}
+					>
+						<Trans>Older articles</Trans>
+					</Link>
 				) : null}
 			</nav>
 		</>

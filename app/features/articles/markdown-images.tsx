@@ -2,6 +2,7 @@
 // to the text". Each is uploaded at once; a placeholder marks where it goes meanwhile, then it
 // lands as `![](address)` with the caret between the brackets, for its description (publishing
 // refuses an image without one). An optional caption goes in quotes after the address.
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
 	type ChangeEvent,
 	type ClipboardEvent,
@@ -38,6 +39,7 @@ export function useMarkdownImages({
 	onInserted: () => void
 	maxBytes: number
 }) {
+	const { t, i18n } = useLingui()
 	const [status, setStatus] = useState('')
 	const [error, setError] = useState('')
 	const [uploading, setUploading] = useState(0)
@@ -82,24 +84,37 @@ export function useMarkdownImages({
 		setError('')
 		for (const file of files) {
 			counter.current += 1
-			const placeholder = `![Uploading ${markdownText(file.name) || 'image'}…](#uploading-${counter.current})`
+			const fileName = file.name
+			// Brackets or quotes a translation may hold would end the Markdown early.
+			const uploadingText = markdownText(
+				markdownText(fileName) ? t`Uploading ${fileName}…` : t`Uploading image…`,
+			)
+			const placeholder = `![${uploadingText}](#uploading-${counter.current})`
 			const inserted = insertAfterCaretLine(placeholder)
 			onInserted()
 			setUploading((n) => n + 1)
-			setStatus(`Uploading ${file.name}…`)
-			const outcome = await uploadImage(file, maxBytes).catch(() => undefined)
+			setStatus(t`Uploading ${fileName}…`)
+			const outcome = await uploadImage(file, maxBytes, i18n).catch(() => undefined)
 			setUploading((n) => n - 1)
 			if (!outcome?.ok) {
 				setBody((body) => body.replace(inserted, ''))
 				setStatus('')
-				setError(`${file.name}: ${outcome?.message ?? 'the upload was stopped.'}`)
+				const problem = outcome?.message
+				setError(
+					problem === undefined
+						? t`${fileName}: the upload was stopped.`
+						: t({
+								message: `${fileName}: ${problem}`,
+								comment: 'An image’s file name, then why it was not uploaded',
+							}),
+				)
 				continue
 			}
 			const markdown = imageMarkdown(outcome.upload.url, outcome.upload.alt)
 			setBody((body) => body.replace(placeholder, markdown))
 			onInserted()
 			setStatus(
-				`${file.name} is in the text. Describe it between the brackets: what it shows, for people who cannot see it. A caption goes in quotes after the address.`,
+				t`${fileName} is in the text. Describe it between the brackets: what it shows, for people who cannot see it. A caption goes in quotes after the address.`,
 			)
 			setCaretFor(markdown)
 		}
@@ -152,7 +167,7 @@ export function MarkdownImagePicker({ images }: { images: ReturnType<typeof useM
 				onClick={() => picker.current?.click()}
 				aria-describedby="body-image-hint"
 			>
-				Add an image to the text
+				<Trans>Add an image to the text</Trans>
 			</button>
 			<input
 				ref={picker}
@@ -164,7 +179,7 @@ export function MarkdownImagePicker({ images }: { images: ReturnType<typeof useM
 				data-testid="body-image-file"
 			/>
 			<p id="body-image-hint" className="hint">
-				Or paste an image, or drop it on the text.
+				<Trans>Or paste an image, or drop it on the text.</Trans>
 			</p>
 			<p role="alert" className="field-error">
 				{images.error}

@@ -60,9 +60,4 @@ export async function renderMarkdownHere(markdown: string): Promise<string> {
 	return String(await processor.process(markdown))
 }
 
-const wordsPerMinute = 220
-
-export function readingMinutes(markdown: string): number {
-	const words = markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length
-	return Math.max(1, Math.round(words / wordsPerMinute))
-}
+export { readingMinutes } from './reading-time.ts'

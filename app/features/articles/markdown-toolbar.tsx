@@ -2,6 +2,7 @@
 // prefix the selection through the browser's own editing, so Ctrl+Z undoes them and the text's
 // input event runs as if typed: autosave and the preview follow), loaded in the browser only, and
 // Ctrl+B, Ctrl+I and Ctrl+K (⌘ on a Mac) in the text. Arrow keys move along the toolbar.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react'
 
 declare module 'react' {
@@ -47,6 +48,7 @@ export function markdownShortcut(event: KeyboardEvent<HTMLTextAreaElement>, tool
 }
 
 export function MarkdownToolbar({ id, textareaId }: { id: string; textareaId: string }) {
+	const { t } = useLingui()
 	const [ready, setReady] = useState(false)
 	useEffect(() => {
 		let current = true
@@ -61,22 +63,28 @@ export function MarkdownToolbar({ id, textareaId }: { id: string; textareaId: st
 	// Without JavaScript the buttons could do nothing: they are not shown.
 	if (!ready) return null
 	return (
-		<markdown-toolbar for={textareaId} aria-label="Formatting" class="markdown-toolbar" id={id}>
+		<markdown-toolbar for={textareaId} aria-label={t`Formatting`} class="markdown-toolbar" id={id}>
 			<md-bold role="button" aria-keyshortcuts="Control+B">
-				Bold
+				<Trans>Bold</Trans>
 			</md-bold>
 			<md-italic role="button" aria-keyshortcuts="Control+I">
-				Italic
+				<Trans>Italic</Trans>
 			</md-italic>
 			<md-header role="button" level="2">
-				Heading
+				<Trans>Heading</Trans>
 			</md-header>
 			<md-link role="button" aria-keyshortcuts="Control+K">
-				Link
+				<Trans>Link</Trans>
 			</md-link>
-			<md-unordered-list role="button">List</md-unordered-list>
-			<md-ordered-list role="button">Numbered list</md-ordered-list>
-			<md-quote role="button">Quote</md-quote>
+			<md-unordered-list role="button">
+				<Trans>List</Trans>
+			</md-unordered-list>
+			<md-ordered-list role="button">
+				<Trans>Numbered list</Trans>
+			</md-ordered-list>
+			<md-quote role="button">
+				<Trans>Quote</Trans>
+			</md-quote>
 		</markdown-toolbar>
 	)
 }

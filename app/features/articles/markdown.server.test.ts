@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { MarkdownRefused, renderMarkdown, tooSlowMessage } from './markdown.server.ts'
-import { readingMinutes } from './markdown-pipeline.server.ts'
 
 describe('renderMarkdown', () => {
 	it('renders Markdown and GitHub extensions', async () => {
@@ -33,15 +32,6 @@ describe('renderMarkdown', () => {
 		const html = await renderMarkdown('[jump](#main)\n\n[^1]\n\n[^1]: A note.')
 		expect(html).not.toMatch(/id="main"/)
 		expect(html).toContain('user-content-')
-	})
-})
-
-describe('readingMinutes', () => {
-	it('counts words at about 220 a minute, at least one minute', () => {
-		expect(readingMinutes('')).toBe(1)
-		expect(readingMinutes('word '.repeat(220))).toBe(1)
-		expect(readingMinutes('word '.repeat(1100))).toBe(5)
-		expect(readingMinutes(`${'word '.repeat(440)} --- *** ###`)).toBe(2)
 	})
 })
 

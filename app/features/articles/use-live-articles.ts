@@ -1,5 +1,7 @@
 // Keeps a server-rendered article list current: subscribes to the stream from the change id the
 // list was read at, applies events in order, and resumes after any drop with nothing missed.
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { configVersionHeard } from '#app/features/remote-config/config-store.ts'
@@ -20,9 +22,13 @@ export function useLiveArticles(
 		tag?: string
 		/** An author's slug: only theirs are shown. */
 		author?: string
+		/** A language: only articles in it are shown. */
+		language?: { tag: string; includeUnset: boolean }
 	},
 ) {
 	const { acceptsNew, limit, tag, author } = options
+	const languageTag = options.language?.tag
+	const includeUnset = options.language?.includeUnset ?? false
 	const [items, setItems] = useState(initial)
 	// What is shown, for the stream's handler: events apply one after another to the latest list.
 	const shown = useRef(initial)
@@ -31,6 +37,10 @@ export function useLiveArticles(
 	const revalidator = useRevalidator()
 	const revalidate = useRef(revalidator.revalidate)
 	revalidate.current = revalidator.revalidate
+	// The interface's language as it is when an article arrives, for the stream's handler.
+	const { i18n } = useLingui()
+	const lingui = useRef(i18n)
+	lingui.current = i18n
 
 	// New loader data (a navigation or a reset) replaces the list and the stream position.
 	useEffect(() => {
@@ -39,6 +49,11 @@ export function useLiveArticles(
 	}, [initial])
 
 	useEffect(() => {
+		const scope = {
+			tag,
+			author,
+			language: languageTag ? { tag: languageTag, includeUnset } : undefined,
+		}
 		let lastId = changeId
 		return openLiveStream('/api/articles/stream', changeId, {
 			article(message) {
@@ -47,15 +62,16 @@ export function useLiveArticles(
 				lastId = id
 				const event = JSON.parse(message.data) as ArticleEvent
 				const list = shown.current
-				const applied = applyArticleEvent(list, event, acceptsNew, { tag, author })
+				const applied = applyArticleEvent(list, event, acceptsNew, scope)
 				const next = limit === undefined ? applied : applied.slice(0, limit)
 				shown.current = next
 				setItems(next)
 				// One of a short list's few gone: the one after it is read again.
 				if (limit !== undefined && applied.length < list.length && list.length >= limit)
 					revalidate.current()
-				if (event.kind === 'added' && acceptsNew && inScope(event.article, { tag, author })) {
-					setAnnouncement(`New article: ${event.article.title}`)
+				if (event.kind === 'added' && acceptsNew && inScope(event.article, scope)) {
+					const title = event.article.title
+					setAnnouncement(lingui.current._(msg`New article: ${title}`))
 					setFresh((ids) => new Set(ids).add(event.article.id))
 				}
 			},
@@ -75,7 +91,7 @@ export function useLiveArticles(
 				revalidate.current()
 			},
 		})
-	}, [changeId, acceptsNew, limit, tag, author])
+	}, [changeId, acceptsNew, limit, tag, author, languageTag, includeUnset])
 
 	return { items, announcement, fresh }
 }

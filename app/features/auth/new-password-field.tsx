@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react/macro'
 import { Field } from '#app/components/ui/field.tsx'
-import { maxPasswordLength, minPasswordLength, passwordHint } from './password-rules.ts'
+import { maxPasswordLength, minPasswordLength } from './password-rules.ts'
 
 /** The field for choosing a password, with the rules the server applies. */
 export function NewPasswordField({
@@ -11,6 +12,9 @@ export function NewPasswordField({
 	label: string
 	error?: string | string[]
 }) {
+	const { t } = useLingui()
+	// The words of password-rules.ts's passwordHint, here so they can be translated.
+	const hint = t`${minPasswordLength} to ${maxPasswordLength} characters. A few unrelated words make a strong one.`
 	return (
 		<Field
 			name={name}
@@ -20,7 +24,7 @@ export function NewPasswordField({
 			required
 			minLength={minPasswordLength}
 			maxLength={maxPasswordLength}
-			hint={passwordHint}
+			hint={hint}
 			error={error}
 		/>
 	)

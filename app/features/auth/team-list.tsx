@@ -1,7 +1,8 @@
 // The team page's parts: the invite form, a one-time link shown to the admin, and one card per
 // account with its actions. Every action is a plain form post with an `intent`.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
-import { Field } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage } from '#app/components/ui/field.tsx'
 import type { Role } from './user.schema.ts'
 
 // Listed here rather than imported with the schema, so the page's browser code carries no zod.
@@ -27,6 +28,7 @@ function RoleSelect({
 	error?: string
 }) {
 	const errorId = error ? `${id}-error` : undefined
+	const { t } = useLingui()
 	return (
 		<>
 			<label htmlFor={id}>{label}</label>
@@ -39,7 +41,7 @@ function RoleSelect({
 			>
 				{roles.map((role) => (
 					<option key={role} value={role}>
-						{role === 'admin' ? 'Admin: everything' : 'Editor: articles and messages'}
+						{role === 'admin' ? t`Admin: everything` : t`Editor: articles and messages`}
 					</option>
 				))}
 			</select>
@@ -61,12 +63,13 @@ export function InviteForm({
 	values?: { email?: string; name?: string; role?: string }
 	errors: Record<string, string[] | undefined>
 }) {
+	const { t, i18n } = useLingui()
 	return (
 		<Form method="post" className="form" aria-labelledby="invite-heading">
 			<input type="hidden" name="intent" value="invite" />
 			<Field
 				name="email"
-				label="Email address"
+				label={t`Email address`}
 				type="email"
 				autoComplete="off"
 				required
@@ -75,22 +78,22 @@ export function InviteForm({
 			/>
 			<Field
 				name="name"
-				label="Name"
+				label={t`Name`}
 				autoComplete="off"
 				required
 				maxLength={100}
-				hint="They can change it when they accept."
+				hint={t`They can change it when they accept.`}
 				defaultValue={values?.name}
 				error={errors.name}
 			/>
 			<RoleSelect
 				id="invite-role"
-				label="Role"
+				label={t`Role`}
 				defaultValue={values?.role === 'admin' ? 'admin' : 'editor'}
-				error={errors.role?.join(' ')}
+				error={errors.role?.map((text) => schemaMessage(i18n, text)).join(' ')}
 			/>
 			<button type="submit" disabled={busy}>
-				Make an invite link
+				<Trans>Make an invite link</Trans>
 			</button>
 		</Form>
 	)
@@ -124,17 +127,16 @@ export function MemberCard({
 	busy: boolean
 }) {
 	const errorId = error ? `member-${member.id}-error` : undefined
+	const { t } = useLingui()
+	const memberName = member.name
 	return (
 		<li className="member" aria-describedby={errorId}>
-			<h3>
-				{member.name}
-				{isYou ? ' (you)' : ''}
-			</h3>
+			<h3>{isYou ? t`${memberName} (you)` : memberName}</h3>
 			<p className="member-facts">
 				<span>{member.email}</span>
-				<span>{member.role === 'admin' ? 'Admin' : 'Editor'}</span>
+				<span>{member.role === 'admin' ? t`Admin` : t`Editor`}</span>
 				<span className={member.active ? 'status-active' : 'status-deactivated'}>
-					{member.active ? 'Active' : 'Deactivated'}
+					{member.active ? t`Active` : t`Deactivated`}
 				</span>
 			</p>
 			{error ? (
@@ -148,18 +150,18 @@ export function MemberCard({
 					<input type="hidden" name="userId" value={member.id} />
 					<RoleSelect
 						id={`role-${member.id}`}
-						label={`Role of ${member.name}`}
+						label={t`Role of ${memberName}`}
 						defaultValue={member.role}
 					/>
 					<button type="submit" disabled={busy}>
-						Change role
+						<Trans>Change role</Trans>
 					</button>
 				</Form>
 				<Form method="post">
 					<input type="hidden" name="intent" value={member.active ? 'deactivate' : 'reactivate'} />
 					<input type="hidden" name="userId" value={member.id} />
 					<button type="submit" disabled={busy} className="secondary">
-						{member.active ? `Deactivate ${member.name}` : `Reactivate ${member.name}`}
+						{member.active ? t`Deactivate ${memberName}` : t`Reactivate ${memberName}`}
 					</button>
 				</Form>
 				{member.active ? (
@@ -167,7 +169,7 @@ export function MemberCard({
 						<input type="hidden" name="intent" value="reset-link" />
 						<input type="hidden" name="userId" value={member.id} />
 						<button type="submit" disabled={busy} className="secondary">
-							Make a password reset link for {member.name}
+							<Trans>Make a password reset link for {memberName}</Trans>
 						</button>
 					</Form>
 				) : null}

@@ -2,9 +2,10 @@
 // renders the page again with the messages (and what was typed) or the confirmation. With
 // JavaScript it posts through a fetcher (no reload), checks each field as it is left with the same
 // schema the server uses, and shows the button busy while the message is on its way.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import {
 	type ContactField,
@@ -37,6 +38,7 @@ interface ContactFormProps {
 const honeypotName = 'website'
 
 export function ContactForm({ form, actionData }: ContactFormProps) {
+	const { t, i18n } = useLingui()
 	const fetcher = useFetcher<ContactActionData>()
 	const result = fetcher.data ?? actionData
 	const busy = fetcher.state !== 'idle'
@@ -72,7 +74,10 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 		}
 	}
 
-	const formError = errors.form?.join(' ') ?? errors.idempotencyKey?.join(' ')
+	// The page's own message, or a schema's (English) in the interface's language where it can be.
+	const formError = (errors.form ?? errors.idempotencyKey)
+		?.map((text) => schemaMessage(i18n, text))
+		.join(' ')
 	return (
 		<fetcher.Form
 			method="post"
@@ -83,8 +88,12 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 			onSubmit={onSubmit}
 			aria-labelledby="contact-form-title"
 		>
-			<h2 id="contact-form-title">Write to us</h2>
-			<p className="hint">All fields are required except the subject.</p>
+			<h2 id="contact-form-title">
+				<Trans>Write to us</Trans>
+			</h2>
+			<p className="hint">
+				<Trans>All fields are required except the subject.</Trans>
+			</p>
 			{formError ? (
 				<p role="alert" className="form-error" tabIndex={-1} ref={alertRef}>
 					{formError}
@@ -94,10 +103,10 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 			<input type="hidden" name="token" value={hidden.token} />
 			<ContactFields values={values} errors={errors} fieldEvents={fieldEvents} />
 			<button type="submit" aria-disabled={busy || undefined}>
-				{busy ? 'Sending…' : 'Send message'}
+				{busy ? t`Sending…` : t`Send message`}
 			</button>
 			<p className="visually-hidden" role="status">
-				{busy ? 'Sending your message…' : ''}
+				{busy ? t`Sending your message…` : ''}
 			</p>
 		</fetcher.Form>
 	)
@@ -118,11 +127,14 @@ function ContactFields({
 	errors: FieldErrors
 	fieldEvents: FieldEvents
 }) {
+	const { t, i18n } = useLingui()
+	const min = i18n.number(contactLimits.messageMin)
+	const max = i18n.number(contactLimits.messageMax)
 	return (
 		<>
 			<Field
 				name="name"
-				label="Your name"
+				label={t`Your name`}
 				autoComplete="name"
 				required
 				maxLength={contactLimits.name}
@@ -132,8 +144,8 @@ function ContactFields({
 			/>
 			<Field
 				name="email"
-				label="Your email address"
-				hint="We reply to this address and use it for nothing else."
+				label={t`Your email address`}
+				hint={t`We reply to this address and use it for nothing else.`}
 				type="email"
 				autoComplete="email"
 				spellCheck={false}
@@ -144,7 +156,7 @@ function ContactFields({
 			/>
 			<Field
 				name="subject"
-				label="Subject (optional)"
+				label={t`Subject (optional)`}
 				maxLength={contactLimits.subject}
 				defaultValue={values.subject}
 				error={errors.subject}
@@ -152,8 +164,8 @@ function ContactFields({
 			/>
 			<TextAreaField
 				name="message"
-				label="Your message"
-				hint={`Between ${contactLimits.messageMin} and ${contactLimits.messageMax.toLocaleString('en-US')} characters.`}
+				label={t`Your message`}
+				hint={t`Between ${min} and ${max} characters.`}
 				rows={8}
 				required
 				defaultValue={values.message}
@@ -162,7 +174,9 @@ function ContactFields({
 			/>
 			{/* For robots only: people never see or reach it, and a filled one is quietly dropped. */}
 			<div className="visually-hidden" aria-hidden="true">
-				<label htmlFor={honeypotName}>Leave this field empty</label>
+				<label htmlFor={honeypotName}>
+					<Trans>Leave this field empty</Trans>
+				</label>
 				<input
 					id={honeypotName}
 					name={honeypotName}
@@ -224,15 +238,20 @@ function focusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: Fiel
 }
 
 function Confirmation({ name, email }: { name: string; email: string }) {
+	const { t } = useLingui()
 	const ref = useRef<HTMLDivElement>(null)
 	// Moved here so keyboard and screen reader users land on the news that the form is gone.
 	useEffect(() => ref.current?.focus(), [])
 	return (
 		<div role="status" className="notice contact-sent" tabIndex={-1} ref={ref}>
-			<h2>Thank you, your message has been received</h2>
-			<p>{`Thank you, ${name}. We have your message and will reply to ${email}.`}</p>
+			<h2>
+				<Trans>Thank you, your message has been received</Trans>
+			</h2>
+			<p>{t`Thank you, ${name}. We have your message and will reply to ${email}.`}</p>
 			<p>
-				<a href="/contact">Write another message</a>
+				<a href="/contact">
+					<Trans>Write another message</Trans>
+				</a>
 			</p>
 		</div>
 	)

@@ -1,5 +1,7 @@
 // What a reader does from a link in a newsletter mail, without signing in: confirm, change what
 // they receive, unsubscribe. Each link is signed (newsletter-links.server.ts).
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { Cadence, Subscriber } from '#storage/port/newsletter.ts'
 import {
@@ -74,14 +76,27 @@ export async function savePreferences(
 	return { ok: true as const, subscriber }
 }
 
-/** What a reader sees when a link does not open. */
-export function linkProblem(reason: 'invalid' | 'expired' | 'gone'): string {
-	switch (reason) {
-		case 'expired':
-			return 'This confirmation link has expired. Subscribe again and follow the link in the new mail.'
-		case 'gone':
-			return 'This address is no longer subscribed. Subscribe again if you would like the newsletter.'
-		case 'invalid':
-			return 'This link is not complete or not one of ours. Open it again from the mail, or copy the whole address into the browser.'
-	}
+// Their English text is their id: app/lib/form-messages.ts registers the same messages, and one
+// id keeps them one entry in the catalogue.
+const linkProblems = {
+	expired: msg({
+		id: 'This confirmation link has expired. Subscribe again and follow the link in the new mail.',
+		message:
+			'This confirmation link has expired. Subscribe again and follow the link in the new mail.',
+	}),
+	gone: msg({
+		id: 'This address is no longer subscribed. Subscribe again if you would like the newsletter.',
+		message:
+			'This address is no longer subscribed. Subscribe again if you would like the newsletter.',
+	}),
+	invalid: msg({
+		id: 'This link is not complete or not one of ours. Open it again from the mail, or copy the whole address into the browser.',
+		message:
+			'This link is not complete or not one of ours. Open it again from the mail, or copy the whole address into the browser.',
+	}),
+}
+
+/** What a reader sees when a link does not open, in the request's language (`i18n`). */
+export function linkProblem(i18n: I18n, reason: 'invalid' | 'expired' | 'gone'): string {
+	return i18n._(linkProblems[reason])
 }

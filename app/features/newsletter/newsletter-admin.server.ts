@@ -1,4 +1,6 @@
 // The staff's side of the newsletter: a mail previewed as readers get it, and sent to oneself.
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { mailArticle, mailSite, periodLabel } from './newsletter-content.server.ts'
@@ -65,19 +67,24 @@ export async function previewMail(
 	})
 }
 
-/** Queues the mail to one staff member's own address, through the outbox; false: nothing to send. */
+/**
+ * Queues the mail to one staff member's own address, through the outbox; false: nothing to send.
+ * `i18n`: the sender's interface language, for the subject's "[Test]" (the mail is the readers').
+ */
 export async function sendTestMail(
 	services: Services,
 	recipient: string,
 	what: { kind: 'article'; articleId?: number } | { kind: 'digest' },
+	i18n: I18n,
 ): Promise<boolean> {
 	const mail = await previewMail(services, what)
 	if (!mail) return false
+	const subject = mail.subject
 	await services.storage.outbox.enqueue([
 		{
 			kind: 'newsletter-test',
 			recipient,
-			subject: `[Test] ${mail.subject}`,
+			subject: i18n._(msg`[Test] ${subject}`),
 			textBody: mail.text,
 			htmlBody: mail.html,
 			replyTo: null,

@@ -1,6 +1,7 @@
 // The subscribe form: at the foot of every public page and on /newsletter. A plain POST to
 // /newsletter, so it works without JavaScript; with it, React Router posts it and shows the
 // answer on /newsletter the same way.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 
 export const newsletterPath = '/newsletter'
@@ -17,7 +18,10 @@ export function SubscribeForm({
 	email?: string
 	error?: string
 }) {
+	const { t, i18n } = useLingui()
 	const errorId = `${id}-error`
+	// A schema's message (English) in the interface's language where its catalogue has it.
+	const shownError = error && Object.hasOwn(i18n.messages, error) ? i18n._(error) : error
 	return (
 		<Form
 			method="post"
@@ -30,7 +34,7 @@ export function SubscribeForm({
 			</p>
 			<div className="subscribe-row">
 				<label htmlFor={`${id}-email`} className="visually-hidden">
-					Email address
+					<Trans>Email address</Trans>
 				</label>
 				<input
 					id={`${id}-email`}
@@ -39,21 +43,28 @@ export function SubscribeForm({
 					autoComplete="email"
 					required
 					maxLength={254}
-					placeholder="you@example.org"
+					placeholder={t({
+						message: 'you@example.org',
+						comment: 'An example email address: one in your language’s style, at example.org',
+					})}
 					defaultValue={email}
 					aria-invalid={error ? true : undefined}
 					aria-describedby={error ? errorId : undefined}
 				/>
 				{/* Hidden from people and screen readers; robots fill it in. */}
 				<div className="visually-hidden" aria-hidden="true">
-					<label htmlFor={`${id}-website`}>Leave this field empty</label>
+					<label htmlFor={`${id}-website`}>
+						<Trans>Leave this field empty</Trans>
+					</label>
 					<input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
 				</div>
-				<button type="submit">Subscribe</button>
+				<button type="submit">
+					<Trans>Subscribe</Trans>
+				</button>
 			</div>
 			{error ? (
 				<p id={errorId} className="field-error">
-					{error}
+					{shownError}
 				</p>
 			) : null}
 		</Form>

@@ -2,6 +2,8 @@
 // address is known (no one learns who subscribes), rate-limited per visitor and per address, and
 // nothing but one confirmation mail is sent before the link in it is followed.
 import { createHash } from 'node:crypto'
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
 import { visitorHash } from '#app/features/privacy/visitor-hash.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
@@ -59,15 +61,19 @@ export async function sendConfirmations(services: Services, subscribers: Subscri
 	services.wakeMailOutbox()
 }
 
-function retryText(seconds: number) {
-	const minutes = Math.ceil(seconds / 60)
-	return minutes <= 1 ? 'a minute' : `${minutes} minutes`
+/** The refusal of a visitor past their limit, in the request's language (`i18n`). */
+function limitedText(i18n: I18n, seconds: number) {
+	const minutes = Math.max(1, Math.ceil(seconds / 60))
+	return i18n._(
+		msg`Too many tries from here. Please try again in ${plural(minutes, { 1: 'a minute', one: '# minute', other: '# minutes' })}.`,
+	)
 }
 
 export async function requestSubscription(
 	services: Services,
 	clientIp: string,
 	input: Record<string, string>,
+	i18n: I18n,
 	now = new Date(),
 ): Promise<SubscribeResult> {
 	const parsed = subscribeSchema.safeParse(input)
@@ -86,7 +92,7 @@ export async function requestSubscription(
 		return {
 			outcome: 'limited',
 			retryAfterSeconds,
-			error: `Too many tries from here. Please try again in ${retryText(retryAfterSeconds)}.`,
+			error: limitedText(i18n, retryAfterSeconds),
 		}
 	}
 	// A robot is answered as a person is, and nothing is stored or sent.

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import { Form } from 'react-router'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
@@ -23,12 +24,19 @@ export function SubscriberImportForm({
 	}, [imported])
 	return (
 		<Form ref={form} method="post" encType="multipart/form-data" className="form subscriber-import">
-			<h2>Import a list</h2>
+			<h2>
+				<Trans>Import a list</Trans>
+			</h2>
 			<p className="hint" id="subscribers-file-hint">
-				A CSV file with an <code>email</code> column (other columns are ignored), or one address per
-				line. Addresses already here are left as they are; a file with a bad line imports nothing.
+				<Trans>
+					A CSV file with an <code>email</code> column (other columns are ignored), or one address
+					per line. Addresses already here are left as they are; a file with a bad line imports
+					nothing.
+				</Trans>
 			</p>
-			<label htmlFor="subscribers-file">CSV file (up to 5 MB, 100,000 addresses)</label>
+			<label htmlFor="subscribers-file">
+				<Trans>CSV file (up to 5 MB, 100,000 addresses)</Trans>
+			</label>
 			<input
 				id="subscribers-file"
 				type="file"
@@ -56,7 +64,9 @@ export function SubscriberImportForm({
 					aria-describedby={errors.consent ? 'consent-error' : undefined}
 				/>
 				<label htmlFor="consent">
-					These people agreed to receive this newsletter (you may be asked to show how)
+					<Trans>
+						These people agreed to receive this newsletter (you may be asked to show how)
+					</Trans>
 				</label>
 			</div>
 			{errors.consent ? (
@@ -73,16 +83,20 @@ export function SubscriberImportForm({
 					aria-describedby="confirmed-hint"
 				/>
 				<label htmlFor="confirmed">
-					They already confirmed their address with us elsewhere: do not send them a confirmation
-					mail
+					<Trans>
+						They already confirmed their address with us elsewhere: do not send them a confirmation
+						mail
+					</Trans>
 				</label>
 			</div>
 			<p id="confirmed-hint" className="hint">
-				Unticked, the new addresses stay pending and each is sent a mail asking to confirm; only
-				those who confirm receive the newsletter.
+				<Trans>
+					Unticked, the new addresses stay pending and each is sent a mail asking to confirm; only
+					those who confirm receive the newsletter.
+				</Trans>
 			</p>
 			<button type="submit" name="intent" value="import" disabled={busy}>
-				Import
+				<Trans>Import</Trans>
 			</button>
 		</Form>
 	)

@@ -30,6 +30,7 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
 	'metrics',
 	'logo',
 	'apple-touch-icon',
+	'language',
 ])
 
 /** Why `slug` cannot be a page's address; undefined when it can. */

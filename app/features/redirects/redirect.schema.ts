@@ -1,5 +1,6 @@
 // An admin's redirect, as the form sends it.
 import { z } from 'zod'
+import { readablePath } from './addresses.ts'
 
 const ownPath = /^\/(?!\/)\S*$/
 
@@ -8,7 +9,8 @@ const path = z
 	.trim()
 	.max(500, 'Keep the address under 500 characters.')
 	.regex(ownPath, 'Start with / and leave out spaces, e.g. /old-blog/2019/heron-count.')
-	.transform((value) => (value.length > 1 ? value.replace(/\/+$/, '') : value))
+	// Kept as readers see it (/articles/森林), whether typed so or percent-encoded.
+	.transform((value) => readablePath(value.length > 1 ? value.replace(/\/+$/, '') : value))
 
 export const redirectFormSchema = z.discriminatedUnion('intent', [
 	z.object({

@@ -2,6 +2,7 @@
 // has nothing of its own at the address, so content always wins over a redirect.
 import { redirect } from 'react-router'
 import type { Storage } from '#storage/port/storage.ts'
+import { locationOf, readablePath } from './addresses.ts'
 
 /**
  * The answer for an address that moved, keeping its query; undefined when it did not. `under`:
@@ -14,8 +15,9 @@ export async function movedAddress(
 	under?: { base: string; file: string },
 ): Promise<Response | undefined> {
 	const { pathname, search } = new URL(request.url)
-	// One address, with or without a closing slash.
-	const asked = under?.base ?? pathname
+	// One address, with or without a closing slash; kept as readers see it (/articles/森林, not
+	// its percent-encoding), as redirects are stored.
+	const asked = readablePath(under?.base ?? pathname)
 	const path = asked.length > 1 ? asked.replace(/\/+$/, '') : asked
 	const moved = await storage.redirects.find(path)
 	if (!moved) return undefined
@@ -23,5 +25,8 @@ export async function movedAddress(
 	const to = search && !target.includes('?') ? `${target}${search}` : target
 	// Public: the page cache keeps it and answers the next reader before any rendering; five
 	// minutes in a browser, so an admin's change reaches readers soon.
-	return redirect(to, { status: moved.status, headers: { 'Cache-Control': 'public, max-age=300' } })
+	return redirect(locationOf(to), {
+		status: moved.status,
+		headers: { 'Cache-Control': 'public, max-age=300' },
+	})
 }

@@ -1,13 +1,24 @@
 // One parameter's form (/admin/config/:key): its server default and its ordered conditions.
 // Every button posts the whole form, so adding, removing and moving conditions work without
 // JavaScript; with it, focus goes where the edit happened.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import { Form } from 'react-router'
-import { Field } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
+import type { DeviceClass } from '#storage/port/analytics.ts'
 import type { ConditionFields, ParameterFields } from './config-form.ts'
 import { ValueControl } from './config-value-control.tsx'
 import { deviceClasses, type ParameterKey, parameters } from './parameters.ts'
+
+/** The device classes by the names conditions give them (describe.ts writes the same words). */
+const deviceNames: Record<DeviceClass, MessageDescriptor> = {
+	mobile: msg({ message: 'mobile', comment: 'A class of devices, by screen width: phones' }),
+	tablet: msg({ message: 'tablet', comment: 'A class of devices, by screen width' }),
+	desktop: msg({ message: 'desktop', comment: 'A class of devices, by screen width: computers' }),
+}
 
 function ConditionRow({
 	parameter,
@@ -22,28 +33,33 @@ function ConditionRow({
 	count: number
 	errors: FieldErrors
 }) {
+	const { t, i18n } = useLingui()
 	const name = (field: string) => `conditions.${index}.${field}`
 	const number = index + 1
-	const devicesError = errors[name('devices')]?.join(' ')
+	// The server's messages (English), in the interface's language where they are registered.
+	const message = (field: string) =>
+		errors[name(field)]?.map((text) => schemaMessage(i18n, text)).join(' ')
+	const devicesError = message('devices')
+	const formError = message('form')
 	return (
 		<li>
 			<fieldset className="config-condition">
-				<legend>Condition {number}</legend>
-				{errors[name('form')] ? (
-					<p className="field-error">{errors[name('form')]?.join(' ')}</p>
-				) : null}
+				<legend>
+					<Trans>Condition {number}</Trans>
+				</legend>
+				{formError ? <p className="field-error">{formError}</p> : null}
 				<Field
 					name={name('percent')}
-					label="Percent of visitors"
-					hint="Above 0, up to 100, two decimals at most. Empty: every visitor."
+					label={t`Percent of visitors`}
+					hint={t`Above 0, up to 100, two decimals at most. Empty: every visitor.`}
 					inputMode="decimal"
 					defaultValue={condition.percent}
 					error={errors[name('percent')]}
 				/>
 				<Field
 					name={name('languages')}
-					label="Languages"
-					hint="Comma-separated language codes, such as fr, pt. Empty: any language."
+					label={t`Languages`}
+					hint={t`Comma-separated language codes, such as fr, pt. Empty: any language.`}
 					defaultValue={condition.languages}
 					error={errors[name('languages')]}
 				/>
@@ -51,7 +67,9 @@ function ConditionRow({
 					className="config-devices"
 					aria-describedby={devicesError ? `${name('devices')}-error` : undefined}
 				>
-					<legend>Devices (none ticked: any device)</legend>
+					<legend>
+						<Trans>Devices (none ticked: any device)</Trans>
+					</legend>
 					{deviceClasses.map((device) => (
 						<label key={device}>
 							<input
@@ -60,7 +78,7 @@ function ConditionRow({
 								value={device}
 								defaultChecked={condition.devices.includes(device)}
 							/>{' '}
-							{device}
+							{i18n._(deviceNames[device])}
 						</label>
 					))}
 					{devicesError ? (
@@ -71,16 +89,16 @@ function ConditionRow({
 				</fieldset>
 				<Field
 					name={name('from')}
-					label="From (UTC)"
-					hint="Date and time in UTC, not your local time. Empty: no start."
+					label={t`From (UTC)`}
+					hint={t`Date and time in UTC, not your local time. Empty: no start.`}
 					type="datetime-local"
 					defaultValue={condition.from}
 					error={errors[name('from')]}
 				/>
 				<Field
 					name={name('until')}
-					label="Until (UTC)"
-					hint="Date and time in UTC, not included. Empty: no end."
+					label={t`Until (UTC)`}
+					hint={t`Date and time in UTC, not included. Empty: no end.`}
 					type="datetime-local"
 					defaultValue={condition.until}
 					error={errors[name('until')]}
@@ -88,7 +106,7 @@ function ConditionRow({
 				<ValueControl
 					parameter={parameter}
 					name={name('value')}
-					label="Value"
+					label={t`Value`}
 					value={condition.value}
 					error={errors[name('value')]}
 				/>
@@ -100,8 +118,9 @@ function ConditionRow({
 						id={`up-${index}`}
 						disabled={index === 0}
 					>
-						Move up
-						<span className="visually-hidden">: condition {number}</span>
+						<Trans>
+							Move up<span className="visually-hidden">: condition {number}</span>
+						</Trans>
 					</button>
 					<button
 						type="submit"
@@ -110,12 +129,14 @@ function ConditionRow({
 						id={`down-${index}`}
 						disabled={index === count - 1}
 					>
-						Move down
-						<span className="visually-hidden">: condition {number}</span>
+						<Trans>
+							Move down<span className="visually-hidden">: condition {number}</span>
+						</Trans>
 					</button>
 					<button type="submit" name="intent" value={`remove-${index}`}>
-						Remove
-						<span className="visually-hidden">: condition {number}</span>
+						<Trans>
+							Remove<span className="visually-hidden">: condition {number}</span>
+						</Trans>
 					</button>
 				</div>
 			</fieldset>
@@ -139,10 +160,11 @@ export function ParameterEditor({
 	focus?: string
 	busy: boolean
 }) {
+	const { t } = useLingui()
 	useEffect(() => {
 		if (focus) document.getElementById(focus)?.focus()
 	}, [focus])
-	const declaration = parameters[parameter]
+	const inAppDefault = JSON.stringify(parameters[parameter].defaultValue)
 	return (
 		// Keyed by its content: an edit answered by the server shows the new rows, not the old
 		// rows' uncontrolled values.
@@ -156,7 +178,7 @@ export function ParameterEditor({
 				tabIndex={-1}
 				aria-hidden="true"
 			>
-				Publish
+				<Trans>Publish</Trans>
 			</button>
 			<input type="hidden" name="baseVersion" value={baseVersion} />
 			{/* Typing a value means setting it: the choice follows, rather than waiting to be made. */}
@@ -169,7 +191,9 @@ export function ParameterEditor({
 					if (server) server.checked = true
 				}}
 			>
-				<legend>Server default</legend>
+				<legend>
+					<Trans>Server default</Trans>
+				</legend>
 				<label>
 					<input
 						type="radio"
@@ -177,7 +201,7 @@ export function ParameterEditor({
 						value="app"
 						defaultChecked={!fields.useServerDefault}
 					/>{' '}
-					Use the in-app default ({JSON.stringify(declaration.defaultValue)})
+					<Trans>Use the in-app default ({inAppDefault})</Trans>
 				</label>
 				<label>
 					<input
@@ -186,21 +210,25 @@ export function ParameterEditor({
 						value="server"
 						defaultChecked={fields.useServerDefault}
 					/>{' '}
-					Set a server default
+					<Trans>Set a server default</Trans>
 				</label>
 				<ValueControl
 					parameter={parameter}
 					name="serverDefault"
-					label="Server default value"
-					hint="Used when “Set a server default” is chosen."
+					label={t`Server default value`}
+					hint={t`Used when “Set a server default” is chosen.`}
 					value={fields.serverDefault}
 					error={errors.serverDefault}
 				/>
 			</fieldset>
-			<h2>Conditions</h2>
+			<h2>
+				<Trans>Conditions</Trans>
+			</h2>
 			<p className="hint">
-				In order: a visitor gets the value of the first condition whose rules all hold for them;
-				otherwise the server default. Leave a rule empty to not use it.
+				<Trans>
+					In order: a visitor gets the value of the first condition whose rules all hold for them;
+					otherwise the server default. Leave a rule empty to not use it.
+				</Trans>
 			</p>
 			{fields.conditions.length > 0 ? (
 				<ol className="config-conditions">
@@ -217,14 +245,16 @@ export function ParameterEditor({
 					))}
 				</ol>
 			) : (
-				<p>No conditions: every visitor gets the server default.</p>
+				<p>
+					<Trans>No conditions: every visitor gets the server default.</Trans>
+				</p>
 			)}
 			<div className="config-actions">
 				<button type="submit" name="intent" value="add" id="add-condition" className="secondary">
-					Add a condition
+					<Trans>Add a condition</Trans>
 				</button>
 				<button type="submit" name="intent" value="publish" disabled={busy}>
-					{busy ? 'Publishing…' : 'Publish'}
+					{busy ? t`Publishing…` : t`Publish`}
 				</button>
 			</div>
 		</Form>

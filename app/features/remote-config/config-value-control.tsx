@@ -1,6 +1,7 @@
 // A parameter value's control, by the parameter's type: text for a string, a number field, a
 // yes/no choice for a boolean, a textarea for JSON. Its text is read by config-form.ts.
-import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { useLingui } from '@lingui/react/macro'
+import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import { type ParameterKey, parameters } from './parameters.ts'
 
 export function ValueControl({
@@ -19,8 +20,10 @@ export function ValueControl({
 	error?: string[]
 }) {
 	const { type } = parameters[parameter]
+	const { t, i18n } = useLingui()
 	if (type === 'boolean') {
-		const message = error?.join(' ')
+		// The server's messages (English), in the interface's language where they are registered.
+		const message = error?.map((text) => schemaMessage(i18n, text)).join(' ')
 		const describedBy = [hint ? `${name}-hint` : '', message ? `${name}-error` : '']
 			.filter(Boolean)
 			.join(' ')
@@ -39,8 +42,8 @@ export function ValueControl({
 					aria-invalid={message ? true : undefined}
 					aria-describedby={describedBy || undefined}
 				>
-					<option value="true">Yes</option>
-					<option value="false">No</option>
+					<option value="true">{t`Yes`}</option>
+					<option value="false">{t`No`}</option>
 				</select>
 				{message ? (
 					<p id={`${name}-error`} className="field-error">
@@ -55,7 +58,7 @@ export function ValueControl({
 			<TextAreaField
 				name={name}
 				label={label}
-				hint={hint ? `JSON. ${hint}` : 'JSON.'}
+				hint={hint ? `${t`JSON.`} ${hint}` : t`JSON.`}
 				defaultValue={value}
 				error={error}
 				rows={4}

@@ -2,11 +2,13 @@
 // The announcement banner: shown as plain text with a Dismiss button, gone for good once
 // dismissed (until the message changes), and hidden from the first paint for a reader who
 // dismissed it, without a hydration error.
+import { I18nProvider } from '@lingui/react'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider, useRouteLoaderData } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { i18nFor } from '#app/lib/i18n.ts'
 import { rootConfig } from './config-store.ts'
 import { inAppDefaults } from './in-app-defaults.ts'
 import { BannerDismissedScript, messageHash, SiteBanner } from './site-banner.tsx'
@@ -42,7 +44,11 @@ function app(message: string, Component = Page) {
 			},
 		},
 	})
-	return <RouterProvider router={router} />
+	return (
+		<I18nProvider i18n={i18nFor('en')}>
+			<RouterProvider router={router} />
+		</I18nProvider>
+	)
 }
 
 /** What the head script does before the first paint. */

@@ -2,6 +2,7 @@
 // banner_link when there is one), above every public page's content. A reader
 // who dismisses it does not see that message again (a new message shows again): the browser
 // keeps a hash of the dismissed message. The message is rendered as text, never as markup.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useLayoutEffect, useSyncExternalStore } from 'react'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { useConfigValue } from './use-config.ts'
@@ -73,6 +74,7 @@ export function bannerMessage(values: { banner_enabled: boolean; banner_message:
 }
 
 export function SiteBanner() {
+	const { t } = useLingui()
 	const message = bannerMessage({
 		banner_enabled: useConfigValue('banner_enabled'),
 		banner_message: useConfigValue('banner_message'),
@@ -87,15 +89,15 @@ export function SiteBanner() {
 	const hash = messageHash(message)
 	if (dismissed === hash) return null
 	return (
-		<section className="site-banner" aria-label="Announcement">
+		<section className="site-banner" aria-label={t`Announcement`}>
 			<p>{link ? <a href={link}>{message}</a> : message}</p>
 			<button
 				type="button"
 				className="site-banner-dismiss"
-				aria-label="Dismiss announcement"
+				aria-label={t`Dismiss announcement`}
 				onClick={() => dismiss(hash)}
 			>
-				Dismiss
+				<Trans>Dismiss</Trans>
 			</button>
 		</section>
 	)

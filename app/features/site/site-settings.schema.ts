@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { interfaceLocales } from '#app/lib/i18n.ts'
 
 /** A path on this site ("/media/…", "/logo.svg") or an https address; never javascript: or data:. */
 function isImageAddress(value: string): boolean {
@@ -38,5 +39,31 @@ export const siteSettingsSchema = z.object({
 		.min(1, 'Enter the postal address shown on the contact page.')
 		.max(500, 'Keep the address to 500 characters or fewer.'),
 })
+
+/** The site's languages and time zone (decision 033), from the settings form. */
+export const siteLanguageSchema = z
+	.object({
+		language: z.enum(interfaceLocales, 'Choose the site’s language from the list.'),
+		// One field per offered language, each "on" when ticked: the site's own always counts.
+		languages: z.array(z.enum(interfaceLocales, 'Choose languages from the list.')).default([]),
+		timeZone: z
+			.string()
+			.trim()
+			.min(1, 'Choose the time zone dates and times are shown in.')
+			.max(64, 'Choose the time zone dates and times are shown in.')
+			.refine((zone) => {
+				try {
+					new Intl.DateTimeFormat('en', { timeZone: zone })
+					return true
+				} catch {
+					return false
+				}
+			}, 'Choose a time zone from the list, like Europe/Madrid.'),
+	})
+	.transform(({ language, languages, timeZone }) => ({
+		language,
+		languages: [language, ...languages.filter((code) => code !== language)].join(','),
+		timeZone,
+	}))
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>

@@ -1,3 +1,5 @@
+import { type InterfaceLocale, isInterfaceLocale } from '#app/lib/i18n.ts'
+
 export interface SiteSettings {
 	title: string
 	tagline: string
@@ -6,6 +8,12 @@ export interface SiteSettings {
 	contactEmail: string
 	contactAddress: string
 	contactIntro: string
+	/** The site's own language (an interface language): what a reader gets when none of theirs is offered. */
+	language: string
+	/** The interface languages readers may get, comma-separated ("es,ar"); the site's language always. */
+	languages: string
+	/** The IANA time zone dates and times are shown in ("Europe/Madrid"). */
+	timeZone: string
 }
 
 export const defaultSiteSettings: SiteSettings = {
@@ -16,4 +24,31 @@ export const defaultSiteSettings: SiteSettings = {
 	contactAddress: 'Preserve the Planet\n1 Greenway\nRiverside\nEarth',
 	contactIntro:
 		'We read every message. Write to us with a correction, a story we should follow, or to work with us.',
+	language: 'en',
+	languages: 'en',
+	timeZone: 'UTC',
+}
+
+/** The site's language and the interface languages it offers (its own first), as known codes. */
+export function siteLocales(settings: Pick<SiteSettings, 'language' | 'languages'>): {
+	language: InterfaceLocale
+	offered: InterfaceLocale[]
+} {
+	const language = isInterfaceLocale(settings.language) ? settings.language : 'en'
+	const offered = [language]
+	for (const code of settings.languages.split(',')) {
+		const trimmed = code.trim()
+		if (isInterfaceLocale(trimmed) && !offered.includes(trimmed)) offered.push(trimmed)
+	}
+	return { language, offered }
+}
+
+/** The site's time zone, or UTC where the stored one is not known to this runtime. */
+export function siteTimeZone(settings: Pick<SiteSettings, 'timeZone'>): string {
+	try {
+		new Intl.DateTimeFormat('en', { timeZone: settings.timeZone })
+		return settings.timeZone
+	} catch {
+		return 'UTC'
+	}
 }

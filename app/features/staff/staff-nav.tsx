@@ -2,6 +2,9 @@
 // "New article" first, the sections in three groups, and the account with sign-out last. A
 // sidebar from 64rem; below, a bar with a Menu button that opens the same list. Without scripts
 // the list is simply shown.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { Form, Link, NavLink } from 'react-router'
 import { useMenuButton } from '#app/components/ui/use-menu-button.ts'
@@ -15,47 +18,60 @@ interface StaffNavProps {
 
 interface Section {
 	to: string
-	label: string
+	label: MessageDescriptor
 	end?: boolean
 	/** The accessible name, when the visible text carries a count. */
-	name?: string
+	name?: MessageDescriptor
+}
+
+/** The role as the account line shows it: "(admin)". */
+const roleNames: Record<StaffNavProps['editor']['role'], MessageDescriptor> = {
+	admin: msg`admin`,
+	editor: msg`editor`,
 }
 
 function sections(role: StaffNavProps['editor']['role'], unread: number) {
-	const groups: { title: string; links: Section[] }[] = [
+	const groups: { id: string; title: MessageDescriptor; links: Section[] }[] = [
 		{
-			title: 'Content',
+			id: 'content',
+			title: msg`Content`,
 			links: [
-				{ to: '/admin/articles', label: 'Articles' },
-				{ to: '/admin/pages', label: 'Pages' },
-				{ to: '/admin/tags', label: 'Tags' },
-				{ to: '/admin/authors', label: 'Authors' },
-				{ to: '/admin/media', label: 'Media' },
+				{ to: '/admin/articles', label: msg`Articles` },
+				{ to: '/admin/pages', label: msg`Pages` },
+				{ to: '/admin/tags', label: msg`Tags` },
+				{ to: '/admin/authors', label: msg`Authors` },
+				{ to: '/admin/media', label: msg`Media` },
 			],
 		},
 		{
-			title: 'Audience',
+			id: 'audience',
+			title: msg`Audience`,
 			links: [
 				// The name starts with the visible word, so "click Inbox" works by voice too.
 				unread > 0
-					? { to: '/admin/messages', label: `Inbox (${unread})`, name: `Inbox, ${unread} unread` }
-					: { to: '/admin/messages', label: 'Inbox' },
-				{ to: '/admin/analytics', label: 'Analytics' },
-				{ to: '/admin/newsletter', label: 'Newsletter' },
+					? {
+							to: '/admin/messages',
+							label: msg`Inbox (${unread})`,
+							name: msg`Inbox, ${plural(unread, { one: '# unread', other: '# unread' })}`,
+						}
+					: { to: '/admin/messages', label: msg`Inbox` },
+				{ to: '/admin/analytics', label: msg`Analytics` },
+				{ to: '/admin/newsletter', label: msg`Newsletter` },
 			],
 		},
 	]
 	if (role === 'admin')
 		groups.push({
-			title: 'Site',
+			id: 'site',
+			title: msg`Site`,
 			links: [
-				{ to: '/admin/settings', label: 'Site settings' },
-				{ to: '/admin/navigation', label: 'Navigation' },
-				{ to: '/admin/team', label: 'Team' },
-				{ to: '/admin/subscribers', label: 'Subscribers' },
-				{ to: '/admin/api-keys', label: 'API keys' },
-				{ to: '/admin/redirects', label: 'Redirects' },
-				{ to: '/admin/config', label: 'Site switches' },
+				{ to: '/admin/settings', label: msg`Site settings` },
+				{ to: '/admin/navigation', label: msg`Navigation` },
+				{ to: '/admin/team', label: msg`Team` },
+				{ to: '/admin/subscribers', label: msg`Subscribers` },
+				{ to: '/admin/api-keys', label: msg`API keys` },
+				{ to: '/admin/redirects', label: msg`Redirects` },
+				{ to: '/admin/config', label: msg`Site switches` },
 			],
 		})
 	return groups
@@ -64,6 +80,9 @@ function sections(role: StaffNavProps['editor']['role'], unread: number) {
 export function StaffNav({ siteTitle, logoUrl, editor, unread }: StaffNavProps) {
 	const { open, button, menu } = useMenuButton()
 	const groupId = useId()
+	const { t, i18n } = useLingui()
+	const editorName = editor.name
+	const roleName = i18n._(roleNames[editor.role])
 	return (
 		<header className="staff-side">
 			<div className="staff-top">
@@ -71,34 +90,40 @@ export function StaffNav({ siteTitle, logoUrl, editor, unread }: StaffNavProps) 
 					<img className="staff-logo" src={logoUrl} alt="" width={25} height={25} />
 					<span>
 						{siteTitle}
-						<span className="staff-site-hint">View the site</span>
+						<span className="staff-site-hint">
+							<Trans>View the site</Trans>
+						</span>
 					</span>
 				</Link>
 				<button type="button" className="staff-menu-button" {...button}>
-					Menu
+					<Trans>Menu</Trans>
 				</button>
 			</div>
-			<nav aria-label="Editor area" className={open ? 'staff-nav open' : 'staff-nav'} {...menu}>
+			<nav aria-label={t`Editor area`} className={open ? 'staff-nav open' : 'staff-nav'} {...menu}>
 				<Link to="/admin/articles/new" className="button staff-new">
-					New article
+					<Trans>New article</Trans>
 				</Link>
 				<ul>
 					<li>
 						<NavLink to="/admin" end>
-							Overview
+							<Trans>Overview</Trans>
 						</NavLink>
 					</li>
 				</ul>
 				{sections(editor.role, unread).map((group, index) => (
-					<div key={group.title}>
+					<div key={group.id}>
 						<p className="staff-group" id={`${groupId}-${index}`}>
-							{group.title}
+							{i18n._(group.title)}
 						</p>
 						<ul aria-labelledby={`${groupId}-${index}`}>
 							{group.links.map((link) => (
 								<li key={link.to}>
-									<NavLink to={link.to} end={link.end} aria-label={link.name}>
-										{link.label}
+									<NavLink
+										to={link.to}
+										end={link.end}
+										aria-label={link.name ? i18n._(link.name) : undefined}
+									>
+										{i18n._(link.label)}
 									</NavLink>
 								</li>
 							))}
@@ -107,16 +132,20 @@ export function StaffNav({ siteTitle, logoUrl, editor, unread }: StaffNavProps) 
 				))}
 				<div className="staff-account">
 					<p>
-						Signed in as <strong>{editor.name}</strong> ({editor.role})
+						<Trans>
+							Signed in as <strong>{editorName}</strong> ({roleName})
+						</Trans>
 					</p>
 					<ul>
 						<li>
-							<NavLink to="/admin/account">Your account</NavLink>
+							<NavLink to="/admin/account">
+								<Trans>Your account</Trans>
+							</NavLink>
 						</li>
 					</ul>
 					<Form method="post" action="/admin/sign-out">
 						<button type="submit" className="staff-sign-out">
-							Sign out
+							<Trans>Sign out</Trans>
 						</button>
 					</Form>
 				</div>

@@ -1,5 +1,6 @@
 // What a tag's and an author profile's staff pages share: the name and address fields, merging
 // into another, and deleting.
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
@@ -19,11 +20,12 @@ export function NameAndAddress({
 	/** What was typed, shown again after a refusal (actionAnswer's). */
 	value: (field: string, stored: string) => string
 }) {
+	const { t } = useLingui()
 	return (
 		<>
 			<Field
 				name="name"
-				label="Name"
+				label={t`Name`}
 				defaultValue={value('name', name)}
 				error={errors.name}
 				required
@@ -31,8 +33,8 @@ export function NameAndAddress({
 			/>
 			<Field
 				name="slug"
-				label="Address (slug)"
-				hint="Changing it keeps the old address working: it sends readers here (301)."
+				label={t`Address (slug)`}
+				hint={t`Changing it keeps the old address working: it sends readers here (301).`}
 				defaultValue={value('slug', slug)}
 				error={errors.slug}
 				required
@@ -59,15 +61,18 @@ export function MergeForm({
 	hint: string
 	busy: boolean
 }) {
+	const { t } = useLingui()
 	if (others.length === 0) return null
 	return (
 		<Form method="post" className="form">
-			<h2>Merge into another {kind}</h2>
+			<h2>{kind === 'tag' ? t`Merge into another tag` : t`Merge into another profile`}</h2>
 			<p className="hint">{hint}</p>
-			<label htmlFor="merge-into">Merge “{name}” into</label>
+			<label htmlFor="merge-into">
+				<Trans>Merge “{name}” into</Trans>
+			</label>
 			<select id="merge-into" name="into" defaultValue="">
 				<option value="" disabled>
-					Choose a {kind}
+					{kind === 'tag' ? t`Choose a tag` : t`Choose a profile`}
 				</option>
 				{others.map((other) => (
 					<option key={other.id} value={other.id}>
@@ -77,7 +82,7 @@ export function MergeForm({
 			</select>
 			{error ? <p className="field-error">{error.join(' ')}</p> : null}
 			<button type="submit" name="intent" value="merge" className="secondary" disabled={busy}>
-				Merge
+				<Trans>Merge</Trans>
 			</button>
 		</Form>
 	)
@@ -103,7 +108,9 @@ export function DeleteForm({
 				if (!window.confirm(question)) event.preventDefault()
 			}}
 		>
-			<h2>Delete</h2>
+			<h2>
+				<Trans>Delete</Trans>
+			</h2>
 			<p className="hint">{hint}</p>
 			<button type="submit" name="intent" value="delete" className="destructive" disabled={busy}>
 				{label}

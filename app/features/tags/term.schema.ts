@@ -5,6 +5,7 @@ import { slugPattern } from '#app/features/articles/slug.ts'
 const slug = z
 	.string()
 	.trim()
+	.normalize('NFC')
 	.min(1, 'Give it an address.')
 	.max(80, 'Keep the address under 80 characters.')
 	.regex(slugPattern, 'Use lowercase letters, digits and single hyphens, e.g. climate-crisis.')

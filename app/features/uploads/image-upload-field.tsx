@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type ChangeEvent, useRef, useState } from 'react'
 import { Field } from '#app/components/ui/field.tsx'
-import { imageAccept, imageTypesHint } from './image-types.ts'
+import { imageAccept, inMegabytes } from './image-types.ts'
 import { uploadImage } from './upload-image.ts'
 
 /** Routes that render the field link this stylesheet. */
@@ -32,6 +33,7 @@ export function ImageUploadField({
 	onChange,
 	maxBytes,
 }: ImageUploadFieldProps) {
+	const { t, i18n } = useLingui()
 	const [url, setUrl] = useState(defaultValue ?? '')
 	const [busy, setBusy] = useState(false)
 	const [uploadError, setUploadError] = useState('')
@@ -55,15 +57,16 @@ export function ImageUploadField({
 		pending.current = controller
 		setUploadError('')
 		setBusy(true)
-		setStatus(`Uploading ${file.name}…`)
+		const fileName = file.name
+		setStatus(t`Uploading ${fileName}…`)
 		try {
-			const outcome = await uploadImage(file, maxBytes, controller.signal)
+			const outcome = await uploadImage(file, maxBytes, i18n, controller.signal)
 			if (!outcome.ok) {
 				setStatus('')
 				setUploadError(outcome.message)
 			} else {
 				use(outcome.upload.url)
-				setStatus(`${file.name} uploaded. Save to use it.`)
+				setStatus(t`${fileName} uploaded. Save to use it.`)
 			}
 		} catch {
 			// Aborted: another file was chosen meanwhile.
@@ -78,6 +81,7 @@ export function ImageUploadField({
 	}
 
 	const thumbnail = /^(\/(?![/\\])|https:\/\/)/.test(url) ? url : ''
+	const megabytes = i18n.number(inMegabytes(maxBytes))
 	return (
 		<div className="image-upload" aria-busy={busy || undefined}>
 			<Field
@@ -95,10 +99,12 @@ export function ImageUploadField({
 			) : null}
 			{/* Named after its field: a form may hold several (the cover, the image for shared links). */}
 			<label htmlFor={fileId}>
-				Upload an image<span className="visually-hidden"> ({label})</span>
+				<Trans>
+					Upload an image<span className="visually-hidden"> ({label})</span>
+				</Trans>
 			</label>
 			<p id={fileHintId} className="hint">
-				{imageTypesHint(maxBytes)}
+				<Trans>PNG, JPEG, WebP or AVIF, up to {megabytes} MB.</Trans>
 			</p>
 			<input
 				id={fileId}

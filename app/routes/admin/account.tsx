@@ -1,13 +1,22 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { passwordProblem } from '#app/features/auth/password.server.ts'
 import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/account'
 
-export function meta() {
-	return [{ title: 'Your account · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Your account · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 // The new session cookie (other devices are signed out) reaches the document through this.
@@ -27,9 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const currentPassword = String(form.get('currentPassword') ?? '')
 	const newPassword = String(form.get('newPassword') ?? '')
 	const problem = await passwordProblem(newPassword)
+	const i18n = await requestI18n(request, context)
 	if (!currentPassword || problem) {
 		const errors: Errors = {}
-		if (!currentPassword) errors.currentPassword = 'Enter your current password.'
+		if (!currentPassword) errors.currentPassword = i18n._(msg`Enter your current password.`)
 		if (problem) errors.newPassword = problem
 		return data({ done: false, errors }, 400)
 	}
@@ -44,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data(
 			{
 				done: false,
-				errors: { form: 'Too many attempts. Wait a minute and try again.' } as Errors,
+				errors: { form: i18n._(msg`Too many attempts. Wait a minute and try again.`) } as Errors,
 			},
 			429,
 		)
@@ -54,26 +64,39 @@ export async function action({ request, context }: Route.ActionArgs) {
 		{
 			done: false,
 			errors: (wrong
-				? { currentPassword: 'That is not your current password.' }
-				: { form: 'The password could not be changed. Please try again.' }) as Errors,
+				? { currentPassword: i18n._(msg`That is not your current password.`) }
+				: { form: i18n._(msg`The password could not be changed. Please try again.`) }) as Errors,
 		},
 		wrong ? 400 : 503,
 	)
 }
 
+/** The role as the account page shows it. */
+const roleNames: Record<'admin' | 'editor', MessageDescriptor> = {
+	admin: msg`admin`,
+	editor: msg`editor`,
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const errors = actionData?.errors ?? {}
+	const { t, i18n } = useLingui()
 	return (
 		<>
-			<h1>Your account</h1>
+			<h1>
+				<Trans>Your account</Trans>
+			</h1>
 			<p>
-				{loaderData.name} · {loaderData.email} · {loaderData.role}
+				{loaderData.name} · {loaderData.email} · {i18n._(roleNames[loaderData.role])}
 			</p>
-			<h2>Change your password</h2>
+			<h2>
+				<Trans>Change your password</Trans>
+			</h2>
 			{actionData?.done ? (
 				<p role="status" className="notice">
-					Your password is changed, and any other device signed in as you has been signed out.
+					<Trans>
+						Your password is changed, and any other device signed in as you has been signed out.
+					</Trans>
 				</p>
 			) : null}
 			{errors.form ? (
@@ -84,15 +107,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 			<Form method="post" className="form">
 				<Field
 					name="currentPassword"
-					label="Current password"
+					label={t`Current password`}
 					type="password"
 					autoComplete="current-password"
 					required
 					error={errors.currentPassword}
 				/>
-				<NewPasswordField name="newPassword" label="New password" error={errors.newPassword} />
+				<NewPasswordField name="newPassword" label={t`New password`} error={errors.newPassword} />
 				<button type="submit" disabled={busy}>
-					{busy ? 'Changing…' : 'Change password'}
+					{busy ? t`Changing…` : t`Change password`}
 				</button>
 			</Form>
 		</>

@@ -1,6 +1,8 @@
 // The editors' analytics dashboard: a period chosen with a plain GET form, its figures against
 // the period before, the daily chart, the top rows of each table and the visitors right now.
 
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data } from 'react-router'
 import uplotStyles from 'uplot/dist/uPlot.min.css?url'
 import {
@@ -18,6 +20,7 @@ import {
 } from '#app/features/analytics/dashboard-sections.tsx'
 import { formatDay } from '#app/features/analytics/dashboard-tables.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import analyticsStyles from '#app/styles/admin-analytics.css?url'
 import type { Route } from './+types/analytics'
 
@@ -26,8 +29,15 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: analyticsStyles },
 ]
 
-export function meta(_: Route.MetaArgs) {
-	return [{ title: 'Analytics · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [
+		{ title: i18n._(msg`Analytics · Editor · Canopy`) },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 export function headers() {
@@ -50,14 +60,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { ok: true as const, today, range: parsed.range, ...dashboard }
 }
 
+/** "1 Nov 2026 to 30 Nov 2026". */
+function PeriodTitle({ first, last }: { first: string; last: string }) {
+	return (
+		<Trans>
+			{first} to {last}
+		</Trans>
+	)
+}
+
 export default function Analytics({ loaderData }: Route.ComponentProps) {
 	const { today, now } = loaderData
+	const { i18n } = useLingui()
+	const { locale } = i18n
 	return (
 		<div className="analytics">
-			<h1>Analytics</h1>
+			<h1>
+				<Trans>Analytics</Trans>
+			</h1>
 			<p className="hint">
-				Counted without cookies or stored addresses. Days run from midnight to midnight UTC; today
-				counts until midnight UTC.
+				<Trans>
+					Counted without cookies or stored addresses. Days run from midnight to midnight UTC; today
+					counts until midnight UTC.
+				</Trans>
 			</p>
 			<NowSection initial={now} />
 			{loaderData.ok ? (
@@ -71,7 +96,10 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 					/>
 					<section aria-labelledby="period-title" className="period">
 						<h2 id="period-title">
-							{formatDay(loaderData.range.current.from)} to {formatDay(loaderData.range.current.to)}
+							<PeriodTitle
+								first={formatDay(loaderData.range.current.from, locale)}
+								last={formatDay(loaderData.range.current.to, locale)}
+							/>
 						</h2>
 						<SummaryFigures
 							current={loaderData.totals.current}
@@ -93,7 +121,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 			) : (
 				<>
 					<p role="alert" className="form-error">
-						These dates cannot be shown. Check the messages in the form below.
+						<Trans>These dates cannot be shown. Check the messages in the form below.</Trans>
 					</p>
 					<RangeForm
 						today={today}

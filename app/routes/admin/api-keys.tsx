@@ -1,18 +1,27 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
-import { Field } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage } from '#app/components/ui/field.tsx'
 import { apiKeyFormSchema } from '#app/features/api-keys/api-key.schema.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '#app/features/api-keys/api-keys.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import stylesheet from '#app/styles/admin-api-keys.css?url'
 import type { Route } from './+types/api-keys'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
-export function meta() {
-	return [{ title: 'API keys · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`API keys · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 // A new key is in the page once: no cache may keep a copy of it.
@@ -43,18 +52,25 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const { id } = parsed.data
 	const key = (await listApiKeys(storage)).find((record) => record.id === id)
 	if (!key || !(await revokeApiKey(storage, key.id))) {
-		const errors: FieldErrors = { form: ['This key was revoked already, or no longer exists.'] }
+		const i18n = await requestI18n(request, context)
+		const errors: FieldErrors = {
+			form: [i18n._(msg`This key was revoked already, or no longer exists.`)],
+		}
 		return data({ errors }, 404)
 	}
 	return { revoked: key.name }
 }
 
-const dateTime = new Intl.DateTimeFormat('en', {
-	dateStyle: 'medium',
-	timeStyle: 'short',
-	timeZone: 'UTC',
-})
-const when = (iso: string | null) => (iso ? `${dateTime.format(new Date(iso))} UTC` : 'Never')
+/** A moment as the table shows it, in UTC (the words around it say so). */
+const utcDateTime = (i18n: I18n, iso: string) =>
+	i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+
+/** When a key was made or last used: "12 Mar 2025, 14:05 UTC", or "Never". */
+function when(i18n: I18n, iso: string | null): string {
+	if (!iso) return i18n._(msg`Never`)
+	const dateTime = utcDateTime(i18n, iso)
+	return i18n._(msg`${dateTime} UTC`)
+}
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
 	const { keys, confirm } = loaderData
@@ -62,45 +78,56 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
 	const created = actionData && 'created' in actionData ? actionData.created : null
 	const revoked = actionData && 'revoked' in actionData ? actionData.revoked : null
+	const { t, i18n } = useLingui()
+	// Code, not words: outside the message's text.
+	const endpoint = '/api/admin/articles'
+	const header = 'Authorization: Bearer …'
 	return (
 		<>
-			<h1>API keys</h1>
+			<h1>
+				<Trans>API keys</Trans>
+			</h1>
 			<p>
-				Scripts and services use a key to read and write articles through the admin API at{' '}
-				<code>/api/admin/articles</code>, sending it as <code>Authorization: Bearer …</code>. A key
-				acts for the admin who made it, and stops working when it is revoked or that account is
-				deactivated.
+				<Trans>
+					Scripts and services use a key to read and write articles through the admin API at{' '}
+					<code>{endpoint}</code>, sending it as <code>{header}</code>. A key acts for the admin who
+					made it, and stops working when it is revoked or that account is deactivated.
+				</Trans>
 			</p>
 			{errors.form ? (
 				<p role="alert" className="form-error">
-					{errors.form.join(' ')}
+					{errors.form.map((text) => schemaMessage(i18n, text)).join(' ')}
 				</p>
 			) : null}
 			{revoked ? (
 				<p role="status" className="notice">
-					{`The key “${revoked}” is revoked. Anything still using it is refused from now on.`}
+					{t`The key “${revoked}” is revoked. Anything still using it is refused from now on.`}
 				</p>
 			) : null}
 			{created ? <NewKey created={created} /> : null}
 			{confirm ? <RevokeConfirmation confirm={confirm} busy={busy} /> : null}
 
-			<h2>Create a key</h2>
+			<h2>
+				<Trans>Create a key</Trans>
+			</h2>
 			<Form method="post" action="/admin/api-keys" className="form">
 				<input type="hidden" name="intent" value="create" />
 				<Field
 					name="name"
-					label="Name"
-					hint="What will use it, e.g. “Newsletter import”."
+					label={t`Name`}
+					hint={t`What will use it, e.g. “Newsletter import”.`}
 					required
 					maxLength={80}
 					error={errors.name}
 				/>
 				<button type="submit" disabled={busy}>
-					{busy ? 'Creating…' : 'Create key'}
+					{busy ? t`Creating…` : t`Create key`}
 				</button>
 			</Form>
 
-			<h2>Keys</h2>
+			<h2>
+				<Trans>Keys</Trans>
+			</h2>
 			<KeyTable keys={keys} />
 		</>
 	)
@@ -110,18 +137,22 @@ type Loaded = Route.ComponentProps['loaderData']
 
 /** A key just made: shown this once. */
 function NewKey({ created }: { created: { name: string; key: string } }) {
+	const { t } = useLingui()
+	const keyName = created.name
 	return (
 		<section className="new-key notice" aria-labelledby="new-key-heading">
-			<h2 id="new-key-heading">{`Your new key “${created.name}”`}</h2>
+			<h2 id="new-key-heading">{t`Your new key “${keyName}”`}</h2>
 			<p role="status">
-				<strong>Copy it now: it is shown only this once.</strong> Canopy keeps only a fingerprint of
-				it, so it cannot be shown again; if it is lost, create a new one and revoke this one.
+				<Trans>
+					<strong>Copy it now: it is shown only this once.</strong> Canopy keeps only a fingerprint
+					of it, so it cannot be shown again; if it is lost, create a new one and revoke this one.
+				</Trans>
 			</p>
 			<div className="form">
 				<Field
 					name="newKey"
-					label="API key"
-					hint="Select it all and copy it into your script’s secret settings. Treat it like a password."
+					label={t`API key`}
+					hint={t`Select it all and copy it into your script’s secret settings. Treat it like a password.`}
 					readOnly
 					value={created.key}
 					autoComplete="off"
@@ -139,62 +170,83 @@ function RevokeConfirmation({
 	confirm: NonNullable<Loaded['confirm']>
 	busy: boolean
 }) {
+	const { t } = useLingui()
+	const keyName = confirm.name
 	return (
 		<section className="notice" aria-labelledby="confirm-heading">
-			<h2 id="confirm-heading">{`Revoke the key “${confirm.name}”?`}</h2>
-			<p>Anything using it is refused at once. This cannot be undone.</p>
+			<h2 id="confirm-heading">{t`Revoke the key “${keyName}”?`}</h2>
+			<p>
+				<Trans>Anything using it is refused at once. This cannot be undone.</Trans>
+			</p>
 			<Form method="post" action="/admin/api-keys" className="confirm-actions">
 				<input type="hidden" name="intent" value="revoke" />
 				<input type="hidden" name="id" value={confirm.id} />
 				<button type="submit" disabled={busy}>
-					Revoke the key
+					<Trans>Revoke the key</Trans>
 				</button>
-				<Link to="/admin/api-keys">Keep it</Link>
+				<Link to="/admin/api-keys">
+					<Trans>Keep it</Trans>
+				</Link>
 			</Form>
 		</section>
 	)
 }
 
 function KeyTable({ keys }: { keys: Loaded['keys'] }) {
+	const { t, i18n } = useLingui()
+	// The headings, also each cell's label where the table stacks on a narrow screen.
+	const label = {
+		name: t`Name`,
+		startsWith: t`Starts with`,
+		created: t`Created`,
+		lastUsed: t`Last used`,
+		state: t`State`,
+	}
 	return (
 		<>
 			{keys.length === 0 ? (
-				<p>There are no keys yet.</p>
+				<p>
+					<Trans>There are no keys yet.</Trans>
+				</p>
 			) : (
 				<div className="api-keys-scroll">
 					<table className="api-keys stacked-table">
 						<thead>
 							<tr>
-								<th scope="col">Name</th>
-								<th scope="col">Starts with</th>
-								<th scope="col">Created</th>
-								<th scope="col">Last used</th>
-								<th scope="col">State</th>
+								<th scope="col">{label.name}</th>
+								<th scope="col">{label.startsWith}</th>
+								<th scope="col">{label.created}</th>
+								<th scope="col">{label.lastUsed}</th>
+								<th scope="col">{label.state}</th>
 							</tr>
 						</thead>
 						<tbody>
-							{keys.map((key) => (
-								<tr key={key.id}>
-									<th scope="row">{key.name}</th>
-									<td data-label="Starts with">
-										<code>{`${key.prefix}…`}</code>
-									</td>
-									<td data-label="Created">{when(key.createdAt)}</td>
-									<td data-label="Last used">{when(key.lastUsedAt)}</td>
-									<td data-label="State">
-										{key.revokedAt ? (
-											`Revoked ${when(key.revokedAt)}`
-										) : (
-											<>
-												Active ·{' '}
-												<Link to={`?revoke=${key.id}`}>
-													Revoke<span className="visually-hidden">{` “${key.name}”`}</span>…
-												</Link>
-											</>
-										)}
-									</td>
-								</tr>
-							))}
+							{keys.map((key) => {
+								const keyName = key.name
+								const revokedAt = key.revokedAt ? utcDateTime(i18n, key.revokedAt) : null
+								return (
+									<tr key={key.id}>
+										<th scope="row">{key.name}</th>
+										<td data-label={label.startsWith}>
+											<code>{`${key.prefix}…`}</code>
+										</td>
+										<td data-label={label.created}>{when(i18n, key.createdAt)}</td>
+										<td data-label={label.lastUsed}>{when(i18n, key.lastUsedAt)}</td>
+										<td data-label={label.state}>
+											{revokedAt ? (
+												t`Revoked ${revokedAt} UTC`
+											) : (
+												<Trans>
+													Active ·{' '}
+													<Link to={`?revoke=${key.id}`}>
+														Revoke<span className="visually-hidden"> “{keyName}”</span>…
+													</Link>
+												</Trans>
+											)}
+										</td>
+									</tr>
+								)
+							})}
 						</tbody>
 					</table>
 				</div>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { data, Form, Link, useRouteError } from 'react-router'
 import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
@@ -11,6 +13,7 @@ import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { PushBreakdown } from '#app/features/push/push-results.tsx'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Revision } from '#storage/port/revisions.ts'
 import type { Route } from './+types/article-edit'
 
@@ -39,9 +42,14 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: imageUploadFieldStylesheet },
 ]
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const title = loaderData?.article.title ?? i18n._(msg`Article`)
 	return [
-		{ title: `${loaderData?.article.title ?? 'Article'} · Editor · Canopy` },
+		{ title: i18n._(msg`${title} · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -51,11 +59,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const article = await storage.articles.findById(articleId(params.id))
 	if (!article) throw data('There is no article here; it may have been deleted.', 404)
 	const saved = new URL(request.url).searchParams.get('saved')
-	const [push, pending] = await Promise.all([
+	const [push, pending, original] = await Promise.all([
 		readPushResults(storage, [article.id]),
 		storage.revisions.pending(article.id),
+		article.translationOf === null ? undefined : storage.articles.findById(article.translationOf),
 	])
-	const stored = toEditorArticle(article)
+	const stored = toEditorArticle(article, original?.slug)
 	// Edits to a published or scheduled article not live yet: the form holds them, as they were
 	// left, until Update makes them live or they are discarded.
 	if (pending && pending.version === article.version) {
@@ -85,6 +94,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
 	const { article, html, saved, push } = loaderData
+	const title = article.title
 	const counts = push.byArticle[article.id]
 	// The save that created the article, told once: stable, so the editor does not hear it again.
 	const [justCreated] = useState(() =>
@@ -96,26 +106,35 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 		<>
 			<p className="breadcrumb">
 				{article.kind === 'page' ? (
-					<Link to="/admin/pages">All pages</Link>
+					<Link to="/admin/pages">
+						<Trans>All pages</Trans>
+					</Link>
 				) : (
-					<Link to="/admin/articles">All articles</Link>
+					<Link to="/admin/articles">
+						<Trans>All articles</Trans>
+					</Link>
 				)}
 			</p>
-			<h1>Edit “{article.title}”</h1>
+			<h1>
+				<Trans>Edit “{title}”</Trans>
+			</h1>
 			<p className="editor-state">
 				{article.status === 'published' && article.publishedAt ? (
-					<>
+					<Trans>
 						Published <LocalTime iso={article.publishedAt} /> ·{' '}
 						<a href={publicPath(article.kind, article.slug)}>View it on the site</a>
-					</>
+					</Trans>
 				) : article.publishAt ? (
-					<>
+					<Trans>
 						Scheduled for <LocalTime iso={article.publishAt} time />
-					</>
+					</Trans>
 				) : (
-					'Draft: only editors can see it.'
+					<Trans>Draft: only editors can see it.</Trans>
 				)}{' '}
-				· <Link to={`/admin/articles/${article.id}/history`}>History</Link>
+				·{' '}
+				<Link to={`/admin/articles/${article.id}/history`}>
+					<Trans>History</Trans>
+				</Link>
 			</p>
 			{article.pendingSavedAt ? (
 				<PendingNotice
@@ -161,18 +180,38 @@ function PendingNotice({
 	return (
 		<div className="notice pending-notice" role="note">
 			<p>
-				The form holds changes{by ? ` by ${by}` : ''}, saved <LocalTime iso={savedAt} time />, that{' '}
-				{published ? 'readers do not see yet' : 'are not in the scheduled version yet'}.{' '}
-				{published
-					? 'Update the published article to make them live'
-					: 'Schedule it again to make them part of it'}
-				, or discard them to go back to the {published ? 'live' : 'scheduled'} text (they stay in
-				the history).
+				{published ? (
+					by ? (
+						<Trans>
+							The form holds changes by {by}, saved <LocalTime iso={savedAt} time />, that readers
+							do not see yet. Update the published article to make them live, or discard them to go
+							back to the live text (they stay in the history).
+						</Trans>
+					) : (
+						<Trans>
+							The form holds changes, saved <LocalTime iso={savedAt} time />, that readers do not
+							see yet. Update the published article to make them live, or discard them to go back to
+							the live text (they stay in the history).
+						</Trans>
+					)
+				) : by ? (
+					<Trans>
+						The form holds changes by {by}, saved <LocalTime iso={savedAt} time />, that are not in
+						the scheduled version yet. Schedule it again to make them part of it, or discard them to
+						go back to the scheduled text (they stay in the history).
+					</Trans>
+				) : (
+					<Trans>
+						The form holds changes, saved <LocalTime iso={savedAt} time />, that are not in the
+						scheduled version yet. Schedule it again to make them part of it, or discard them to go
+						back to the scheduled text (they stay in the history).
+					</Trans>
+				)}
 			</p>
 			<Form method="post" action={`/admin/articles/${articleId}`} className="form">
 				<input type="hidden" name="version" value={version} />
 				<button type="submit" name="intent" value="discard" className="secondary">
-					Discard these changes
+					<Trans>Discard these changes</Trans>
 				</button>
 			</Form>
 		</div>
@@ -183,9 +222,13 @@ export function ErrorBoundary() {
 	if (isDatabaseOutage(useRouteError())) return <DatabaseUnavailable />
 	return (
 		<>
-			<h1>Article not found</h1>
+			<h1>
+				<Trans>Article not found</Trans>
+			</h1>
 			<p>
-				It may have been deleted. <Link to="/admin/articles">See all articles</Link>.
+				<Trans>
+					It may have been deleted. <Link to="/admin/articles">See all articles</Link>.
+				</Trans>
 			</p>
 		</>
 	)

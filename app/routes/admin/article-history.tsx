@@ -1,15 +1,20 @@
 // An article's history: every save kept (who, when, what changed), each compared with the one
 // before it or with the article as it stands, and any of them restored in one click. The restore
 // is itself a revision (docs/decisions/029-revisions.md).
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { restoreRevision } from '#app/features/articles/editor.server.ts'
 import { type DiffPart, revisionDiff } from '#app/features/articles/revision-diff.server.ts'
-import { revisionFieldLabels } from '#app/features/articles/revision-labels.ts'
+import { revisionFieldMessages } from '#app/features/articles/revision-labels.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import {
 	changedFields,
 	type RevisionKind,
@@ -28,9 +33,14 @@ function whole(text: string | null): number | undefined {
 	return text && /^\d{1,15}$/.test(text) ? Number(text) : undefined
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const title = loaderData?.article.title ?? i18n._(msg`Article`)
 	return [
-		{ title: `History: ${loaderData?.article.title ?? 'Article'} · Editor · Canopy` },
+		{ title: i18n._(msg`History: ${title} · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -85,91 +95,165 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const revision = whole(String(form.get('revision') ?? ''))
 	const version = whole(String(form.get('version') ?? ''))
-	if (revision === undefined || version === undefined)
+	if (revision === undefined || version === undefined) {
+		const i18n = await requestI18n(request, context)
 		return data(
-			{ errors: { revision: ['Choose a revision to restore, then press Restore again.'] } },
+			{
+				errors: {
+					revision: [i18n._(msg`Choose a revision to restore, then press Restore again.`)],
+				},
+			},
 			400,
 		)
+	}
 	const result = await restoreRevision(storage, id, revision, version, {
 		id: editor.id,
 		name: editor.name,
 	})
 	if (result.ok) throw redirect(`/admin/articles/${id}?saved=restore`)
 	if (result.kind === 'invalid') return data({ errors: result.errors }, 400)
-	if (result.kind === 'conflict')
+	if (result.kind === 'conflict') {
+		const i18n = await requestI18n(request, context)
+		const title = result.current.title
 		return data(
 			{
 				errors: {
 					revision: [
-						`Nothing was restored: ${result.current.title ? `“${result.current.title}”` : 'the article'} was saved again after this page opened. Look at the history again, then restore.`,
+						title
+							? i18n._(
+									msg`Nothing was restored: “${title}” was saved again after this page opened. Look at the history again, then restore.`,
+								)
+							: i18n._(
+									msg`Nothing was restored: the article was saved again after this page opened. Look at the history again, then restore.`,
+								),
 					],
 				},
 			},
 			409,
 		)
+	}
 	throw data('This article no longer exists: someone deleted it.', 404)
 }
 
 /** A save of a published article is an update; otherwise the kind says it. */
-function kindLabel(revision: RevisionSummary): string {
+function kindLabel(revision: RevisionSummary): MessageDescriptor {
 	return revision.kind === 'saved' && revision.status === 'published'
-		? 'Updated'
+		? msg`Updated`
 		: kindLabels[revision.kind]
 }
 
-const kindLabels: Record<RevisionKind, string> = {
-	saved: 'Saved',
-	published: 'Published',
-	unpublished: 'Unpublished',
-	autosaved: 'Autosaved',
-	restored: 'Restored',
-	pending: 'Changes not live yet',
+const kindLabels: Record<RevisionKind, MessageDescriptor> = {
+	saved: msg`Saved`,
+	published: msg`Published`,
+	unpublished: msg`Unpublished`,
+	autosaved: msg`Autosaved`,
+	restored: msg`Restored`,
+	pending: msg`Changes not live yet`,
 }
 
 /** The labels a person reads, for the field names an error may carry. */
-const errorLabels: Record<string, string> = {
-	...revisionFieldLabels,
-	body: 'Text',
-	cover: 'Cover image',
-	coverAlt: 'Cover image description',
-	socialImage: 'Image for shared links',
-	revision: 'Revision',
+const errorLabels: Record<string, MessageDescriptor> = {
+	...revisionFieldMessages,
+	body: msg`Text`,
+	cover: msg`Cover image`,
+	coverAlt: msg`Cover image description`,
+	socialImage: msg`Image for shared links`,
+	revision: msg`Revision`,
+}
+
+// A list of the fields changed, as the language writes one ("Text, Summary"): one per language.
+const fieldLists = new Map<string, Intl.ListFormat>()
+
+function fieldList(i18n: I18n, labels: string[]): string {
+	let format = fieldLists.get(i18n.locale)
+	if (!format) {
+		format = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' })
+		fieldLists.set(i18n.locale, format)
+	}
+	return format.format(labels)
 }
 
 function Changed({ revision }: { revision: RevisionSummary }) {
+	const { i18n } = useLingui()
 	if (revision.kind === 'restored' && revision.restoredFrom !== null)
-		return <span className="revision-changed">an earlier revision brought back</span>
-	if (revision.changed.length === 0) return <span className="revision-changed">the first kept</span>
+		return (
+			<span className="revision-changed">
+				<Trans>an earlier revision brought back</Trans>
+			</span>
+		)
+	if (revision.changed.length === 0)
+		return (
+			<span className="revision-changed">
+				<Trans>the first kept</Trans>
+			</span>
+		)
 	return (
 		<span className="revision-changed">
-			{revision.changed.map((field) => revisionFieldLabels[field]).join(', ')}
+			{fieldList(
+				i18n,
+				revision.changed.map((field) => i18n._(revisionFieldMessages[field])),
+			)}
 		</span>
+	)
+}
+
+/**
+ * What kind of save it was, when, and by whom: "Saved 3 May 2026, 10:04 by Inês Sousa"; in the
+ * list, the kind in bold.
+ */
+function RevisionTitle({ revision, list }: { revision: RevisionSummary; list?: boolean }) {
+	const { i18n } = useLingui()
+	const kind = i18n._(kindLabel(revision))
+	const byName = revision.byName
+	if (list)
+		return byName ? (
+			<Trans>
+				<strong>{kind}</strong> <LocalTime iso={revision.savedAt} time /> by {byName}
+			</Trans>
+		) : (
+			<Trans>
+				<strong>{kind}</strong> <LocalTime iso={revision.savedAt} time />
+			</Trans>
+		)
+	return byName ? (
+		<Trans>
+			{kind} <LocalTime iso={revision.savedAt} time /> by {byName}
+		</Trans>
+	) : (
+		<Trans>
+			{kind} <LocalTime iso={revision.savedAt} time />
+		</Trans>
 	)
 }
 
 function DiffText({ parts }: { parts: DiffPart[] }) {
 	return (
 		<p className="diff">
-			{parts.map((part, index) =>
-				part.change === 'added' ? (
+			{parts.map((part, index) => {
+				const text = part.text
+				return part.change === 'added' ? (
 					// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff, in order, never reordered
 					<ins key={index}>
-						<span className="visually-hidden">[added: </span>
-						{part.text}
-						<span className="visually-hidden">]</span>
+						<Trans>
+							<span className="visually-hidden">[added: </span>
+							{text}
+							<span className="visually-hidden">]</span>
+						</Trans>
 					</ins>
 				) : part.change === 'removed' ? (
 					// biome-ignore lint/suspicious/noArrayIndexKey: as above
 					<del key={index}>
-						<span className="visually-hidden">[removed: </span>
-						{part.text}
-						<span className="visually-hidden">]</span>
+						<Trans>
+							<span className="visually-hidden">[removed: </span>
+							{text}
+							<span className="visually-hidden">]</span>
+						</Trans>
 					</del>
 				) : (
 					// biome-ignore lint/suspicious/noArrayIndexKey: as above
-					<span key={index}>{part.text}</span>
-				),
-			)}
+					<span key={index}>{text}</span>
+				)
+			})}
 		</p>
 	)
 }
@@ -177,26 +261,37 @@ function DiffText({ parts }: { parts: DiffPart[] }) {
 export default function ArticleHistory({ loaderData, actionData }: Route.ComponentProps) {
 	const { article, revisions, selected, diff, againstCurrent, isCurrent } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const noun = article.kind === 'page' ? 'page' : 'article'
+	const { t, i18n } = useLingui()
+	const page = article.kind === 'page'
+	const title = article.title
+	const labels = Object.fromEntries(
+		Object.entries(errorLabels).map(([name, label]) => [name, i18n._(label)]),
+	)
 	const link = (id: number, current: boolean) =>
 		`/admin/articles/${article.id}/history?revision=${id}${current ? '&compare=current' : ''}`
 	return (
 		<>
 			<p className="breadcrumb">
-				<Link to={`/admin/articles/${article.id}`}>Back to the editor</Link>
+				<Link to={`/admin/articles/${article.id}`}>
+					<Trans>Back to the editor</Trans>
+				</Link>
 			</p>
-			<h1>History of “{article.title}”</h1>
+			<h1>
+				<Trans>History of “{title}”</Trans>
+			</h1>
 			<p className="hint">
-				Every save is kept, newest first; autosaves made in one sitting are one entry. Restoring
-				saves that version again; the text it replaces stays here.
+				<Trans>
+					Every save is kept, newest first; autosaves made in one sitting are one entry. Restoring
+					saves that version again; the text it replaces stays here.
+				</Trans>
 			</p>
 			<ErrorSummary
 				errors={actionData?.errors ?? {}}
-				labels={errorLabels}
-				title="Nothing was restored."
+				labels={labels}
+				title={t`Nothing was restored.`}
 			/>
 			<div className="history-layout">
-				<nav aria-label="Revisions" className="revision-nav">
+				<nav aria-label={t`Revisions`} className="revision-nav">
 					<ol className="revision-list">
 						{revisions.map((revision) => (
 							<li key={revision.id}>
@@ -204,8 +299,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 									to={link(revision.id, againstCurrent)}
 									aria-current={revision.id === selected?.id ? 'true' : undefined}
 								>
-									<strong>{kindLabel(revision)}</strong> <LocalTime iso={revision.savedAt} time />
-									{revision.byName ? ` by ${revision.byName}` : null}
+									<RevisionTitle revision={revision} list />
 									<br />
 									<Changed revision={revision} />
 								</Link>
@@ -216,58 +310,86 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 				{selected ? (
 					<section className="revision-detail" aria-labelledby="revision-heading">
 						<h2 id="revision-heading">
-							{kindLabel(selected)} <LocalTime iso={selected.savedAt} time />
-							{selected.byName ? ` by ${selected.byName}` : null}
+							<RevisionTitle revision={selected} />
 						</h2>
 						<p className="revision-compare">
 							{againstCurrent ? (
-								<>
-									Compared with the {noun} as it stands ·{' '}
-									<Link to={link(selected.id, false)}>Show what this save changed</Link>
-								</>
-							) : (
-								<>
+								page ? (
+									<Trans>
+										Compared with the page as it stands ·{' '}
+										<Link to={link(selected.id, false)}>Show what this save changed</Link>
+									</Trans>
+								) : (
+									<Trans>
+										Compared with the article as it stands ·{' '}
+										<Link to={link(selected.id, false)}>Show what this save changed</Link>
+									</Trans>
+								)
+							) : page ? (
+								<Trans>
 									What this save changed ·{' '}
-									<Link to={link(selected.id, true)}>Compare with the {noun} as it stands</Link>
-								</>
+									<Link to={link(selected.id, true)}>Compare with the page as it stands</Link>
+								</Trans>
+							) : (
+								<Trans>
+									What this save changed ·{' '}
+									<Link to={link(selected.id, true)}>Compare with the article as it stands</Link>
+								</Trans>
 							)}
 						</p>
 						{diff.length === 0 ? (
 							<p>
-								{againstCurrent || isCurrent
-									? `This is the ${noun} as it stands.`
-									: 'Nothing to compare: this is the first revision kept.'}
+								{againstCurrent || isCurrent ? (
+									page ? (
+										<Trans>This is the page as it stands.</Trans>
+									) : (
+										<Trans>This is the article as it stands.</Trans>
+									)
+								) : (
+									<Trans>Nothing to compare: this is the first revision kept.</Trans>
+								)}
 							</p>
 						) : (
 							diff.map((field) => (
 								<section key={field.field} className="diff-field">
-									<h3>{field.label}</h3>
+									<h3>{i18n._(revisionFieldMessages[field.field])}</h3>
 									<DiffText parts={field.parts} />
 								</section>
 							))
 						)}
 						{selected.kind === 'pending' ? (
 							<p>
-								These changes are in the editor now.{' '}
-								<Link to={`/admin/articles/${article.id}`}>Open them in the editor</Link>
+								<Trans>
+									These changes are in the editor now.{' '}
+									<Link to={`/admin/articles/${article.id}`}>Open them in the editor</Link>
+								</Trans>
 							</p>
 						) : isCurrent ? null : (
 							<Form method="post" className="revision-restore">
 								<input type="hidden" name="revision" value={selected.id} />
 								<input type="hidden" name="version" value={article.version} />
 								<button type="submit" disabled={busy}>
-									Restore this version
+									<Trans>Restore this version</Trans>
 								</button>
 								<span className="hint">
-									{article.status === 'published'
-										? ` Readers of the published ${noun} see it at once.`
-										: null}
+									{article.status === 'published' ? (
+										<>
+											{' '}
+											{page ? (
+												<Trans>Readers of the published page see it at once.</Trans>
+											) : (
+												<Trans>Readers of the published article see it at once.</Trans>
+											)}
+										</>
+									) : null}
 								</span>
 							</Form>
 						)}
 					</section>
 				) : (
-					<p>No revisions are kept yet.</p>
+					<p>
+						<Trans>No revisions are kept yet.</Trans>
+					</p>
 				)}
 			</div>
 		</>

@@ -1,8 +1,11 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
 import { newArticleAction } from '#app/features/articles/editor-action.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import type { Route } from './+types/article-new'
 
@@ -10,9 +13,18 @@ import type { Route } from './+types/article-new'
 const kindOf = (request: Request): ArticleKind =>
 	new URL(request.url).pathname.startsWith('/admin/pages') ? 'page' : 'article'
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
 	return [
-		{ title: `New ${loaderData?.kind ?? 'article'} · Canopy` },
+		{
+			title:
+				loaderData?.kind === 'page'
+					? i18n._(msg`New page · Canopy`)
+					: i18n._(msg`New article · Canopy`),
+		},
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -25,6 +37,7 @@ export function action({ request, context }: Route.ActionArgs) {
 	return newArticleAction(
 		context.get(servicesContext),
 		request,
+		context,
 		context.get(editorContext),
 		kindOf(request),
 	)
@@ -40,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<>
-			<h1>New {loaderData.kind}</h1>
+			<h1>{loaderData.kind === 'page' ? <Trans>New page</Trans> : <Trans>New article</Trans>}</h1>
 			<ArticleEditor
 				article={null}
 				kind={loaderData.kind}

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, useSearchParams } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
@@ -5,17 +8,25 @@ import { useListLink } from '#app/components/ui/use-list-link.ts'
 import { listEditorArticles } from '#app/features/articles/editor.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { readPushResults } from '#app/features/push/push-results.server.ts'
-import { pushSummary, subscriberText } from '#app/features/push/push-results.tsx'
+import { pushSummary } from '#app/features/push/push-results.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { ArticleKind, ArticleListItem } from '#storage/port/articles.ts'
 import type { PushDeliveryCounts } from '#storage/port/push.ts'
 import type { Route } from './+types/articles'
 
 // The list of articles, and (at /admin/pages) of pages: the same list, in other words.
 
-export function meta({ loaderData }: Route.MetaArgs) {
-	const heading = loaderData?.kind === 'page' ? 'Pages' : 'Articles'
-	return [{ title: `${heading} · Editor · Canopy` }, { name: 'robots', content: 'noindex' }]
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const title =
+		loaderData?.kind === 'page'
+			? i18n._(msg`Pages · Editor · Canopy`)
+			: i18n._(msg`Articles · Editor · Canopy`)
+	return [{ title }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,74 +42,126 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const filters = [
-	{ value: null, label: 'All' },
-	{ value: 'draft', label: 'Drafts' },
-	{ value: 'scheduled', label: 'Scheduled' },
-	{ value: 'published', label: 'Published' },
+	{ value: null, label: msg`All` },
+	{ value: 'draft', label: msg`Drafts` },
+	{ value: 'scheduled', label: msg`Scheduled` },
+	{ value: 'published', label: msg`Published` },
 ] as const
 
 function Status({ item }: { item: ArticleListItem }) {
 	if (item.status === 'published')
 		return (
 			<span className="badge published">
-				Published
 				{item.publishedAt ? (
-					<>
-						{' '}
-						<LocalTime iso={item.publishedAt} />
-					</>
-				) : null}
+					<Trans>
+						Published <LocalTime iso={item.publishedAt} />
+					</Trans>
+				) : (
+					<Trans>Published</Trans>
+				)}
 			</span>
 		)
 	if (item.publishAt)
 		return (
 			<span className="badge scheduled">
-				Scheduled for <LocalTime iso={item.publishAt} time />
+				<Trans>
+					Scheduled for <LocalTime iso={item.publishAt} time />
+				</Trans>
 			</span>
 		)
-	return <span className="badge draft">Draft</span>
+	return (
+		<span className="badge draft">
+			<Trans>Draft</Trans>
+		</span>
+	)
 }
 
-function pushCell(item: ArticleListItem, counts: PushDeliveryCounts | undefined) {
-	return counts ? pushSummary({ ...item, published: item.status === 'published' }, counts) : null
+/** "12 articles matching “soil”, most recently edited first". */
+function ListCaption({ pages, total, query }: { pages: boolean; total: number; query: string }) {
+	if (pages)
+		return query ? (
+			<Plural
+				value={total}
+				one={`# page matching “${query}”, most recently edited first`}
+				other={`# pages matching “${query}”, most recently edited first`}
+			/>
+		) : (
+			<Plural
+				value={total}
+				one="# page, most recently edited first"
+				other="# pages, most recently edited first"
+			/>
+		)
+	return query ? (
+		<Plural
+			value={total}
+			one={`# article matching “${query}”, most recently edited first`}
+			other={`# articles matching “${query}”, most recently edited first`}
+		/>
+	) : (
+		<Plural
+			value={total}
+			one="# article, most recently edited first"
+			other="# articles, most recently edited first"
+		/>
+	)
+}
+
+function pushCell(item: ArticleListItem, counts: PushDeliveryCounts | undefined, i18n: I18n) {
+	return counts
+		? pushSummary({ ...item, published: item.status === 'published' }, counts, i18n)
+		: null
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
 	const { items, total, page, pages, query, status, push, kind } = loaderData
 	const [params] = useSearchParams()
 	const link = useListLink(['deleted'])
+	const { t, i18n } = useLingui()
 	const pagesList = kind === 'page'
-	const noun = pagesList ? 'page' : 'article'
+	const subscribers = push.subscribers
 	return (
 		<>
 			<div className="list-head">
-				<h1>{pagesList ? 'Pages' : 'Articles'}</h1>
+				<h1>{pagesList ? <Trans>Pages</Trans> : <Trans>Articles</Trans>}</h1>
 				<Link className="button" to={pagesList ? '/admin/pages/new' : '/admin/articles/new'}>
-					New {noun}
+					{pagesList ? <Trans>New page</Trans> : <Trans>New article</Trans>}
 				</Link>
 			</div>
 			{pagesList ? (
 				<p className="subscribers">
-					Pages (About, Donate, Privacy) are read at their own address, e.g. /about; they are not in
-					the article list or the feeds. Add them to the menus in Site settings.
+					<Trans>
+						Pages (About, Donate, Privacy) are read at their own address, e.g. /about; they are not
+						in the article list or the feeds. Add them to the menus in Site settings.
+					</Trans>
 				</p>
 			) : (
-				<p className="subscribers">{subscriberText(push.subscribers)}.</p>
+				<p className="subscribers">
+					<Plural
+						value={subscribers}
+						one="# reader subscribed to notices of new articles."
+						other="# readers subscribed to notices of new articles."
+					/>
+				</p>
 			)}
 			{params.has('deleted') ? (
 				<p role="status" className="notice">
-					The {noun} was deleted.
+					{pagesList ? (
+						<Trans>The page was deleted.</Trans>
+					) : (
+						<Trans>The article was deleted.</Trans>
+					)}
 				</p>
 			) : null}
-			<nav aria-label="Filter by status" className="filters">
+			<nav aria-label={t`Filter by status`} className="filters">
 				<ul>
 					{filters.map((filter) => (
-						<li key={filter.label}>
+						<li key={filter.value ?? 'all'}>
 							<Link
 								to={link({ status: filter.value, page: null })}
 								aria-current={status === filter.value ? 'page' : undefined}
 							>
-								{filter.label}
+								{i18n._(filter.label)}
 							</Link>
 						</li>
 					))}
@@ -106,32 +169,55 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 			</nav>
 			<Form method="get" role="search" className="search">
 				{status ? <input type="hidden" name="status" value={status} /> : null}
-				<label htmlFor="q">Search titles, summaries, tags, authors and text</label>
+				<label htmlFor="q">
+					<Trans>Search titles, summaries, tags, authors and text</Trans>
+				</label>
 				<div className="search-row">
 					<input id="q" name="q" type="search" defaultValue={query} maxLength={100} />
-					<button type="submit">Search</button>
+					<button type="submit">
+						<Trans>Search</Trans>
+					</button>
 				</div>
 			</Form>
 			{items.length === 0 ? (
 				<p>
-					{query || status
-						? `No ${noun} matches. Try other words or another filter.`
-						: `No ${noun}s yet.`}
+					{query || status ? (
+						pagesList ? (
+							<Trans>No page matches. Try other words or another filter.</Trans>
+						) : (
+							<Trans>No article matches. Try other words or another filter.</Trans>
+						)
+					) : pagesList ? (
+						<Trans>No pages yet.</Trans>
+					) : (
+						<Trans>No articles yet.</Trans>
+					)}
 				</p>
 			) : (
 				<div className="table-wrap">
 					<table className="article-table stacked-table">
 						<caption>
-							{total} {total === 1 ? noun : `${noun}s`}
-							{query ? ` matching “${query}”` : ''}, most recently edited first
+							<ListCaption pages={pagesList} total={total} query={query} />
 						</caption>
 						<thead>
 							<tr>
-								<th scope="col">Title</th>
-								<th scope="col">Status</th>
-								{pagesList ? null : <th scope="col">Push notices</th>}
-								<th scope="col">Edited</th>
-								<th scope="col">Authors</th>
+								<th scope="col">
+									<Trans>Title</Trans>
+								</th>
+								<th scope="col">
+									<Trans>Status</Trans>
+								</th>
+								{pagesList ? null : (
+									<th scope="col">
+										<Trans>Push notices</Trans>
+									</th>
+								)}
+								<th scope="col">
+									<Trans>Edited</Trans>
+								</th>
+								<th scope="col">
+									<Trans>Authors</Trans>
+								</th>
 							</tr>
 						</thead>
 						<tbody>
@@ -142,16 +228,18 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 										<br />
 										<span className="hint">{publicPath(kind, item.slug)}</span>
 									</td>
-									<td data-label="Status">
+									<td data-label={t`Status`}>
 										<Status item={item} />
 									</td>
 									{pagesList ? null : (
-										<td data-label="Push notices">{pushCell(item, push.byArticle[item.id])}</td>
+										<td data-label={t`Push notices`}>
+											{pushCell(item, push.byArticle[item.id], i18n)}
+										</td>
 									)}
-									<td data-label="Edited">
+									<td data-label={t`Edited`}>
 										<LocalTime iso={item.updatedAt} time />
 									</td>
-									<td data-label="Authors">
+									<td data-label={t`Authors`}>
 										{item.authors.map((author) => author.name).join(', ')}
 									</td>
 								</tr>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
@@ -8,14 +10,25 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/author'
 
 // One author profile. Editors change their own; admins any, and which account it belongs to,
 // and merge two profiles of one person (a typo on an old article) or delete a guest's.
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const name = loaderData?.author.name
 	return [
-		{ title: `${loaderData?.author.name ?? 'Author'} · Authors · Canopy` },
+		{
+			title: name
+				? i18n._(msg`${name} · Authors · Canopy`)
+				: i18n._(msg`Author · Authors · Canopy`),
+		},
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -49,6 +62,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	if (!mayEdit) throw data(null, { status: 403 })
 	const admin = editor.role === 'admin'
 	const form = Object.fromEntries(await readForm(request))
+	const i18n = await requestI18n(request, context)
 	if (admin && form.intent === 'delete' && deleteSchema.safeParse(form).success) {
 		await storage.authors.delete(author.id)
 		return redirect('/admin/authors')
@@ -59,7 +73,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 		const merged = await storage.authors.merge(author.id, parsed.data.into)
 		if (!merged.ok)
 			return data(
-				{ errors: { into: ['That profile is gone. Choose another.'] } as FieldErrors },
+				{ errors: { into: [i18n._(msg`That profile is gone. Choose another.`)] } as FieldErrors },
 				404,
 			)
 		return redirect(`/admin/authors/${merged.value.id}`)
@@ -72,13 +86,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 		// Only an admin says whose profile it is.
 		userId: admin && userId !== undefined ? userId || null : author.userId,
 	})
-	if (saved.ok)
-		return { done: `Saved. The profile is at ${publicPath('author', saved.value.slug)}.` }
+	if (saved.ok) {
+		const path = publicPath('author', saved.value.slug)
+		return { done: i18n._(msg`Saved. The profile is at ${path}.`) }
+	}
 	const problem: FieldErrors | null =
 		saved.reason === 'slug-taken'
-			? { slug: ['Another author has this address. Choose another.'] }
+			? { slug: [i18n._(msg`Another author has this address. Choose another.`)] }
 			: saved.reason === 'account-taken'
-				? { userId: ['That team member has a profile already. Merge the two instead.'] }
+				? {
+						userId: [i18n._(msg`That team member has a profile already. Merge the two instead.`)],
+					}
 				: null
 	if (!problem) throw data(null, { status: 404 })
 	return data({ errors: problem, values: form }, 400)
@@ -89,22 +107,31 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 	const busy = useNavigation().state === 'submitting'
 	const { errors, value, done } = actionAnswer(actionData)
 	const path = publicPath('author', author.slug)
+	const { t } = useLingui()
+	const name = author.name
+	const articles = author.articles
 	return (
 		<>
 			<p className="breadcrumb">
-				<a href="/admin/authors">Authors</a>
+				<a href="/admin/authors">
+					<Trans>Authors</Trans>
+				</a>
 			</p>
 			<h1>{author.name}</h1>
 			<p>
 				<a href={path}>{path}</a> ·{' '}
-				{author.articles === 1 ? '1 published article' : `${author.articles} published articles`}
+				<Plural value={articles} one="# published article" other="# published articles" />
 			</p>
 			{done ? (
 				<p role="status" className="notice">
 					{done}
 				</p>
 			) : null}
-			{mayEdit ? null : <p>Only an admin or the author can change this profile.</p>}
+			{mayEdit ? null : (
+				<p>
+					<Trans>Only an admin or the author can change this profile.</Trans>
+				</p>
+			)}
 			<Form method="post" className="form" key={author.updatedAt}>
 				<fieldset disabled={!mayEdit}>
 					<NameAndAddress
@@ -116,8 +143,8 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 					/>
 					<TextAreaField
 						name="bio"
-						label="Bio"
-						hint="A few sentences for the author’s page."
+						label={t`Bio`}
+						hint={t`A few sentences for the author’s page.`}
 						defaultValue={value('bio', author.bio)}
 						error={errors.bio}
 						rows={4}
@@ -125,24 +152,26 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 					/>
 					<Field
 						name="avatarUrl"
-						label="Photo"
-						hint="Optional: an image from the media library (/media/…) or an https address."
+						label={t`Photo`}
+						hint={t`Optional: an image from the media library (/media/…) or an https address.`}
 						defaultValue={value('avatarUrl', author.avatarUrl ?? '')}
 						error={errors.avatarUrl}
 					/>
 					<Field
 						name="website"
-						label="Website"
-						hint="Optional, e.g. https://example.org."
+						label={t`Website`}
+						hint={t`Optional, e.g. https://example.org.`}
 						type="url"
 						defaultValue={value('website', author.website ?? '')}
 						error={errors.website}
 					/>
 					{admin ? (
 						<div className="field">
-							<label htmlFor="author-account">Team member</label>
+							<label htmlFor="author-account">
+								<Trans>Team member</Trans>
+							</label>
 							<select id="author-account" name="userId" defaultValue={author.userId ?? ''}>
-								<option value="">None (a guest writer)</option>
+								<option value="">{t`None (a guest writer)`}</option>
 								{accounts.map((account) => (
 									<option key={account.id} value={account.id}>
 										{account.name} ({account.email})
@@ -153,7 +182,7 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 						</div>
 					) : null}
 					<button type="submit" name="intent" value="save" disabled={busy}>
-						Save the profile
+						<Trans>Save the profile</Trans>
 					</button>
 				</fieldset>
 			</Form>
@@ -163,15 +192,15 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 					name={author.name}
 					others={others}
 					error={errors.into}
-					hint="For one person with two profiles: the articles move, the address follows."
+					hint={t`For one person with two profiles: the articles move, the address follows.`}
 					busy={busy}
 				/>
 			) : null}
 			{admin ? (
 				<DeleteForm
-					question={`Delete the profile of ${author.name}? Their articles stay.`}
-					hint="Their articles stay, without this name on them."
-					label="Delete the profile"
+					question={t`Delete the profile of ${name}? Their articles stay.`}
+					hint={t`Their articles stay, without this name on them.`}
+					label={t`Delete the profile`}
 					busy={busy}
 				/>
 			) : null}

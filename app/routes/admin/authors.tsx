@@ -1,12 +1,19 @@
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Route } from './+types/authors'
 
 // Every author profile: the team's and guests' (a name written on an article makes one).
 
-export function meta() {
-	return [{ title: 'Authors · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Authors · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,24 +32,29 @@ export default function Authors({ loaderData }: Route.ComponentProps) {
 	const { authors } = loaderData
 	return (
 		<>
-			<h1>Authors</h1>
+			<h1>
+				<Trans>Authors</Trans>
+			</h1>
 			<p>
-				Each author has a public page with their bio and articles. A team member’s profile is made
-				the first time they write; a guest’s when an article first names them.
+				<Trans>
+					Each author has a public page with their bio and articles. A team member’s profile is made
+					the first time they write; a guest’s when an article first names them.
+				</Trans>
 			</p>
 			{authors.length === 0 ? (
-				<p>No authors yet.</p>
+				<p>
+					<Trans>No authors yet.</Trans>
+				</p>
 			) : (
 				<ul className="term-list">
-					{authors.map((author) => (
-						<li key={author.id}>
-							<Link to={`/admin/authors/${author.id}`}>{author.name}</Link>{' '}
+					{authors.map(({ id, name, slug, articles, account }) => (
+						<li key={id}>
+							<Link to={`/admin/authors/${id}`}>{name}</Link>{' '}
 							<span className="hint">
-								{publicPath('author', author.slug)} ·{' '}
-								{author.articles === 1
-									? '1 published article'
-									: `${author.articles} published articles`}
-								{author.account ? ' · team member' : ' · guest'}
+								{publicPath('author', slug)} ·{' '}
+								<Plural value={articles} one="# published article" other="# published articles" />
+								{' · '}
+								{account ? <Trans>team member</Trans> : <Trans>guest</Trans>}
 							</span>
 						</li>
 					))}

@@ -1,15 +1,23 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
+import { schemaMessage } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { configOverview } from '#app/features/remote-config/config-admin.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config-advanced'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
 	return [
-		{ title: 'Every parameter · Configuration · Editor · Canopy' },
+		{ title: i18n._(msg`Every parameter · Configuration · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -21,38 +29,68 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { ...overview, published: Number.isSafeInteger(published) ? published : 0 }
 }
 
+/** The version the site uses: who published it, and when. */
+function CurrentVersion({ id, by, createdAt }: { id: number; by: string; createdAt: string }) {
+	return (
+		<Trans>
+			Current version: <strong>version {id}</strong>, published by {by} on{' '}
+			<LocalTime iso={createdAt} time />.
+		</Trans>
+	)
+}
+
+function EditLink({ parameterKey }: { parameterKey: string }) {
+	return (
+		<Link to={`/admin/config/${parameterKey}`}>
+			<Trans>
+				Edit<span className="visually-hidden"> {parameterKey}</span>
+			</Trans>
+		</Link>
+	)
+}
+
 // Every parameter by its key, with its defaults and the conditions that give some visitors
 // another value: the view for admins who want it (the site switches, /admin/config, say the same
 // in plain words).
 export default function ConfigParameters({ loaderData }: Route.ComponentProps) {
 	const { version, parameters, published } = loaderData
+	const { i18n } = useLingui()
 	return (
 		<>
 			<p className="breadcrumb">
-				<Link to="/admin/config">Site switches</Link>
+				<Link to="/admin/config">
+					<Trans>Site switches</Trans>
+				</Link>
 			</p>
-			<h1>Every parameter</h1>
+			<h1>
+				<Trans>Every parameter</Trans>
+			</h1>
 			<p>
-				The configuration as the site reads it: each parameter by its key, the value the code uses
-				when nothing is set (in-app default), the value published for everyone (server default) and
-				conditions that give some visitors another value. Each publish makes a new version; the site
-				uses the newest.
+				<Trans>
+					The configuration as the site reads it: each parameter by its key, the value the code uses
+					when nothing is set (in-app default), the value published for everyone (server default)
+					and conditions that give some visitors another value. Each publish makes a new version;
+					the site uses the newest.
+				</Trans>
 			</p>
 			{published > 0 ? (
 				<p role="status" className="notice">
-					Version {published} published. The site uses it from now on.
+					<Trans>Version {published} published. The site uses it from now on.</Trans>
 				</p>
 			) : null}
 			<p className="config-version">
 				{version ? (
-					<>
-						Current version: <strong>version {version.id}</strong>, published by{' '}
-						{version.createdByName} on <LocalTime iso={version.createdAt} time />.
-					</>
+					<CurrentVersion
+						id={version.id}
+						by={version.createdByName}
+						createdAt={version.createdAt}
+					/>
 				) : (
-					'Nothing published yet: the site uses the in-app defaults.'
+					<Trans>Nothing published yet: the site uses the in-app defaults.</Trans>
 				)}{' '}
-				<Link to="/admin/config/versions">All versions</Link>
+				<Link to="/admin/config/versions">
+					<Trans>All versions</Trans>
+				</Link>
 			</p>
 			<ul className="config-parameters">
 				{parameters.map((parameter) => (
@@ -60,15 +98,24 @@ export default function ConfigParameters({ loaderData }: Route.ComponentProps) {
 						<h2>
 							<code>{parameter.key}</code>
 						</h2>
-						<p>{parameter.description}</p>
+						{/* Written in parameters.ts (English), in the interface's language where registered. */}
+						<p>{schemaMessage(i18n, parameter.description)}</p>
 						<dl>
-							<dt>Type</dt>
+							<dt>
+								<Trans>Type</Trans>
+							</dt>
 							<dd>{parameter.type}</dd>
-							<dt>In-app default</dt>
+							<dt>
+								<Trans>In-app default</Trans>
+							</dt>
 							<dd>{parameter.inAppDefault}</dd>
-							<dt>Server default</dt>
+							<dt>
+								<Trans>Server default</Trans>
+							</dt>
 							<dd>{parameter.serverDefault}</dd>
-							<dt>Conditions</dt>
+							<dt>
+								<Trans>Conditions</Trans>
+							</dt>
 							<dd>
 								{parameter.conditions.length > 0 ? (
 									<ol>
@@ -78,13 +125,11 @@ export default function ConfigParameters({ loaderData }: Route.ComponentProps) {
 										))}
 									</ol>
 								) : (
-									'none'
+									<Trans>none</Trans>
 								)}
 							</dd>
 						</dl>
-						<Link to={`/admin/config/${parameter.key}`}>
-							Edit<span className="visually-hidden"> {parameter.key}</span>
-						</Link>
+						<EditLink parameterKey={parameter.key} />
 					</li>
 				))}
 			</ul>

@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Link, redirect, useNavigation } from 'react-router'
+import { schemaMessage } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import {
 	isParameterKey,
@@ -8,25 +11,38 @@ import {
 import { ParameterEditor } from '#app/features/remote-config/config-editor.tsx'
 import { parameters } from '#app/features/remote-config/parameters.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config-parameter'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
-export function meta({ params }: Route.MetaArgs) {
+export function meta({ params, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const key = params.key
 	return [
-		{ title: `${params.key} · Configuration · Editor · Canopy` },
+		{ title: i18n._(msg`${key} · Configuration · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },
 	]
 }
 
-function parameterOf(key: string | undefined) {
-	if (!isParameterKey(key)) throw data('There is no parameter with this name.', 404)
+async function parameterOf(
+	key: string | undefined,
+	{ request, context }: Pick<Route.LoaderArgs, 'request' | 'context'>,
+) {
+	if (!isParameterKey(key)) {
+		const i18n = await requestI18n(request, context)
+		throw data(i18n._(msg`There is no parameter with this name.`), 404)
+	}
 	return key
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const key = parameterOf(params.key)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	const key = await parameterOf(params.key, { request, context })
 	return { key, ...(await parameterForm(context.get(servicesContext).storage, key)) }
 }
 
@@ -42,12 +58,13 @@ function focusAfter(intent: string, count: number): string {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-	const key = parameterOf(params.key)
+	const key = await parameterOf(params.key, { request, context })
 	let form: FormData
 	try {
 		form = await request.formData()
 	} catch {
-		throw data('The form arrived incomplete. Please send it again.', 400)
+		const i18n = await requestI18n(request, context)
+		throw data(i18n._(msg`The form arrived incomplete. Please send it again.`), 400)
 	}
 	const result = await submitParameterForm(
 		context.get(servicesContext).storage,
@@ -65,42 +82,84 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	}
 }
 
+/** Why nothing was published: another version came out while this one was being edited. */
+function StaleNotice({
+	parameterKey,
+	current,
+	editing,
+}: {
+	parameterKey: string
+	current: number
+	editing: number
+}) {
+	return (
+		<div role="alert" className="form-error">
+			<p>
+				{editing ? (
+					<Trans>
+						Nothing was published: someone published version {current} while you were editing
+						version {editing}.
+					</Trans>
+				) : (
+					<Trans>
+						Nothing was published: someone published version {current} while you were editing
+						version none.
+					</Trans>
+				)}
+			</p>
+			<p>
+				<Trans>
+					<Link to={`/admin/config/${parameterKey}`} reloadDocument>
+						Reload this parameter
+					</Link>{' '}
+					to start again from version {current}; what you typed stays below until then.
+				</Trans>
+			</p>
+		</div>
+	)
+}
+
 export default function ConfigParameter({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const { key } = loaderData
 	const fields = actionData?.fields ?? loaderData.fields
 	const baseVersion = actionData?.baseVersion ?? loaderData.baseVersion
 	const errors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const { i18n } = useLingui()
+	const { type } = parameters[key]
+	// The server's messages (English), in the interface's language where they are registered.
+	const formError = errors.form?.map((text) => schemaMessage(i18n, text)).join(' ')
 	return (
 		<>
 			<p>
-				<Link to="/admin/config/advanced">Every parameter</Link>
+				<Link to="/admin/config/advanced">
+					<Trans>Every parameter</Trans>
+				</Link>
 			</p>
 			<h1>
 				<code>{key}</code>
 			</h1>
-			<p>{parameters[key].description}</p>
+			{/* Written in parameters.ts (English), in the interface's language where registered. */}
+			<p>{schemaMessage(i18n, parameters[key].description)}</p>
 			<p className="hint">
-				Type: {parameters[key].type}. Editing version{' '}
-				{baseVersion || 'none (nothing published yet)'}.
+				{baseVersion ? (
+					<Trans>
+						Type: {type}. Editing version {baseVersion}.
+					</Trans>
+				) : (
+					<Trans>Type: {type}. Editing version none (nothing published yet).</Trans>
+				)}
 			</p>
 			{actionData?.status === 'stale' ? (
-				<div role="alert" className="form-error">
-					<p>
-						Nothing was published: someone published version {actionData.current} while you were
-						editing version {actionData.baseVersion || 'none'}.
-					</p>
-					<p>
-						<Link to={`/admin/config/${key}`} reloadDocument>
-							Reload this parameter
-						</Link>{' '}
-						to start again from version {actionData.current}; what you typed stays below until then.
-					</p>
-				</div>
+				<StaleNotice
+					parameterKey={key}
+					current={actionData.current}
+					editing={actionData.baseVersion}
+				/>
 			) : null}
 			{actionData?.status === 'invalid' ? (
 				<p role="alert" className="form-error">
-					{errors.form?.join(' ') ?? 'Nothing was published. Check the messages beside the fields.'}
+					{formError ?? <Trans>Nothing was published. Check the messages beside the fields.</Trans>}
 				</p>
 			) : null}
 			<ParameterEditor

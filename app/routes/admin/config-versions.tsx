@@ -1,16 +1,24 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { rollBack, versionHistory } from '#app/features/remote-config/config-admin.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config-versions'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
 	return [
-		{ title: 'Versions · Configuration · Editor · Canopy' },
+		{ title: i18n._(msg`Versions · Configuration · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -37,45 +45,71 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		form = await request.formData()
 	} catch {
-		throw data('The form arrived incomplete. Please send it again.', 400)
+		const i18n = await requestI18n(request, context)
+		throw data(i18n._(msg`The form arrived incomplete. Please send it again.`), 400)
 	}
 	const result = await rollBack(
 		context.get(servicesContext).storage,
 		context.get(editorContext),
 		form,
 	)
-	if (result.status === 'missing')
-		return data({ ...result, message: 'There is no such version.' }, 404)
+	if (result.status === 'missing') {
+		const i18n = await requestI18n(request, context)
+		return data({ ...result, message: i18n._(msg`There is no such version.`) }, 404)
+	}
 	if (result.status === 'stale') return data(result, 409)
 	return redirect(`/admin/config/versions?published=${result.version}&from=${result.restoredFrom}`)
+}
+
+/** Why nothing was rolled back: a version came out after the page was loaded. */
+function StaleNotice({ current }: { current: number }) {
+	return (
+		<Trans>
+			Nothing was rolled back: version {current} was published after this page loaded.{' '}
+			<Link to="/admin/config/versions" reloadDocument>
+				Reload the versions
+			</Link>{' '}
+			and choose again.
+		</Trans>
+	)
 }
 
 export default function ConfigVersions({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const { versions, currentId, olderBefore, before, published, restoredFrom } = loaderData
+	const { t } = useLingui()
+	const nextId = currentId + 1
 	return (
 		<>
 			<p>
-				<Link to="/admin/config">Site switches</Link> ·{' '}
-				<Link to="/admin/config/advanced">Every parameter</Link>
+				<Link to="/admin/config">
+					<Trans>Site switches</Trans>
+				</Link>{' '}
+				·{' '}
+				<Link to="/admin/config/advanced">
+					<Trans>Every parameter</Trans>
+				</Link>
 			</p>
-			<h1>Configuration versions</h1>
-			<p>Every version ever published, newest first. A rollback publishes an old one again.</p>
+			<h1>
+				<Trans>Configuration versions</Trans>
+			</h1>
+			<p>
+				<Trans>
+					Every version ever published, newest first. A rollback publishes an old one again.
+				</Trans>
+			</p>
 			{published ? (
 				<p role="status" className="notice">
-					Version {published} published: a copy of version {restoredFrom}. The site uses it from now
-					on.
+					<Trans>
+						Version {published} published: a copy of version {restoredFrom}. The site uses it from
+						now on.
+					</Trans>
 				</p>
 			) : null}
 			{actionData?.status === 'stale' ? (
 				<div role="alert" className="form-error">
 					<p>
-						Nothing was rolled back: version {actionData.current} was published after this page
-						loaded.{' '}
-						<Link to="/admin/config/versions" reloadDocument>
-							Reload the versions
-						</Link>{' '}
-						and choose again.
+						<StaleNotice current={actionData.current} />
 					</p>
 				</div>
 			) : null}
@@ -85,47 +119,74 @@ export default function ConfigVersions({ loaderData, actionData }: Route.Compone
 				</p>
 			) : null}
 			{versions.length === 0 ? (
-				<p>Nothing published yet.</p>
+				<p>
+					<Trans>Nothing published yet.</Trans>
+				</p>
 			) : (
 				<ol className="config-versions">
-					{versions.map((version) => (
-						<li key={version.id} aria-labelledby={`version-${version.id}`}>
-							<h2 id={`version-${version.id}`}>
-								Version {version.id}
-								{version.id === currentId ? ' (current)' : ''}
-							</h2>
-							<p>
-								Published by {version.createdByName} on <LocalTime iso={version.createdAt} time />
-								{version.restoredFrom ? ` · restored from ${version.restoredFrom}` : ''}
-							</p>
-							<p>{version.summary}</p>
-							{version.id < currentId ? (
-								<details>
-									<summary>
-										Roll back to this version
-										<span className="visually-hidden"> (version {version.id})</span>
-									</summary>
-									<Form method="post">
-										<input type="hidden" name="version" value={version.id} />
-										<input type="hidden" name="baseVersion" value={currentId} />
-										<p>
-											This publishes version {version.id}’s configuration again, as version{' '}
-											{currentId + 1}. Every version since stays in this list.
-										</p>
-										<button type="submit" disabled={busy}>
-											Roll back to version {version.id}
-										</button>
-									</Form>
-								</details>
-							) : null}
-						</li>
-					))}
+					{versions.map((version) => {
+						const { id, createdByName, createdAt } = version
+						const restoredFromVersion = version.restoredFrom
+						return (
+							<li key={id} aria-labelledby={`version-${id}`}>
+								<h2 id={`version-${id}`}>
+									{id === currentId ? (
+										<Trans>Version {id} (current)</Trans>
+									) : (
+										<Trans>Version {id}</Trans>
+									)}
+								</h2>
+								<p>
+									{restoredFromVersion ? (
+										<Trans>
+											Published by {createdByName} on <LocalTime iso={createdAt} time /> · restored
+											from {restoredFromVersion}
+										</Trans>
+									) : (
+										<Trans>
+											Published by {createdByName} on <LocalTime iso={createdAt} time />
+										</Trans>
+									)}
+								</p>
+								<p>{version.summary}</p>
+								{id < currentId ? (
+									<details>
+										<summary>
+											<Trans>
+												Roll back to this version
+												<span className="visually-hidden"> (version {id})</span>
+											</Trans>
+										</summary>
+										<Form method="post">
+											<input type="hidden" name="version" value={id} />
+											<input type="hidden" name="baseVersion" value={currentId} />
+											<p>
+												<Trans>
+													This publishes version {id}’s configuration again, as version {nextId}.
+													Every version since stays in this list.
+												</Trans>
+											</p>
+											<button type="submit" disabled={busy}>
+												<Trans>Roll back to version {id}</Trans>
+											</button>
+										</Form>
+									</details>
+								) : null}
+							</li>
+						)
+					})}
 				</ol>
 			)}
-			<nav aria-label="Pages of versions" className="config-pages">
-				{before ? <Link to="/admin/config/versions">Newest versions</Link> : null}{' '}
+			<nav aria-label={t`Pages of versions`} className="config-pages">
+				{before ? (
+					<Link to="/admin/config/versions">
+						<Trans>Newest versions</Trans>
+					</Link>
+				) : null}{' '}
 				{olderBefore ? (
-					<Link to={`/admin/config/versions?before=${olderBefore}`}>Older versions</Link>
+					<Link to={`/admin/config/versions?before=${olderBefore}`}>
+						<Trans>Older versions</Trans>
+					</Link>
 				) : null}
 			</nav>
 		</>

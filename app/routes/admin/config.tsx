@@ -2,10 +2,13 @@
 // readers, its text and link, with a preview) and the other live settings, each explained. One
 // Publish makes the next configuration version; every parameter by its key stays one link away
 // (/admin/config/advanced). See docs/decisions/013-remote-config.md.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
-import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { bannerMaxLength, deviceClasses } from '#app/features/remote-config/parameters.ts'
@@ -15,14 +18,22 @@ import {
 	siteSwitches,
 } from '#app/features/remote-config/site-switches.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
-export function meta() {
-	return [{ title: 'Site switches · Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [
+		{ title: i18n._(msg`Site switches · Editor · Canopy`) },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,24 +53,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The field names as their labels read, for the summary of what stopped a publish. */
-const labels: Record<string, string> = {
-	bannerAudience: 'Who sees the announcement',
-	bannerMessage: 'Announcement text',
-	bannerLink: 'Link',
-	bannerPercent: 'Share of readers',
-	bannerLanguages: 'Languages',
-	bannerDevices: 'Devices',
-	homeLatestCount: 'Latest articles on the home page',
-	articlesPageSize: 'Articles per page',
+const labels: Record<string, MessageDescriptor> = {
+	bannerAudience: msg`Who sees the announcement`,
+	bannerMessage: msg`Announcement text`,
+	bannerLink: msg`Link`,
+	bannerPercent: msg`Share of readers`,
+	bannerLanguages: msg`Languages`,
+	bannerDevices: msg`Devices`,
+	homeLatestCount: msg`Latest articles on the home page`,
+	articlesPageSize: msg`Articles per page`,
 }
 
-const deviceNames = { mobile: 'Phones', tablet: 'Tablets', desktop: 'Computers' } as const
+const deviceNames = {
+	mobile: msg`Phones`,
+	tablet: msg`Tablets`,
+	desktop: msg`Computers`,
+} as const
+
+const audiences = [
+	['off', msg`Nobody: the bar is off (its text is kept for later)`],
+	['everyone', msg`Every reader`],
+	['some', msg`Some readers, chosen below`],
+] as const
 
 /** The announcement as readers will see it, as it is typed. */
 function BannerPreview({ message, link }: { message: string; link: string }) {
 	return (
 		<figure className="banner-preview">
-			<figcaption>Preview</figcaption>
+			<figcaption>
+				<Trans>Preview</Trans>
+			</figcaption>
 			{message ? (
 				<div className="site-banner">
 					<p>
@@ -73,11 +96,13 @@ function BannerPreview({ message, link }: { message: string; link: string }) {
 						)}
 					</p>
 					<span className="site-banner-dismiss" aria-hidden="true">
-						Dismiss
+						<Trans>Dismiss</Trans>
 					</span>
 				</div>
 			) : (
-				<p className="hint">No text: readers see no announcement.</p>
+				<p className="hint">
+					<Trans>No text: readers see no announcement.</Trans>
+				</p>
 			)}
 		</figure>
 	)
@@ -112,9 +137,34 @@ function Advanced({ count, name }: { count: number | undefined; name: string }) 
 	if (!count) return null
 	return (
 		<p className="hint config-advanced-note">
-			Some visitors get another value by {count === 1 ? 'a rule' : `${count} rules`} set in{' '}
-			<Link to={`/admin/config/${name}`}>the parameter’s own page</Link>; they stay as they are.
+			<Trans>
+				Some visitors get another value by <Plural value={count} one="a rule" other="# rules" /> set
+				in <Link to={`/admin/config/${name}`}>the parameter’s own page</Link>; they stay as they
+				are.
+			</Trans>
 		</p>
+	)
+}
+
+/** Why nothing was published: a version came out while these switches were being changed. */
+function StaleNotice({ current }: { current: number }) {
+	return (
+		<Trans>
+			Nothing was published: someone else published version {current} while you were changing these.{' '}
+			<Link to="/admin/config" reloadDocument>
+				Load their version
+			</Link>{' '}
+			and make your changes again.
+		</Trans>
+	)
+}
+
+/** The version the site uses: who published it, and when. */
+function VersionLine({ id, by, createdAt }: { id: number; by: string; createdAt: string }) {
+	return (
+		<Trans>
+			Version {id}, published by {by} on <LocalTime iso={createdAt} time />.
+		</Trans>
 	)
 }
 
@@ -127,65 +177,73 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 	const errors = failed && 'errors' in failed ? failed.errors : {}
 	const [message, setMessage] = useState(fields.bannerMessage)
 	const [link, setLink] = useState(fields.bannerLink)
+	const { t, i18n } = useLingui()
+	const fieldLabels = Object.fromEntries(
+		Object.entries(labels).map(([field, label]) => [field, i18n._(label)]),
+	)
+	const bannerAudienceError = errors.bannerAudience
+		?.map((text) => schemaMessage(i18n, text))
+		.join(' ')
 	return (
 		<>
-			<h1>Site switches</h1>
+			<h1>
+				<Trans>Site switches</Trans>
+			</h1>
 			<p>
-				Change how the public site behaves, without a deploy: every reader gets the change within
-				seconds of Publish. Each publish is kept as a version you can go back to.
+				<Trans>
+					Change how the public site behaves, without a deploy: every reader gets the change within
+					seconds of Publish. Each publish is kept as a version you can go back to.
+				</Trans>
 			</p>
 			{published > 0 ? (
 				<p role="status" className="notice">
-					Published (version {published}). Readers get it now.
+					<Trans>Published (version {published}). Readers get it now.</Trans>
 				</p>
 			) : null}
 			{actionData && 'unchanged' in actionData ? (
 				<p role="status" className="notice">
-					Nothing changed, so nothing was published.
+					<Trans>Nothing changed, so nothing was published.</Trans>
 				</p>
 			) : null}
 			{failed?.status === 'stale' ? (
 				<div role="alert" className="form-error">
 					<p>
-						Nothing was published: someone else published version {failed.current} while you were
-						changing these.{' '}
-						<Link to="/admin/config" reloadDocument>
-							Load their version
-						</Link>{' '}
-						and make your changes again.
+						<StaleNotice current={failed.current} />
 					</p>
 				</div>
 			) : null}
-			<ErrorSummary errors={errors} labels={labels} title="Nothing was published." />
+			<ErrorSummary errors={errors} labels={fieldLabels} title={t`Nothing was published.`} />
 			<p className="config-version">
 				{version ? (
-					<>
-						Version {version.id}, published by {version.by} on{' '}
-						<LocalTime iso={version.createdAt} time />.
-					</>
+					<VersionLine id={version.id} by={version.by} createdAt={version.createdAt} />
 				) : (
-					'Nothing published yet: the site uses its built-in settings.'
+					<Trans>Nothing published yet: the site uses its built-in settings.</Trans>
 				)}{' '}
-				<Link to="/admin/config/versions">Earlier versions</Link> ·{' '}
-				<Link to="/admin/config/advanced">Every parameter, by its key</Link>
+				<Link to="/admin/config/versions">
+					<Trans>Earlier versions</Trans>
+				</Link>{' '}
+				·{' '}
+				<Link to="/admin/config/advanced">
+					<Trans>Every parameter, by its key</Trans>
+				</Link>
 			</p>
 			<Form method="post" className="form config-form switches-form" noValidate>
 				<input type="hidden" name="baseVersion" value={baseVersion} />
 				<fieldset className="switch">
-					<legend>Announcement bar</legend>
+					<legend>
+						<Trans>Announcement bar</Trans>
+					</legend>
 					<p className="hint">
-						A line at the top of every public page, for news that cannot wait: an appeal, an event,
-						a closure. Readers can dismiss it; a new text shows again.
+						<Trans>
+							A line at the top of every public page, for news that cannot wait: an appeal, an
+							event, a closure. Readers can dismiss it; a new text shows again.
+						</Trans>
 					</p>
 					<fieldset className="switch-choice" aria-describedby="bannerAudience-error">
-						<legend>Who sees it</legend>
-						{(
-							[
-								['off', 'Nobody: the bar is off (its text is kept for later)'],
-								['everyone', 'Every reader'],
-								['some', 'Some readers, chosen below'],
-							] as const
-						).map(([value, text]) => (
+						<legend>
+							<Trans>Who sees it</Trans>
+						</legend>
+						{audiences.map(([value, text]) => (
 							<label key={value}>
 								<input
 									type="radio"
@@ -193,12 +251,12 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 									value={value}
 									defaultChecked={fields.bannerAudience === value}
 								/>{' '}
-								{text}
+								{i18n._(text)}
 							</label>
 						))}
-						{errors.bannerAudience ? (
+						{bannerAudienceError ? (
 							<p id="bannerAudience-error" className="field-error">
-								{errors.bannerAudience.join(' ')}
+								{bannerAudienceError}
 							</p>
 						) : null}
 					</fieldset>
@@ -207,21 +265,23 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 					<div className="switch-audience">
 						<Field
 							name="bannerPercent"
-							label="Share of readers (percent)"
-							hint="For a gentle start, such as 10: the same readers keep seeing it. Empty: any share."
+							label={t`Share of readers (percent)`}
+							hint={t`For a gentle start, such as 10: the same readers keep seeing it. Empty: any share.`}
 							inputMode="decimal"
 							defaultValue={fields.bannerPercent}
 							error={errors.bannerPercent}
 						/>
 						<Field
 							name="bannerLanguages"
-							label="Languages"
-							hint="Readers whose browser asks for these, as codes separated by commas: fr, pt. Empty: any language."
+							label={t`Languages`}
+							hint={t`Readers whose browser asks for these, as codes separated by commas: fr, pt. Empty: any language.`}
 							defaultValue={fields.bannerLanguages}
 							error={errors.bannerLanguages}
 						/>
 						<fieldset className="config-devices">
-							<legend>Devices (none ticked: any)</legend>
+							<legend>
+								<Trans>Devices (none ticked: any)</Trans>
+							</legend>
 							{deviceClasses.map((device) => (
 								<label key={device}>
 									<input
@@ -230,15 +290,15 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 										value={device}
 										defaultChecked={fields.bannerDevices.includes(device)}
 									/>{' '}
-									{deviceNames[device]}
+									{i18n._(deviceNames[device])}
 								</label>
 							))}
 						</fieldset>
 					</div>
 					<TextAreaField
 						name="bannerMessage"
-						label="Announcement text"
-						hint={`Plain text, at most ${bannerMaxLength} characters: read at a glance.`}
+						label={t`Announcement text`}
+						hint={t`Plain text, at most ${bannerMaxLength} characters: read at a glance.`}
 						value={message}
 						onChange={(event) => setMessage(event.currentTarget.value)}
 						error={errors.bannerMessage}
@@ -247,8 +307,8 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 					/>
 					<Field
 						name="bannerLink"
-						label="Link (optional)"
-						hint="Where the announcement leads: a page of this site, such as /donate, or https://…"
+						label={t`Link (optional)`}
+						hint={t`Where the announcement leads: a page of this site, such as /donate, or https://…`}
 						value={link}
 						onChange={(event) => setLink(event.currentTarget.value)}
 						error={errors.bannerLink}
@@ -260,11 +320,13 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 				</fieldset>
 
 				<fieldset className="switch">
-					<legend>Lists</legend>
+					<legend>
+						<Trans>Lists</Trans>
+					</legend>
 					<Field
 						name="homeLatestCount"
-						label="Latest articles on the home page"
-						hint="0 to 12. With 0 the home page shows the logo alone."
+						label={t`Latest articles on the home page`}
+						hint={t`0 to 12. With 0 the home page shows the logo alone.`}
 						type="number"
 						min={0}
 						max={12}
@@ -274,8 +336,8 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 					<Advanced count={advanced.home_latest_count} name="home_latest_count" />
 					<Field
 						name="articlesPageSize"
-						label="Articles per page"
-						hint="How many articles each page of Articles lists before “Older articles”: 1 to 50."
+						label={t`Articles per page`}
+						hint={t`How many articles each page of Articles lists before “Older articles”: 1 to 50.`}
 						type="number"
 						min={1}
 						max={50}
@@ -286,18 +348,20 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 				</fieldset>
 
 				<fieldset className="switch">
-					<legend>Reaching readers</legend>
+					<legend>
+						<Trans>Reaching readers</Trans>
+					</legend>
 					<SwitchToggle
 						name="pushPromptEnabled"
-						label="Offer “Notify me of new articles”"
-						hint="On the articles list and on each article. Off: nobody new is asked; readers already subscribed still get notices."
+						label={t`Offer “Notify me of new articles”`}
+						hint={t`On the articles list and on each article. Off: nobody new is asked; readers already subscribed still get notices.`}
 						on={fields.pushPromptEnabled}
 					/>
 					<Advanced count={advanced.push_prompt_enabled} name="push_prompt_enabled" />
 					<SwitchToggle
 						name="contactFormEnabled"
-						label="Contact form open"
-						hint="Off: the contact page shows the postal and email address instead, and new messages are refused (for a holiday, or a flood of spam)."
+						label={t`Contact form open`}
+						hint={t`Off: the contact page shows the postal and email address instead, and new messages are refused (for a holiday, or a flood of spam).`}
 						on={fields.contactFormEnabled}
 					/>
 					<Advanced count={advanced.contact_form_enabled} name="contact_form_enabled" />
@@ -305,7 +369,7 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 
 				<div className="config-actions">
 					<button type="submit" name="intent" value="publish" disabled={busy}>
-						{busy ? 'Publishing…' : 'Publish'}
+						{busy ? t`Publishing…` : t`Publish`}
 					</button>
 				</div>
 			</Form>

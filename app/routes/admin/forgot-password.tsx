@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { mailEnabled } from '#app/features/auth/mail.server.ts'
@@ -8,10 +10,19 @@ import {
 } from '#app/features/auth/password-reset.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/forgot-password'
 
-export function meta() {
-	return [{ title: 'Forgot your password? · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [
+		{ title: i18n._(msg`Forgot your password? · Canopy`) },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 // An action's headers reach the document only through this (Retry-After on 429).
@@ -28,23 +39,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const raw = String(form.get('email') ?? '')
 	const email = parseResetEmail(raw)
+	const i18n = await requestI18n(request, context)
 	if (!email) {
 		return data(
 			{
 				sent: false,
 				email: raw,
-				errors: { email: 'Enter an email address like name@example.org.' },
+				errors: { email: i18n._(msg`Enter an email address like name@example.org.`) },
 			},
 			400,
 		)
 	}
 	const wait = await resetRequestWait(services.storage, context.get(clientIpContext), email)
 	if (wait !== undefined) {
+		const minutes = Math.ceil(wait / 60)
 		return data(
 			{
 				sent: false,
 				email: raw,
-				errors: { form: `Too many requests. Try again in ${Math.ceil(wait / 60)} minutes.` },
+				errors: {
+					form: i18n._(
+						msg`Too many requests. Try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
+					),
+				},
 			},
 			{ status: 429, headers: { 'Retry-After': String(wait) } },
 		)
@@ -57,8 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 function AskAnAdmin() {
 	return (
 		<p>
-			This site does not send mail. Ask an admin on your team for a password reset link: they make
-			one on the Team page and pass it on to you.
+			<Trans>
+				This site does not send mail. Ask an admin on your team for a password reset link: they make
+				one on the Team page and pass it on to you.
+			</Trans>
 		</p>
 	)
 }
@@ -66,22 +85,35 @@ function AskAnAdmin() {
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const errors: { email?: string; form?: string } = actionData?.errors ?? {}
+	const { t } = useLingui()
 	return (
 		<div className="page narrow">
-			<h1>Forgot your password?</h1>
+			<h1>
+				<Trans>Forgot your password?</Trans>
+			</h1>
 			{actionData?.sent ? (
 				<div role="status" className="notice">
 					<p>
-						If an account exists for that address,{' '}
-						{loaderData.mail
-							? 'a link to choose a new password is on its way to it. The link works for one hour.'
-							: 'an admin can make a reset link for it.'}
+						{loaderData.mail ? (
+							<Trans>
+								If an account exists for that address, a link to choose a new password is on its way
+								to it. The link works for one hour.
+							</Trans>
+						) : (
+							<Trans>
+								If an account exists for that address, an admin can make a reset link for it.
+							</Trans>
+						)}
 					</p>
 					{loaderData.mail ? null : <AskAnAdmin />}
 				</div>
 			) : loaderData.mail ? (
 				<>
-					<p>Enter the address you sign in with, and we will mail it a link to choose a new one.</p>
+					<p>
+						<Trans>
+							Enter the address you sign in with, and we will mail it a link to choose a new one.
+						</Trans>
+					</p>
 					<Form method="post" className="form">
 						{errors.form ? (
 							<p role="alert" className="form-error">
@@ -90,7 +122,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 						) : null}
 						<Field
 							name="email"
-							label="Email address"
+							label={t`Email address`}
 							type="email"
 							autoComplete="username"
 							required
@@ -98,7 +130,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 							error={errors.email}
 						/>
 						<button type="submit" disabled={busy}>
-							{busy ? 'Sending…' : 'Send me a link'}
+							{busy ? t`Sending…` : t`Send me a link`}
 						</button>
 					</Form>
 				</>
@@ -106,7 +138,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 				<AskAnAdmin />
 			)}
 			<p>
-				<Link to="/admin/sign-in">Back to sign in</Link>
+				<Link to="/admin/sign-in">
+					<Trans>Back to sign in</Trans>
+				</Link>
 			</p>
 		</div>
 	)

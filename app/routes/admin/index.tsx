@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { listEditorArticles } from '#app/features/articles/editor.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
@@ -20,34 +21,39 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return { drafts, scheduled, published, subscribers, name: context.get(editorContext).name }
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
 	const { drafts, scheduled, published, subscribers, name } = loaderData
+	const { i18n } = useLingui()
 	return (
 		<>
-			<h1>Welcome, {name}</h1>
+			<h1>
+				<Trans>Welcome, {name}</Trans>
+			</h1>
 			<ul className="overview">
 				<li>
 					<Link to="/admin/articles?status=published">
-						{plural(published, 'published article', 'published articles')}
+						<Plural value={published} one="# published article" other="# published articles" />
 					</Link>
 				</li>
 				<li>
 					<Link to="/admin/articles?status=scheduled">
-						{plural(scheduled, 'scheduled article', 'scheduled articles')}
+						<Plural value={scheduled} one="# scheduled article" other="# scheduled articles" />
 					</Link>
 				</li>
 				<li>
-					<Link to="/admin/articles?status=draft">{plural(drafts, 'draft', 'drafts')}</Link>
+					<Link to="/admin/articles?status=draft">
+						<Plural value={drafts} one="# draft" other="# drafts" />
+					</Link>
 				</li>
-				<li>{subscriberText(subscribers)}</li>
+				<li>{subscriberText(subscribers, i18n)}</li>
 			</ul>
 			<p>
 				<Link className="button" to="/admin/articles/new">
-					Write a new article
+					<Trans>Write a new article</Trans>
 				</Link>{' '}
-				<Link to="/articles">See the articles as readers do</Link>
+				<Link to="/articles">
+					<Trans>See the articles as readers do</Trans>
+				</Link>
 			</p>
 		</>
 	)

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import {
 	Link,
@@ -14,6 +16,8 @@ import { useInboxEvents } from '#app/features/contact/use-inbox-events.ts'
 import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { StaffNav } from '#app/features/staff/staff-nav.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import adminStyles from '#app/styles/admin.css?url'
 import type { Route } from './+types/layout'
@@ -33,6 +37,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const changeId = await storage.changes.latestId()
 	const unread = await storage.messages.unreadCount()
 	return { editor: context.get(editorContext), unread, changeId }
+}
+
+/**
+ * Coming from a public page, the browser has only the public messages: the staff area's are
+ * loaded beside its data. (A document opened in the staff area loads them before hydrating.)
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	return withMessages('staff', serverLoader)
 }
 
 /**
@@ -59,8 +71,12 @@ function useUnreadCount(loaded: { unread: number; changeId: number }): number {
 	return unread
 }
 
-export function meta() {
-	return [{ title: 'Editor · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Editor · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -91,14 +107,20 @@ export function ErrorBoundary() {
 				<DatabaseUnavailable />
 			) : (
 				<>
-					<h1>The editor area could not load</h1>
+					<h1>
+						<Trans>The editor area could not load</Trans>
+					</h1>
 					<p>
-						Please try again in a moment, or <Link to="/admin/sign-in">sign in again</Link>.
+						<Trans>
+							Please try again in a moment, or <Link to="/admin/sign-in">sign in again</Link>.
+						</Trans>
 					</p>
 				</>
 			)}
 			<p>
-				<Link to="/home">Go to the site</Link>
+				<Link to="/home">
+					<Trans>Go to the site</Trans>
+				</Link>
 			</p>
 		</main>
 	)

@@ -1,8 +1,11 @@
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Field } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
-import { imageAccept, imageTypesHint, inMegabytes } from '#app/features/uploads/image-types.ts'
+import { imageAccept, inMegabytes } from '#app/features/uploads/image-types.ts'
 import {
 	deleteImage,
 	type ImageUse,
@@ -15,6 +18,8 @@ import { cleanName, storeUpload } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import stylesheet from '#app/styles/admin-media.css?url'
 import type { Route } from './+types/media'
 
@@ -24,22 +29,29 @@ import type { Route } from './+types/media'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
-export function meta() {
-	return [{ title: 'Media · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Media · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
-const hash = z.string().regex(/^[0-9a-f]{64}$/, 'Choose an image from the library.')
-const intentSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('upload') }),
-	z.object({ intent: z.literal('replace'), hash }),
-	z.object({ intent: z.literal('delete'), hash }),
-	z.object({
-		intent: z.literal('details'),
-		hash,
-		name: z.string().trim().max(200, 'Keep the name under 200 characters.'),
-		alt: z.string().trim().max(300, 'Keep the description under 300 characters.'),
-	}),
-])
+/** What the forms post, with its refusals in the request's language. */
+function intentSchema(i18n: I18n) {
+	const hash = z.string().regex(/^[0-9a-f]{64}$/, i18n._(msg`Choose an image from the library.`))
+	return z.discriminatedUnion('intent', [
+		z.object({ intent: z.literal('upload') }),
+		z.object({ intent: z.literal('replace'), hash }),
+		z.object({ intent: z.literal('delete'), hash }),
+		z.object({
+			intent: z.literal('details'),
+			hash,
+			name: z.string().trim().max(200, i18n._(msg`Keep the name under 200 characters.`)),
+			alt: z.string().trim().max(300, i18n._(msg`Keep the description under 300 characters.`)),
+		}),
+	])
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const { storage, uploadMaxBytes } = context.get(servicesContext)
@@ -55,7 +67,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
 	const form = await readForm(request)
-	const parsed = intentSchema.safeParse(Object.fromEntries(form))
+	const i18n = await requestI18n(request, context)
+	const parsed = intentSchema(i18n).safeParse(Object.fromEntries(form))
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, 400)
 	const intent = parsed.data
 	if (intent.intent === 'details') {
@@ -63,41 +76,57 @@ export async function action({ context, request }: Route.ActionArgs) {
 			name: cleanName(intent.name),
 			alt: intent.alt || null,
 		})
-		if (!saved) return data({ errors: { form: ['This image was deleted.'] } as FieldErrors }, 404)
-		return { done: 'Saved.', hash: intent.hash }
+		if (!saved)
+			return data({ errors: { form: [i18n._(msg`This image was deleted.`)] } as FieldErrors }, 404)
+		return { done: i18n._(msg`Saved.`), hash: intent.hash }
 	}
 	if (intent.intent === 'delete') {
 		const deleted = await deleteImage(services.storage, intent.hash)
 		if (!deleted.ok) return data({ errors: { form: [deleted.message] } as FieldErrors }, 409)
-		return { done: 'The image was deleted.', hash: null }
+		return { done: i18n._(msg`The image was deleted.`), hash: null }
 	}
 	const file = form.get('file')
 	if (!(file instanceof File) || file.size === 0)
-		return data({ errors: { file: ['Choose an image file.'] } as FieldErrors }, 400)
+		return data({ errors: { file: [i18n._(msg`Choose an image file.`)] } as FieldErrors }, 400)
 	const stored = await storeUpload(services, new Uint8Array(await file.arrayBuffer()), {
 		createdBy: context.get(editorContext).id,
 		name: file.name,
 	})
 	if (!stored.ok) return data({ errors: { file: [stored.message] } as FieldErrors }, stored.status)
-	if (intent.intent === 'upload')
-		return { done: `${file.name} was added to the library.`, hash: stored.upload.hash }
+	if (intent.intent === 'upload') {
+		const fileName = file.name
+		return { done: i18n._(msg`${fileName} was added to the library.`), hash: stored.upload.hash }
+	}
 	const outcome = await replaceImage(services.storage, intent.hash, stored.upload)
-	const missed = outcome.missed.length
-		? ` Not in ${outcome.missed.join('; ')}: edited meanwhile; replace it there by hand.`
-		: ''
+	const replaced = outcome.replaced
+	const done = i18n._(
+		msg`The new image now stands in ${plural(replaced, { one: '# place', other: '# places' })}; the old one stays here, unused.`,
+	)
+	const places = outcome.missed.join('; ')
 	return {
-		done: `The new image now stands in ${outcome.replaced} ${outcome.replaced === 1 ? 'place' : 'places'}; the old one stays here, unused.${missed}`,
+		done: outcome.missed.length
+			? `${done} ${i18n._(msg`Not in ${places}: edited meanwhile; replace it there by hand.`)}`
+			: done,
 		hash: stored.upload.hash,
 	}
 }
 
-const sizeText = (bytes: number) =>
-	bytes >= 1024 * 1024
-		? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-		: `${Math.ceil(bytes / 1024)} KB`
+function sizeText(i18n: I18n, bytes: number): string {
+	if (bytes >= 1024 * 1024) {
+		const megabytes = i18n.number(bytes / (1024 * 1024), {
+			minimumFractionDigits: 1,
+			maximumFractionDigits: 1,
+		})
+		return i18n._(msg`${megabytes} MB`)
+	}
+	const kilobytes = i18n.number(Math.ceil(bytes / 1024))
+	return i18n._(msg`${kilobytes} KB`)
+}
 
 function UseItem({ use }: { use: ImageUse }) {
-	const where = use.role === 'cover' ? 'cover' : use.role === 'text' ? 'in the text' : 'logo'
+	const { t } = useLingui()
+	const where = use.role === 'cover' ? t`cover` : use.role === 'text' ? t`in the text` : t`logo`
+	const alt = use.alt
 	return (
 		<li>
 			{use.articleId === null ? (
@@ -106,14 +135,16 @@ function UseItem({ use }: { use: ImageUse }) {
 				<Link to={`/admin/articles/${use.articleId}`}>{use.title}</Link>
 			)}{' '}
 			<span className="media-use-role">
-				({where}
-				{use.status === 'draft' ? ', draft' : ''})
+				{use.status === 'draft' ? t`(${where}, draft)` : t`(${where})`}
 			</span>
 			{use.role !== 'logo' ? (
-				use.alt ? (
-					<span className="media-use-alt"> “{use.alt}”</span>
+				alt ? (
+					<span className="media-use-alt"> {t`“${alt}”`}</span>
 				) : (
-					<strong className="media-use-missing"> no description</strong>
+					<strong className="media-use-missing">
+						{' '}
+						<Trans>no description</Trans>
+					</strong>
 				)
 			) : null}
 		</li>
@@ -121,56 +152,74 @@ function UseItem({ use }: { use: ImageUse }) {
 }
 
 function MediaItem({ image, busy }: { image: LibraryEntry; busy: boolean }) {
-	const label = image.name ?? 'Untitled image'
+	const { t, i18n } = useLingui()
+	const label = image.name ?? t`Untitled image`
+	// Pixels as digits alone, as image sizes are written: "1920 × 1080 px".
+	const width = image.width ? i18n.number(image.width, { useGrouping: false }) : null
+	const height = image.height ? i18n.number(image.height, { useGrouping: false }) : null
+	const dimensions = width && height ? t`${width} × ${height} px` : null
+	const versions = image.versions
+	const versionsSize = sizeText(i18n, image.versionsSize)
 	return (
 		<li className="media-item" id={`image-${image.hash.slice(0, 12)}`}>
 			<a className="media-thumb" href={image.url}>
-				<Picture image={image} alt={`${label}, full size`} sizes="(min-width: 36rem) 10rem, 6rem" />
+				<Picture
+					image={image}
+					alt={t`${label}, full size`}
+					sizes="(min-width: 36rem) 10rem, 6rem"
+				/>
 			</a>
 			<div className="media-facts">
 				<h2>{label}</h2>
 				<p>
-					{image.width && image.height ? `${image.width} × ${image.height} px · ` : ''}
-					{image.mime.replace('image/', '').toUpperCase()} · {sizeText(image.size)}
+					{dimensions ? `${dimensions} · ` : ''}
+					{image.mime.replace('image/', '').toUpperCase()} · {sizeText(i18n, image.size)}
+					{' · '}
 					{image.versionsDone
-						? ` · ${image.versions} versions, ${sizeText(image.versionsSize)}`
-						: ' · versions being made'}
+						? t`${plural(versions, { one: '# version', other: '# versions' })}, ${versionsSize}`
+						: t`versions being made`}
 				</p>
 				{image.uses.length > 0 ? (
-					<ul className="media-uses" aria-label={`Where ${label} is used`}>
+					<ul className="media-uses" aria-label={t`Where ${label} is used`}>
 						{image.uses.map((use) => (
 							<UseItem key={`${use.articleId}-${use.role}-${use.alt}`} use={use} />
 						))}
 					</ul>
 				) : (
-					<p className="media-unused">Not used anywhere.</p>
+					<p className="media-unused">
+						<Trans>Not used anywhere.</Trans>
+					</p>
 				)}
 				<details>
-					<summary>Edit, replace or delete</summary>
+					<summary>
+						<Trans>Edit, replace or delete</Trans>
+					</summary>
 					<Form method="post" className="media-details">
 						<input type="hidden" name="hash" value={image.hash} />
 						<Field
 							name="name"
 							id={`name-${image.hash}`}
-							label="Name"
+							label={t`Name`}
 							defaultValue={image.name ?? ''}
 							maxLength={200}
 						/>
 						<Field
 							name="alt"
 							id={`alt-${image.hash}`}
-							label="Description"
-							hint="Offered when the image is put in a text: what it shows."
+							label={t`Description`}
+							hint={t`Offered when the image is put in a text: what it shows.`}
 							defaultValue={image.alt ?? ''}
 							maxLength={300}
 						/>
 						<button type="submit" name="intent" value="details" disabled={busy}>
-							Save
+							<Trans>Save</Trans>
 						</button>
 					</Form>
 					<Form method="post" encType="multipart/form-data" className="media-replace">
 						<input type="hidden" name="hash" value={image.hash} />
-						<label htmlFor={`replace-${image.hash}`}>Replace it everywhere with</label>
+						<label htmlFor={`replace-${image.hash}`}>
+							<Trans>Replace it everywhere with</Trans>
+						</label>
 						<input
 							id={`replace-${image.hash}`}
 							name="file"
@@ -179,11 +228,11 @@ function MediaItem({ image, busy }: { image: LibraryEntry; busy: boolean }) {
 							required
 						/>
 						<button type="submit" name="intent" value="replace" disabled={busy}>
-							Replace
+							<Trans>Replace</Trans>
 						</button>
 					</Form>
 					<Link className="media-delete" to={`?delete=${image.hash}`}>
-						Delete {label}
+						<Trans>Delete {label}</Trans>
 					</Link>
 				</details>
 			</div>
@@ -198,9 +247,24 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
 	const done = actionData && 'done' in actionData ? actionData.done : null
 	const pageLink = (to: number) =>
 		`?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(to) })}`
+	const { t } = useLingui()
+	const confirmName = confirm?.name
+	// image-types.ts's imageTypesHint, in the reader's language.
+	const maxMegabytes = inMegabytes(uploadMaxBytes)
+	/** How many images, named like what, and the size each may have. */
+	const count =
+		total > 0
+			? search
+				? t`${plural(total, { one: '# image', other: '# images' })} named like “${search}”, newest first (up to ${maxMegabytes} MB each).`
+				: t`${plural(total, { one: '# image', other: '# images' })}, newest first (up to ${maxMegabytes} MB each).`
+			: search
+				? t`${plural(total, { one: '# image', other: '# images' })} named like “${search}”.`
+				: t`${plural(total, { one: '# image', other: '# images' })}.`
 	return (
 		<>
-			<h1>Media</h1>
+			<h1>
+				<Trans>Media</Trans>
+			</h1>
 			{done ? (
 				<p role="status" className="notice">
 					{done}
@@ -213,24 +277,30 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
 			) : null}
 			{confirm ? (
 				<section className="media-confirm" aria-labelledby="confirm-heading">
-					<h2 id="confirm-heading">Delete {confirm.name ?? 'this image'}?</h2>
+					<h2 id="confirm-heading">
+						{confirmName ? t`Delete ${confirmName}?` : t`Delete this image?`}
+					</h2>
 					<p>
 						{confirm.uses.length > 0
-							? 'It is still used: it cannot be deleted until it is taken out of every place above, or replaced.'
-							: 'Nothing uses it. Its address stops working at once.'}
+							? t`It is still used: it cannot be deleted until it is taken out of every place above, or replaced.`
+							: t`Nothing uses it. Its address stops working at once.`}
 					</p>
 					<Form method="post" className="confirm-actions">
 						<input type="hidden" name="hash" value={confirm.hash} />
 						<button type="submit" name="intent" value="delete" disabled={busy}>
-							Delete it
+							<Trans>Delete it</Trans>
 						</button>
-						<Link to=".">Keep it</Link>
+						<Link to=".">
+							<Trans>Keep it</Trans>
+						</Link>
 					</Form>
 				</section>
 			) : null}
 			<div className="media-tools">
 				<Form method="post" encType="multipart/form-data" className="media-upload">
-					<label htmlFor="library-file">Add an image</label>
+					<label htmlFor="library-file">
+						<Trans>Add an image</Trans>
+					</label>
 					<input
 						id="library-file"
 						name="file"
@@ -240,29 +310,31 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
 						aria-describedby="library-file-hint"
 					/>
 					<p id="library-file-hint" className="hint">
-						{imageTypesHint(uploadMaxBytes)} Camera metadata (GPS position, device) is removed.
+						<Trans>
+							PNG, JPEG, WebP or AVIF, up to {maxMegabytes} MB. Camera metadata (GPS position,
+							device) is removed.
+						</Trans>
 					</p>
 					<button type="submit" name="intent" value="upload" disabled={busy}>
-						Upload
+						<Trans>Upload</Trans>
 					</button>
 				</Form>
 				<Form method="get" role="search" className="media-search">
-					<label htmlFor="media-q">Search by name or description</label>
+					<label htmlFor="media-q">
+						<Trans>Search by name or description</Trans>
+					</label>
 					<input id="media-q" name="q" type="search" defaultValue={search} maxLength={200} />
-					<button type="submit">Search</button>
+					<button type="submit">
+						<Trans>Search</Trans>
+					</button>
 				</Form>
 			</div>
-			<p className="media-count">
-				{search
-					? `${total} ${total === 1 ? 'image' : 'images'} named like “${search}”`
-					: `${total} ${total === 1 ? 'image' : 'images'}`}
-				{total > 0 ? `, newest first (up to ${inMegabytes(uploadMaxBytes)} MB each).` : '.'}
-			</p>
+			<p className="media-count">{count}</p>
 			{images.length === 0 ? (
 				<p>
 					{search
-						? 'No image has a name like that.'
-						: 'No images yet. Upload one above, or add one to an article.'}
+						? t`No image has a name like that.`
+						: t`No images yet. Upload one above, or add one to an article.`}
 				</p>
 			) : (
 				<ul className="media-list">
@@ -272,12 +344,22 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
 				</ul>
 			)}
 			{pages > 1 ? (
-				<nav className="media-pages" aria-label="Pages">
-					{page > 1 ? <Link to={pageLink(page - 1)}>Newer images</Link> : null}
+				<nav className="media-pages" aria-label={t`Pages`}>
+					{page > 1 ? (
+						<Link to={pageLink(page - 1)}>
+							<Trans>Newer images</Trans>
+						</Link>
+					) : null}
 					<span>
-						Page {page} of {pages}
+						<Trans>
+							Page {page} of {pages}
+						</Trans>
 					</span>
-					{page < pages ? <Link to={pageLink(page + 1)}>Older images</Link> : null}
+					{page < pages ? (
+						<Link to={pageLink(page + 1)}>
+							<Trans>Older images</Trans>
+						</Link>
+					) : null}
 				</nav>
 			) : null}
 		</>

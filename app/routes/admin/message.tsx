@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation, useRouteError } from 'react-router'
 import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
@@ -10,6 +12,7 @@ import {
 } from '#app/features/contact/inbox.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import inboxStyles from '#app/styles/admin-inbox.css?url'
 import type { Route } from './+types/message'
 
@@ -31,9 +34,20 @@ function listOf(box: InboxBox, done?: string): string {
 	return `/admin/messages${search ? `?${search}` : ''}`
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-	const subject = loaderData?.message.subject || 'Message'
-	return [{ title: `${subject} · Inbox · Editor · Canopy` }, { name: 'robots', content: 'noindex' }]
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const subject = loaderData?.message.subject
+	return [
+		{
+			title: subject
+				? i18n._(msg`${subject} · Inbox · Editor · Canopy`)
+				: i18n._(msg`Message · Inbox · Editor · Canopy`),
+		},
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 /**
@@ -76,31 +90,39 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
 	const { message } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const archived = message.archivedAt !== null
+	const { t } = useLingui()
+	const name = message.name
 	return (
 		<article className="message" aria-labelledby="message-heading">
 			<p className="breadcrumb">
 				<Link to={listOf(archived ? 'archived' : 'inbox')}>
-					{archived ? 'Back to archived messages' : 'Back to the inbox'}
+					{archived ? t`Back to archived messages` : t`Back to the inbox`}
 				</Link>
 			</p>
-			<h1 id="message-heading">{message.subject || `Message from ${message.name}`}</h1>
+			<h1 id="message-heading">{message.subject || t`Message from ${name}`}</h1>
 			{actionData?.error ? (
 				<p role="alert" className="form-error">
 					{actionData.error}
 				</p>
 			) : null}
 			<dl className="message-meta">
-				<dt>From</dt>
+				<dt>
+					<Trans>From</Trans>
+				</dt>
 				<dd>
 					{message.name} <span className="inbox-email">{message.email}</span>
 				</dd>
-				<dt>Received</dt>
+				<dt>
+					<Trans>Received</Trans>
+				</dt>
 				<dd>
 					<LocalTime iso={message.createdAt} time />
 				</dd>
 				{message.archivedAt ? (
 					<>
-						<dt>Archived</dt>
+						<dt>
+							<Trans>Archived</Trans>
+						</dt>
 						<dd>
 							<LocalTime iso={message.archivedAt} time />
 						</dd>
@@ -112,16 +134,18 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
 			<div className="message-actions">
 				{message.replyHref ? (
 					<a className="button" href={message.replyHref}>
-						Reply by email
+						<Trans>Reply by email</Trans>
 					</a>
 				) : (
 					<p className="hint">
-						This address cannot be answered from a link; copy it into your mail program.
+						<Trans>
+							This address cannot be answered from a link; copy it into your mail program.
+						</Trans>
 					</p>
 				)}
 				<Form method="post">
 					<button type="submit" name="intent" value="unread" disabled={busy}>
-						Mark as unread
+						<Trans>Mark as unread</Trans>
 					</button>
 				</Form>
 				<Form method="post">
@@ -131,15 +155,19 @@ export default function MessagePage({ loaderData, actionData }: Route.ComponentP
 						value={archived ? 'unarchive' : 'archive'}
 						disabled={busy}
 					>
-						{archived ? 'Move back to the inbox' : 'Archive'}
+						{archived ? t`Move back to the inbox` : t`Archive`}
 					</button>
 				</Form>
 			</div>
 			<section className="danger" aria-labelledby="delete-heading">
-				<h2 id="delete-heading">Delete</h2>
-				<DeleteConfirmation summary="Delete this message…" busy={busy}>
-					The message from {message.name} will be deleted for good, for everyone on the team. This
-					cannot be undone.
+				<h2 id="delete-heading">
+					<Trans>Delete</Trans>
+				</h2>
+				<DeleteConfirmation summary={t`Delete this message…`} busy={busy}>
+					<Trans>
+						The message from {name} will be deleted for good, for everyone on the team. This cannot
+						be undone.
+					</Trans>
 				</DeleteConfirmation>
 			</section>
 		</article>
@@ -150,9 +178,13 @@ export function ErrorBoundary() {
 	if (isDatabaseOutage(useRouteError())) return <DatabaseUnavailable />
 	return (
 		<>
-			<h1>Message not found</h1>
+			<h1>
+				<Trans>Message not found</Trans>
+			</h1>
 			<p>
-				It may have been deleted. <Link to="/admin/messages">Go to the inbox</Link>.
+				<Trans>
+					It may have been deleted. <Link to="/admin/messages">Go to the inbox</Link>.
+				</Trans>
 			</p>
 		</>
 	)

@@ -1,18 +1,30 @@
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
 import { doneMessage, type InboxItem, listInbox } from '#app/features/contact/inbox.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import inboxStyles from '#app/styles/admin-inbox.css?url'
 import type { Route } from './+types/messages'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStyles }]
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
 	const unread = loaderData?.unread ?? 0
 	return [
-		{ title: `${unread > 0 ? `(${unread}) ` : ''}Inbox · Editor · Canopy` },
+		{
+			title:
+				unread > 0
+					? i18n._(msg`(${unread}) Inbox · Editor · Canopy`)
+					: i18n._(msg`Inbox · Editor · Canopy`),
+		},
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -26,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const boxes = [
-	{ value: 'inbox', label: 'Inbox' },
-	{ value: 'archived', label: 'Archived' },
+	{ value: 'inbox', label: msg`Inbox` },
+	{ value: 'archived', label: msg`Archived` },
 ] as const
 
 function Message({ item }: { item: InboxItem }) {
@@ -36,7 +48,9 @@ function Message({ item }: { item: InboxItem }) {
 			<p className="inbox-from">
 				{item.unread ? (
 					<span className="inbox-new">
-						New<span className="visually-hidden">, not read yet:</span>
+						<Trans>
+							New<span className="visually-hidden">, not read yet:</span>
+						</Trans>
 					</span>
 				) : null}{' '}
 				<strong>{item.name}</strong> <span className="inbox-email">{item.email}</span>
@@ -46,7 +60,9 @@ function Message({ item }: { item: InboxItem }) {
 			</p>
 			{item.subject ? <p className="inbox-preview">{item.preview}</p> : null}
 			<p className="hint">
-				Received <LocalTime iso={item.createdAt} time />
+				<Trans>
+					Received <LocalTime iso={item.createdAt} time />
+				</Trans>
 			</p>
 		</li>
 	)
@@ -55,19 +71,34 @@ function Message({ item }: { item: InboxItem }) {
 export default function Messages({ loaderData }: Route.ComponentProps) {
 	const { items, total, page, pages, query, box, unread, notice } = loaderData
 	const link = useListLink(['done'])
-	const what = total === 1 ? 'message' : 'messages'
+	const { t, i18n } = useLingui()
+	/** How many are listed, from which box, matching what. */
+	const summary =
+		box === 'archived'
+			? query
+				? t`${plural(total, { one: '# archived message', other: '# archived messages' })} matching “${query}”, newest first`
+				: t`${plural(total, { one: '# archived message', other: '# archived messages' })}, newest first`
+			: query
+				? t`${plural(total, { one: '# message', other: '# messages' })} matching “${query}”, newest first`
+				: t`${plural(total, { one: '# message', other: '# messages' })}, newest first`
 	return (
 		<>
 			<div className="list-head">
-				<h1>Inbox</h1>
-				<p className="inbox-unread">{unread === 0 ? 'No unread messages' : `${unread} unread`}</p>
+				<h1>
+					<Trans>Inbox</Trans>
+				</h1>
+				<p className="inbox-unread">
+					{unread === 0
+						? t`No unread messages`
+						: t`${plural(unread, { one: '# unread', other: '# unread' })}`}
+				</p>
 			</div>
 			{notice ? (
 				<p role="status" className="notice">
 					{notice}
 				</p>
 			) : null}
-			<nav aria-label="Messages to show" className="filters">
+			<nav aria-label={t`Messages to show`} className="filters">
 				<ul>
 					{boxes.map((option) => (
 						<li key={option.value}>
@@ -75,7 +106,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 								to={link({ box: option.value === 'inbox' ? null : option.value, page: null })}
 								aria-current={box === option.value ? 'page' : undefined}
 							>
-								{option.label}
+								{i18n._(option.label)}
 							</Link>
 						</li>
 					))}
@@ -83,25 +114,28 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 			</nav>
 			<Form method="get" role="search" className="search">
 				{box === 'archived' ? <input type="hidden" name="box" value="archived" /> : null}
-				<label htmlFor="q">Search by sender or text</label>
+				<label htmlFor="q">
+					<Trans>Search by sender or text</Trans>
+				</label>
 				<div className="search-row">
 					<input id="q" name="q" type="search" defaultValue={query} maxLength={100} />
-					<button type="submit">Search</button>
+					<button type="submit">
+						<Trans>Search</Trans>
+					</button>
 				</div>
 			</Form>
 			{items.length === 0 ? (
 				<p>
 					{query
-						? 'No message matches. Try other words, or look in the other box.'
+						? t`No message matches. Try other words, or look in the other box.`
 						: box === 'archived'
-							? 'No archived messages.'
-							: 'No messages yet. What people send through the contact form arrives here.'}
+							? t`No archived messages.`
+							: t`No messages yet. What people send through the contact form arrives here.`}
 				</p>
 			) : (
 				<>
 					<p className="hint" id="inbox-summary">
-						{total} {box === 'archived' ? `archived ${what}` : what}
-						{query ? ` matching “${query}”` : ''}, newest first
+						{summary}
 					</p>
 					<ul className="inbox-list" aria-labelledby="inbox-summary">
 						{items.map((item) => (

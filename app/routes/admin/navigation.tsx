@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, useNavigation } from 'react-router'
+import { schemaMessage } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { changeNavigation } from '#app/features/site/navigation.server.ts'
 import { defaultNavigation, type MenuLink } from '#app/features/site/navigation.ts'
@@ -7,25 +10,32 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/navigation'
 
 // The site's menus (admins only): the header's links and the footer's, in order.
 
-export function meta() {
-	return [{ title: 'Navigation · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Navigation · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
-	const [{ navigation }, pages, tags] = await Promise.all([
+	const [{ navigation }, pages, tags, i18n] = await Promise.all([
 		getSite(storage),
 		storage.articles.listPublishedPages(),
 		storage.tags.list(),
+		requestI18n(request, context),
 	])
 	// Addresses an admin may want, offered as they type.
 	const suggestions = [
-		{ label: 'Articles', href: '/articles' },
-		{ label: 'Contact', href: '/contact' },
+		{ label: i18n._(msg`Articles`), href: '/articles' },
+		{ label: i18n._(msg`Contact`), href: '/contact' },
 		...pages.map((page) => ({ label: page.title, href: publicPath('page', page.slug) })),
 		...tags.map((tag) => ({ label: tag.name, href: publicPath('tag', tag.slug) })),
 	]
@@ -60,79 +70,95 @@ function MenuEditor({
 	const addedHere = values.intent === 'add' && values.menu === menu
 	const typed = (name: string) =>
 		addedHere && typeof values[name] === 'string' ? String(values[name]) : ''
+	const { t, i18n } = useLingui()
 	return (
 		<section className="menu-editor" aria-labelledby={`${menu}-title`}>
 			<h2 id={`${menu}-title`}>{title}</h2>
 			<p className="hint">{hint}</p>
-			{links.length === 0 ? <p>No links.</p> : null}
+			{links.length === 0 ? (
+				<p>
+					<Trans>No links.</Trans>
+				</p>
+			) : null}
 			<ol className="menu-links">
-				{links.map((link, index) => (
-					<li key={`${link.href} ${link.label}`}>
-						<Form method="post" className="menu-link">
-							<input type="hidden" name="menu" value={menu} />
-							<input type="hidden" name="index" value={index} />
-							<label>
-								<span>Label</span>
-								<input name="label" defaultValue={link.label} maxLength={40} required />
-							</label>
-							<label>
-								<span>Address</span>
-								<input
-									name="href"
-									defaultValue={link.href}
-									list="menu-suggestions"
-									autoCapitalize="off"
-									spellCheck={false}
-									required
-								/>
-							</label>
-							<div className="menu-link-actions">
-								<button type="submit" name="intent" value="change" disabled={busy}>
-									Save
-								</button>
-								<button
-									type="submit"
-									name="intent"
-									value="up"
-									className="secondary"
-									disabled={busy || index === 0}
-									aria-label={`Move “${link.label}” up`}
-								>
-									Up
-								</button>
-								<button
-									type="submit"
-									name="intent"
-									value="down"
-									className="secondary"
-									disabled={busy || index === links.length - 1}
-									aria-label={`Move “${link.label}” down`}
-								>
-									Down
-								</button>
-								<button
-									type="submit"
-									name="intent"
-									value="remove"
-									className="secondary"
-									disabled={busy}
-									aria-label={`Remove “${link.label}”`}
-								>
-									Remove
-								</button>
-							</div>
-						</Form>
-					</li>
-				))}
+				{links.map((link, index) => {
+					const label = link.label
+					return (
+						<li key={`${link.href} ${link.label}`}>
+							<Form method="post" className="menu-link">
+								<input type="hidden" name="menu" value={menu} />
+								<input type="hidden" name="index" value={index} />
+								<label>
+									<span>
+										<Trans>Label</Trans>
+									</span>
+									<input name="label" defaultValue={link.label} maxLength={40} required />
+								</label>
+								<label>
+									<span>
+										<Trans>Address</Trans>
+									</span>
+									<input
+										name="href"
+										defaultValue={link.href}
+										list="menu-suggestions"
+										autoCapitalize="off"
+										spellCheck={false}
+										required
+									/>
+								</label>
+								<div className="menu-link-actions">
+									<button type="submit" name="intent" value="change" disabled={busy}>
+										<Trans>Save</Trans>
+									</button>
+									<button
+										type="submit"
+										name="intent"
+										value="up"
+										className="secondary"
+										disabled={busy || index === 0}
+										aria-label={t`Move “${label}” up`}
+									>
+										<Trans>Up</Trans>
+									</button>
+									<button
+										type="submit"
+										name="intent"
+										value="down"
+										className="secondary"
+										disabled={busy || index === links.length - 1}
+										aria-label={t`Move “${label}” down`}
+									>
+										<Trans>Down</Trans>
+									</button>
+									<button
+										type="submit"
+										name="intent"
+										value="remove"
+										className="secondary"
+										disabled={busy}
+										aria-label={t`Remove “${label}”`}
+									>
+										<Trans>Remove</Trans>
+									</button>
+								</div>
+							</Form>
+						</li>
+					)
+				})}
 			</ol>
 			<Form method="post" className="menu-link menu-add">
 				<input type="hidden" name="menu" value={menu} />
 				<label>
-					<span>Label</span>
+					<span>
+						<Trans>Label</Trans>
+					</span>
 					<input name="label" defaultValue={typed('label')} maxLength={40} required />
 				</label>
 				<label>
-					<span>Address</span>
+					<span>
+						<Trans>Address</Trans>
+					</span>
 					<input
 						name="href"
 						defaultValue={typed('href')}
@@ -145,12 +171,18 @@ function MenuEditor({
 				</label>
 				<div className="menu-link-actions">
 					<button type="submit" name="intent" value="add" disabled={busy}>
-						Add to the {menu}
+						{menu === 'header' ? (
+							<Trans>Add to the header</Trans>
+						) : (
+							<Trans>Add to the footer</Trans>
+						)}
 					</button>
 				</div>
 				{addedHere && (errors.label || errors.href) ? (
 					<p className="field-error" role="alert">
-						{[...(errors.label ?? []), ...(errors.href ?? [])].join(' ')}
+						{[...(errors.label ?? []), ...(errors.href ?? [])]
+							.map((text) => schemaMessage(i18n, text))
+							.join(' ')}
 					</p>
 				) : null}
 			</Form>
@@ -163,16 +195,21 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 	const busy = useNavigation().state === 'submitting'
 	const { errors, values, done } = actionAnswer(actionData)
 	const changeFailed = values.intent !== 'add' && (errors.label || errors.href)
+	const { t, i18n } = useLingui()
 	return (
 		<>
-			<h1>Navigation</h1>
+			<h1>
+				<Trans>Navigation</Trans>
+			</h1>
 			<p>
-				The links in the site’s header and footer. Link to a page (/about), a tag (/tags/climate),
-				or anywhere with a whole https:// address.
+				<Trans>
+					The links in the site’s header and footer. Link to a page (/about), a tag (/tags/climate),
+					or anywhere with a whole https:// address.
+				</Trans>
 			</p>
 			{done ? (
 				<p role="status" className="notice">
-					{done}
+					{schemaMessage(i18n, done)}
 				</p>
 			) : null}
 			{errors.form || changeFailed ? (
@@ -180,7 +217,9 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 					{[
 						...(errors.form ?? []),
 						...(changeFailed ? [...(errors.label ?? []), ...(errors.href ?? [])] : []),
-					].join(' ')}
+					]
+						.map((text) => schemaMessage(i18n, text))
+						.join(' ')}
 				</p>
 			) : null}
 			<datalist id="menu-suggestions">
@@ -192,8 +231,8 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 			</datalist>
 			<MenuEditor
 				menu="header"
-				title="Header"
-				hint="Keep it short: on a phone, more than two links fold behind a Menu button."
+				title={t`Header`}
+				hint={t`Keep it short: on a phone, more than two links fold behind a Menu button.`}
 				links={navigation.header}
 				busy={busy}
 				errors={errors}
@@ -201,8 +240,8 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 			/>
 			<MenuEditor
 				menu="footer"
-				title="Footer"
-				hint="Secondary links: privacy notice, feeds, how to donate."
+				title={t`Footer`}
+				hint={t`Secondary links: privacy notice, feeds, how to donate.`}
 				links={navigation.footer}
 				busy={busy}
 				errors={errors}
@@ -210,7 +249,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 			/>
 			<Form method="post">
 				<button type="submit" name="intent" value="reset" className="secondary" disabled={busy}>
-					Back to the default menus
+					<Trans>Back to the default menus</Trans>
 				</button>
 			</Form>
 		</>

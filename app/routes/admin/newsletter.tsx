@@ -1,11 +1,13 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { recentArticles, sendTestMail } from '#app/features/newsletter/newsletter-admin.server.ts'
 import {
-	describeSchedule,
+	type DigestSchedule,
 	digestScheduleSchema,
-	weekdays,
 } from '#app/features/newsletter/newsletter-settings.ts'
 import {
 	getDigestSchedule,
@@ -14,14 +16,48 @@ import {
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { MailFigures } from '#storage/port/newsletter.ts'
 import type { Route } from './+types/newsletter'
 
 // The newsletter for staff: who is subscribed (counts; the list is the admins'), each mail's
 // figures, a preview and a test send to oneself; admins set the weekly digest's hour.
 
-export function meta() {
-	return [{ title: 'Newsletter · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Newsletter · Canopy`) }, { name: 'robots', content: 'noindex' }]
+}
+
+/** The days of the week, 0 Sunday … 6 Saturday (newsletter-settings.ts's weekdays). */
+const dayNames: MessageDescriptor[] = [
+	msg`Sunday`,
+	msg`Monday`,
+	msg`Tuesday`,
+	msg`Wednesday`,
+	msg`Thursday`,
+	msg`Friday`,
+	msg`Saturday`,
+]
+
+/** "Mondays at 08:00 (Europe/Berlin)": describeSchedule's words, in the reader's language. */
+function scheduleText(i18n: I18n, schedule: DigestSchedule): string {
+	const time = `${String(schedule.hour).padStart(2, '0')}:00`
+	const timeZone = schedule.timeZone
+	const byDay: MessageDescriptor[] = [
+		msg`Sundays at ${time} (${timeZone})`,
+		msg`Mondays at ${time} (${timeZone})`,
+		msg`Tuesdays at ${time} (${timeZone})`,
+		msg`Wednesdays at ${time} (${timeZone})`,
+		msg`Thursdays at ${time} (${timeZone})`,
+		msg`Fridays at ${time} (${timeZone})`,
+		msg`Saturdays at ${time} (${timeZone})`,
+	]
+	const text = byDay[schedule.day]
+	return text ? i18n._(text) : `${schedule.day} ${time} (${timeZone})`
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -48,16 +84,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
 	const editor = context.get(editorContext)
 	const form = Object.fromEntries(await readForm(request)) as Record<string, string>
+	const i18n = await requestI18n(request, context)
 	if (form.intent === 'schedule') {
 		if (editor.role !== 'admin')
 			return data(
-				{ errors: { form: ['Only an admin can change when the digest goes out.'] } as FieldErrors },
+				{
+					errors: {
+						form: [i18n._(msg`Only an admin can change when the digest goes out.`)],
+					} as FieldErrors,
+				},
 				403,
 			)
 		const parsed = digestScheduleSchema.safeParse(form)
 		if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, 400)
 		await saveDigestSchedule(services.storage, parsed.data)
-		return { done: `The weekly digest now goes out on ${describeSchedule(parsed.data)}.` }
+		const when = scheduleText(i18n, parsed.data)
+		return { done: i18n._(msg`The weekly digest now goes out on ${when}.`) }
 	}
 	if (form.intent === 'test') {
 		const id = Number(form.article)
@@ -68,26 +110,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 						kind: 'article',
 						articleId: Number.isSafeInteger(id) && id > 0 ? id : undefined,
 					} as const)
-		const sent = await sendTestMail(services, editor.email, what)
+		const sent = await sendTestMail(services, editor.email, what, i18n)
 		if (!sent)
 			return data(
 				{
 					errors: {
-						article: ['There is nothing to send yet: publish an article first.'],
+						article: [i18n._(msg`There is nothing to send yet: publish an article first.`)],
 					} as FieldErrors,
 				},
 				400,
 			)
+		const email = editor.email
 		return {
 			done: services.smtpUrl
-				? `A test mail is on its way to ${editor.email}.`
-				: `A test mail to ${editor.email} is queued; it goes out once SMTP_URL is set.`,
+				? i18n._(msg`A test mail is on its way to ${email}.`)
+				: i18n._(msg`A test mail to ${email} is queued; it goes out once SMTP_URL is set.`),
 		}
 	}
 	return data(
 		{
 			errors: {
-				form: ['The form could not be read. Reload the page and try again.'],
+				form: [i18n._(msg`The form could not be read. Reload the page and try again.`)],
 			} as FieldErrors,
 		},
 		400,
@@ -96,27 +139,45 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const hours = Array.from({ length: 24 }, (_, hour) => hour)
 
-function figureTitle(figure: MailFigures) {
-	return figure.kind === 'digest'
-		? `Weekly digest (${figure.title.replace('T', ' ')}:00)`
-		: figure.title
+function figureTitle(i18n: I18n, figure: MailFigures) {
+	if (figure.kind !== 'digest') return figure.title
+	const when = `${figure.title.replace('T', ' ')}:00`
+	return i18n._(msg`Weekly digest (${when})`)
 }
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
 	const { counts, figures, schedule, articles, mailConfigured, admin, me } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const { t, i18n } = useLingui()
+	const when = scheduleText(i18n, schedule)
+	const { confirmed, pending, unsubscribed, suspended } = counts
+	const newest = articles[0]
+	const label = {
+		queued: t`Queued`,
+		sent: t`Sent`,
+		waiting: t`Waiting`,
+		failed: t`Failed`,
+		suspended: t`Suspended`,
+		cancelled: t`Cancelled`,
+	}
 	return (
 		<>
-			<h1>Newsletter</h1>
+			<h1>
+				<Trans>Newsletter</Trans>
+			</h1>
 			<p>
-				Readers subscribe with the form at the foot of every page and confirm by mail. Each new
-				article is mailed to them when it is first published, unless its editor unticks “Email
-				subscribers”; digest readers get one mail a week, {describeSchedule(schedule)}.
+				<Trans>
+					Readers subscribe with the form at the foot of every page and confirm by mail. Each new
+					article is mailed to them when it is first published, unless its editor unticks “Email
+					subscribers”; digest readers get one mail a week, {when}.
+				</Trans>
 			</p>
 			{mailConfigured ? null : (
 				<p className="notice">
-					Mail is not set up: nothing is sent until SMTP_URL is set. Mail queued meanwhile waits.
+					<Trans>
+						Mail is not set up: nothing is sent until SMTP_URL is set. Mail queued meanwhile waits.
+					</Trans>
 				</p>
 			)}
 			{actionData && 'done' in actionData ? (
@@ -130,44 +191,105 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 				</p>
 			) : null}
 
-			<h2>Subscribers</h2>
+			<h2>
+				<Trans>Subscribers</Trans>
+			</h2>
 			<ul className="newsletter-counts">
 				<li>
-					<strong>{counts.confirmed.toLocaleString('en')}</strong> confirmed
+					<Plural
+						value={confirmed}
+						one={
+							<Trans>
+								<strong>#</strong> confirmed
+							</Trans>
+						}
+						other={
+							<Trans>
+								<strong>#</strong> confirmed
+							</Trans>
+						}
+					/>
 				</li>
 				<li>
-					<strong>{counts.pending.toLocaleString('en')}</strong> waiting to confirm
+					<Plural
+						value={pending}
+						one={
+							<Trans>
+								<strong>#</strong> waiting to confirm
+							</Trans>
+						}
+						other={
+							<Trans>
+								<strong>#</strong> waiting to confirm
+							</Trans>
+						}
+					/>
 				</li>
 				<li>
-					<strong>{counts.unsubscribed.toLocaleString('en')}</strong> unsubscribed
+					<Plural
+						value={unsubscribed}
+						one={
+							<Trans>
+								<strong>#</strong> unsubscribed
+							</Trans>
+						}
+						other={
+							<Trans>
+								<strong>#</strong> unsubscribed
+							</Trans>
+						}
+					/>
 				</li>
 				<li>
-					<strong>{counts.suspended.toLocaleString('en')}</strong> suspended (refused by their mail
-					server)
+					<Plural
+						value={suspended}
+						one={
+							<Trans>
+								<strong>#</strong> suspended (refused by their mail server)
+							</Trans>
+						}
+						other={
+							<Trans>
+								<strong>#</strong> suspended (refused by their mail server)
+							</Trans>
+						}
+					/>
 				</li>
 			</ul>
 			{admin ? (
 				<p>
-					<Link to="/admin/subscribers">See, import and export subscribers</Link>
+					<Link to="/admin/subscribers">
+						<Trans>See, import and export subscribers</Trans>
+					</Link>
 				</p>
 			) : null}
 
-			<h2>Mails sent</h2>
+			<h2>
+				<Trans>Mails sent</Trans>
+			</h2>
 			{figures.length === 0 ? (
-				<p>No newsletter mail yet. The next article published goes to every confirmed reader.</p>
+				<p>
+					<Trans>
+						No newsletter mail yet. The next article published goes to every confirmed reader.
+					</Trans>
+				</p>
 			) : (
 				<div className="table-wrap">
 					<table className="article-table stacked-table">
-						<caption>The newest mails first</caption>
+						<caption>
+							<Trans>The newest mails first</Trans>
+						</caption>
 						<thead>
 							<tr>
-								<th scope="col">Mail</th>
-								<th scope="col">Queued</th>
-								<th scope="col">Sent</th>
-								<th scope="col">Waiting</th>
-								<th scope="col">Failed</th>
-								<th scope="col">Suspended</th>
-								<th scope="col">Cancelled</th>
+								<th scope="col">
+									<Trans>Mail</Trans>
+								</th>
+								<th scope="col">{label.queued}</th>
+								<th scope="col">{label.sent}</th>
+								<th scope="col">{label.waiting}</th>
+								<th scope="col">{label.failed}</th>
+								<th scope="col">{label.suspended}</th>
+								<th scope="col">{label.cancelled}</th>
 							</tr>
 						</thead>
 						<tbody>
@@ -177,18 +299,18 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 								return (
 									<tr key={`${figure.kind}-${figure.articleId ?? figure.digestId}`}>
 										<td>
-											{figureTitle(figure)}
+											{figureTitle(i18n, figure)}
 											<br />
 											<span className="hint">
 												<LocalTime iso={figure.createdAt} time />
 											</span>
 										</td>
-										<td data-label="Queued">{queued.toLocaleString('en')}</td>
-										<td data-label="Sent">{c.sent.toLocaleString('en')}</td>
-										<td data-label="Waiting">{c.pending.toLocaleString('en')}</td>
-										<td data-label="Failed">{(c.failed + c.refused).toLocaleString('en')}</td>
-										<td data-label="Suspended">{c.suspended.toLocaleString('en')}</td>
-										<td data-label="Cancelled">{c.cancelled.toLocaleString('en')}</td>
+										<td data-label={label.queued}>{i18n.number(queued)}</td>
+										<td data-label={label.sent}>{i18n.number(c.sent)}</td>
+										<td data-label={label.waiting}>{i18n.number(c.pending)}</td>
+										<td data-label={label.failed}>{i18n.number(c.failed + c.refused)}</td>
+										<td data-label={label.suspended}>{i18n.number(c.suspended)}</td>
+										<td data-label={label.cancelled}>{i18n.number(c.cancelled)}</td>
 									</tr>
 								)
 							})}
@@ -197,22 +319,29 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 				</div>
 			)}
 
-			<h2>Preview and test</h2>
+			<h2>
+				<Trans>Preview and test</Trans>
+			</h2>
 			<Form method="post" className="form">
 				<input type="hidden" name="intent" value="test" />
-				<label htmlFor="test-article">Mail</label>
+				<label htmlFor="test-article">
+					<Trans>Mail</Trans>
+				</label>
 				<select
 					id="test-article"
 					name="article"
 					aria-invalid={errors.article ? true : undefined}
 					aria-describedby={errors.article ? 'test-article-error' : undefined}
 				>
-					{articles.map((article) => (
-						<option key={article.id} value={article.id}>
-							Article: {article.title}
-						</option>
-					))}
-					<option value="digest">The weekly digest (last seven days)</option>
+					{articles.map((article) => {
+						const title = article.title
+						return (
+							<option key={article.id} value={article.id}>
+								{t`Article: ${title}`}
+							</option>
+						)
+					})}
+					<option value="digest">{t`The weekly digest (last seven days)`}</option>
 				</select>
 				{errors.article ? (
 					<p id="test-article-error" className="field-error">
@@ -220,42 +349,56 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 					</p>
 				) : null}
 				<p className="hint">
-					Preview:{' '}
-					{articles[0] ? (
-						<a
-							href={`/admin/newsletter/preview?article=${articles[0].id}`}
-							target="_blank"
-							rel="noreferrer"
-						>
-							newest article’s mail
-						</a>
+					{newest ? (
+						<Trans>
+							Preview:{' '}
+							<a
+								href={`/admin/newsletter/preview?article=${newest.id}`}
+								target="_blank"
+								rel="noreferrer"
+							>
+								newest article’s mail
+							</a>
+							{' · '}
+							<a href="/admin/newsletter/preview?digest" target="_blank" rel="noreferrer">
+								weekly digest
+							</a>
+						</Trans>
 					) : (
-						'publish an article to see its mail'
+						<Trans>
+							Preview: publish an article to see its mail
+							{' · '}
+							<a href="/admin/newsletter/preview?digest" target="_blank" rel="noreferrer">
+								weekly digest
+							</a>
+						</Trans>
 					)}
-					{' · '}
-					<a href="/admin/newsletter/preview?digest" target="_blank" rel="noreferrer">
-						weekly digest
-					</a>
 				</p>
 				<button type="submit" disabled={busy}>
-					Send a test to {me}
+					<Trans>Send a test to {me}</Trans>
 				</button>
 			</Form>
 
 			{admin ? (
 				<>
-					<h2>Weekly digest</h2>
+					<h2>
+						<Trans>Weekly digest</Trans>
+					</h2>
 					<Form method="post" className="form digest-schedule">
 						<input type="hidden" name="intent" value="schedule" />
-						<label htmlFor="digest-day">Day</label>
+						<label htmlFor="digest-day">
+							<Trans>Day</Trans>
+						</label>
 						<select id="digest-day" name="day" defaultValue={schedule.day}>
-							{weekdays.map((day, index) => (
-								<option key={day} value={index}>
-									{day}
+							{dayNames.map((day, index) => (
+								<option key={day.id} value={index}>
+									{i18n._(day)}
 								</option>
 							))}
 						</select>
-						<label htmlFor="digest-hour">Hour</label>
+						<label htmlFor="digest-hour">
+							<Trans>Hour</Trans>
+						</label>
 						<select id="digest-hour" name="hour" defaultValue={schedule.hour}>
 							{hours.map((hour) => (
 								<option key={hour} value={hour}>
@@ -263,7 +406,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 								</option>
 							))}
 						</select>
-						<label htmlFor="digest-zone">Time zone</label>
+						<label htmlFor="digest-zone">
+							<Trans>Time zone</Trans>
+						</label>
 						<input
 							id="digest-zone"
 							name="timeZone"
@@ -273,7 +418,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 							aria-describedby={errors.timeZone ? 'digest-zone-error' : 'digest-zone-hint'}
 						/>
 						<p id="digest-zone-hint" className="hint">
-							The site’s time zone, e.g. Europe/Berlin or America/New_York.
+							<Trans>The site’s time zone, e.g. Europe/Berlin or America/New_York.</Trans>
 						</p>
 						{errors.timeZone ? (
 							<p id="digest-zone-error" className="field-error">
@@ -286,7 +431,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 							))}
 						</datalist>
 						<button type="submit" disabled={busy}>
-							Save the digest’s time
+							<Trans>Save the digest’s time</Trans>
 						</button>
 					</Form>
 				</>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { data, Link } from 'react-router'
 
 // Inside the guarded layout: a signed-in editor gets a real 404 page for an address the editor
@@ -9,10 +10,14 @@ export function loader() {
 export default function AdminNotFound() {
 	return (
 		<>
-			<h1>Page not found</h1>
+			<h1>
+				<Trans>Page not found</Trans>
+			</h1>
 			<p>
-				The editor area has no page at this address.{' '}
-				<Link to="/admin">Go to the editor's home</Link>.
+				<Trans>
+					The editor area has no page at this address.{' '}
+					<Link to="/admin">Go to the editor's home</Link>.
+				</Trans>
 			</p>
 		</>
 	)

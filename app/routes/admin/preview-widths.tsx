@@ -2,13 +2,16 @@
 // (preview.tsx) in a frame of that width, so the page's own layout for that width is what shows.
 // The widths are links (?width=phone), so the choice works without JavaScript and is kept on
 // reload.
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Link } from 'react-router'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Route } from './+types/preview-widths'
 
 const widths = {
-	phone: { label: 'Phone (390 px)' },
-	desktop: { label: 'Wide screen' },
+	phone: { label: msg`Phone (390 px)` },
+	desktop: { label: msg`Wide screen` },
 } as const
 
 type Width = keyof typeof widths
@@ -24,22 +27,36 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	return { id, title: article.title, width }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const title = loaderData?.title
 	return [
-		{ title: `Preview: ${loaderData?.title ?? 'not found'} · Canopy` },
+		{
+			title: title
+				? i18n._(msg`Preview: ${title} · Canopy`)
+				: i18n._(msg`Preview: not found · Canopy`),
+		},
 		{ name: 'robots', content: 'noindex' },
 	]
 }
 
 export default function ArticlePreview({ loaderData }: Route.ComponentProps) {
 	const { id, title, width } = loaderData
+	const { t, i18n } = useLingui()
 	return (
 		<>
 			<p>
-				<Link to={`/admin/articles/${id}`}>Back to the editor</Link>
+				<Link to={`/admin/articles/${id}`}>
+					<Trans>Back to the editor</Trans>
+				</Link>
 			</p>
-			<h1>Preview: {title}</h1>
-			<nav aria-label="Preview width" className="filters">
+			<h1>
+				<Trans>Preview: {title}</Trans>
+			</h1>
+			<nav aria-label={t`Preview width`} className="filters">
 				<ul>
 					{(Object.keys(widths) as Width[]).map((each) => (
 						<li key={each}>
@@ -48,7 +65,7 @@ export default function ArticlePreview({ loaderData }: Route.ComponentProps) {
 								replace
 								aria-current={each === width ? 'page' : undefined}
 							>
-								{widths[each].label}
+								{i18n._(widths[each].label)}
 							</Link>
 						</li>
 					))}
@@ -58,7 +75,11 @@ export default function ArticlePreview({ loaderData }: Route.ComponentProps) {
 				<iframe
 					className={`preview-frame ${width}`}
 					src={`/admin/preview/${id}`}
-					title={`${title}, as readers will see it on a ${width === 'phone' ? 'phone' : 'wide screen'}`}
+					title={
+						width === 'phone'
+							? t`${title}, as readers will see it on a phone`
+							: t`${title}, as readers will see it on a wide screen`
+					}
 				/>
 			</div>
 		</>

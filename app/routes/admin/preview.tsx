@@ -2,6 +2,8 @@
 // page's own view in the public chrome, at /admin/preview/:id. Outside the staff layout, so it
 // carries the staff area's middleware itself; framed by the editor's preview page
 // (preview-widths.tsx), the one address whose answer may be framed, by the site alone.
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { data, Link } from 'react-router'
 import { ArticleView } from '#app/features/articles/article-view.tsx'
 import { previewArticle } from '#app/features/articles/editor.server.ts'
@@ -9,6 +11,7 @@ import { termSlug } from '#app/features/articles/slug.ts'
 import { requireEditorMiddleware } from '#app/features/auth/session.server.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Route } from './+types/preview'
 
 export const middleware: Route.MiddlewareFunction[] = [requireEditorMiddleware]
@@ -55,9 +58,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	}
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const title = loaderData?.article.title
 	return [
-		{ title: `Preview: ${loaderData?.article.title ?? 'not found'}` },
+		{ title: title ? i18n._(msg`Preview: ${title}`) : i18n._(msg`Preview: not found`) },
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -67,13 +75,15 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<p className="preview-note" role="note">
-				{pending
-					? 'Preview of changes readers do not see yet.'
-					: status === 'published'
-						? 'Preview of the last saved version.'
-						: 'Preview of a draft: readers cannot see this page.'}{' '}
+				{pending ? (
+					<Trans>Preview of changes readers do not see yet.</Trans>
+				) : status === 'published' ? (
+					<Trans>Preview of the last saved version.</Trans>
+				) : (
+					<Trans>Preview of a draft: readers cannot see this page.</Trans>
+				)}{' '}
 				<Link to={`/admin/articles/${id}`} target="_top">
-					Back to the editor
+					<Trans>Back to the editor</Trans>
 				</Link>
 			</p>
 			<ArticleView {...view} />

@@ -1,18 +1,27 @@
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, useNavigation } from 'react-router'
-import { Field } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage } from '#app/components/ui/field.tsx'
 import { redirectFormSchema } from '#app/features/redirects/redirect.schema.ts'
 import { parseRedirectsCsv } from '#app/features/redirects/redirects-csv.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Route } from './+types/redirects'
 
 // Redirects (admins only): the ones renames recorded and the admins' own, e.g. an old site's
 // addresses. Content always wins: a redirect is followed only where the site has nothing.
 
-export function meta() {
-	return [{ title: 'Redirects · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Redirects · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -23,17 +32,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
 	const posted = await readForm(request)
-	if (posted.get('intent') === 'import') return importCsv(storage, posted.get('file'))
+	const i18n = await requestI18n(request, context)
+	if (posted.get('intent') === 'import') return importCsv(storage, i18n, posted.get('file'))
 	const form = Object.fromEntries(posted)
 	const parsed = redirectFormSchema.safeParse(form)
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
 	const input = parsed.data
+	const { from } = input
 	if (input.intent === 'delete') {
 		const deleted = await storage.redirects.delete(input.from)
 		if (!deleted)
-			return data({ errors: { form: ['This redirect was deleted already.'] } as FieldErrors }, 404)
-		return { done: `${input.from} no longer redirects.` }
+			return data(
+				{ errors: { form: [i18n._(msg`This redirect was deleted already.`)] } as FieldErrors },
+				404,
+			)
+		return { done: i18n._(msg`${from} no longer redirects.`) }
 	}
+	const { to } = input
 	const put = await storage.redirects.put({
 		from: input.from,
 		to: input.to,
@@ -44,32 +59,50 @@ export async function action({ context, request }: Route.ActionArgs) {
 			{
 				errors: {
 					to: [
-						`${input.to} leads back to ${input.from}: that would send readers round in a circle.`,
+						i18n._(msg`${to} leads back to ${from}: that would send readers round in a circle.`),
 					],
 				} as FieldErrors,
 				values: form,
 			},
 			400,
 		)
-	return { done: `${input.from} now goes to ${input.to}.` }
+	return { done: i18n._(msg`${from} now goes to ${to}.`) }
 }
 
 /** A CSV file of redirects: all of them added (or replaced), or none and why. */
-async function importCsv(storage: Storage, file: FormDataEntryValue | null) {
+async function importCsv(storage: Storage, i18n: I18n, file: FormDataEntryValue | null) {
 	const refuse = (problems: string[]) =>
 		data({ errors: { file: problems } as FieldErrors, values: {} }, 400)
-	if (!(file instanceof File) || file.size === 0)
-		return refuse(['Choose a CSV file to import, with the columns from,to,status.'])
+	if (!(file instanceof File) || file.size === 0) {
+		const columns = 'from,to,status'
+		return refuse([i18n._(msg`Choose a CSV file to import, with the columns ${columns}.`)])
+	}
 	const parsed = parseRedirectsCsv(await file.text())
 	if (!parsed.ok) return refuse(parsed.problems)
 	const put = await storage.redirects.putMany(parsed.redirects)
-	if (!put.ok)
+	if (!put.ok) {
+		const loops = put.loops.slice(0, 10).join(', ')
 		return refuse([
-			`Nothing was imported: these would send readers round in a circle: ${put.loops.slice(0, 10).join(', ')}.`,
+			i18n._(msg`Nothing was imported: these would send readers round in a circle: ${loops}.`),
 		])
-	return {
-		done: `${put.count.toLocaleString('en')} ${put.count === 1 ? 'redirect' : 'redirects'} imported.`,
 	}
+	const count = put.count
+	return {
+		done: i18n._(
+			msg`${plural(count, { one: '# redirect imported.', other: '# redirects imported.' })}`,
+		),
+	}
+}
+
+/** How a redirect came about and what kind it is: "permanent, recorded by a rename". */
+function redirectFacts(i18n: I18n, status: number, automatic: boolean): string {
+	if (status === 301)
+		return automatic
+			? i18n._(msg`permanent, recorded by a rename`)
+			: i18n._(msg`permanent, added by an admin`)
+	return automatic
+		? i18n._(msg`temporary, recorded by a rename`)
+		: i18n._(msg`temporary, added by an admin`)
 }
 
 export default function Redirects({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,13 +115,21 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 	>
 	const done = actionData && 'done' in actionData ? actionData.done : null
 	const typed = (name: string) => (typeof values[name] === 'string' ? String(values[name]) : '')
+	const { t, i18n } = useLingui()
+	// Code, not words: outside the message's text.
+	const columns = 'from,to,status'
+	const redirectCount = redirects.length
 	return (
 		<>
-			<h1>Redirects</h1>
+			<h1>
+				<Trans>Redirects</Trans>
+			</h1>
 			<p>
-				When a published article or page gets a new address, its old one sends readers on (301). Add
-				your own for addresses of an old site, or short links. An address the site has content at
-				always shows that content.
+				<Trans>
+					When a published article or page gets a new address, its old one sends readers on (301).
+					Add your own for addresses of an old site, or short links. An address the site has content
+					at always shows that content.
+				</Trans>
 			</p>
 			{done ? (
 				<p role="status" className="notice">
@@ -97,15 +138,17 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 			) : null}
 			{errors.form ? (
 				<p role="alert" className="form-error">
-					{errors.form.join(' ')}
+					{errors.form.map((text) => schemaMessage(i18n, text)).join(' ')}
 				</p>
 			) : null}
 			<Form method="post" className="form redirect-form">
-				<h2>Add a redirect</h2>
+				<h2>
+					<Trans>Add a redirect</Trans>
+				</h2>
 				<Field
 					name="from"
-					label="From"
-					hint="An address of this site, e.g. /blog/2019/heron-count."
+					label={t`From`}
+					hint={t`An address of this site, e.g. /blog/2019/heron-count.`}
 					defaultValue={typed('from')}
 					error={errors.from}
 					required
@@ -114,8 +157,8 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 				/>
 				<Field
 					name="to"
-					label="To"
-					hint="An address of this site (/articles/heron-count) or a whole https:// address."
+					label={t`To`}
+					hint={t`An address of this site (/articles/heron-count) or a whole https:// address.`}
 					defaultValue={typed('to')}
 					error={errors.to}
 					required
@@ -123,7 +166,9 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 					spellCheck={false}
 				/>
 				<fieldset>
-					<legend>Kind</legend>
+					<legend>
+						<Trans>Kind</Trans>
+					</legend>
 					<label>
 						<input
 							type="radio"
@@ -131,7 +176,7 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 							value="301"
 							defaultChecked={typed('status') !== '302'}
 						/>{' '}
-						Permanent (301): search engines move to the new address
+						<Trans>Permanent (301): search engines move to the new address</Trans>
 					</label>
 					<label>
 						<input
@@ -140,65 +185,77 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 							value="302"
 							defaultChecked={typed('status') === '302'}
 						/>{' '}
-						Temporary (302)
+						<Trans>Temporary (302)</Trans>
 					</label>
-					{errors.status ? <p className="field-error">{errors.status.join(' ')}</p> : null}
+					{errors.status ? (
+						<p className="field-error">
+							{errors.status.map((text) => schemaMessage(i18n, text)).join(' ')}
+						</p>
+					) : null}
 				</fieldset>
 				<button type="submit" name="intent" value="add" disabled={busy}>
-					Add the redirect
+					<Trans>Add the redirect</Trans>
 				</button>
 			</Form>
 			<Form method="post" encType="multipart/form-data" className="form redirect-form">
-				<h2>Import or export</h2>
+				<h2>
+					<Trans>Import or export</Trans>
+				</h2>
 				<p className="hint">
-					A CSV file with the columns <code>from,to,status</code>, e.g. from an old site; each line
-					is checked as the form above checks one, and a file with a bad line imports nothing.{' '}
-					<a href="/admin/redirects/export">Download every redirect as CSV</a>.
+					<Trans>
+						A CSV file with the columns <code>{columns}</code>, e.g. from an old site; each line is
+						checked as the form above checks one, and a file with a bad line imports nothing.{' '}
+						<a href="/admin/redirects/export">Download every redirect as CSV</a>.
+					</Trans>
 				</p>
 				<div className="field">
-					<label htmlFor="redirects-file">CSV file (up to 1 MB)</label>
+					<label htmlFor="redirects-file">
+						<Trans>CSV file (up to 1 MB)</Trans>
+					</label>
 					<input id="redirects-file" type="file" name="file" accept=".csv,text/csv" required />
 					{errors.file ? (
 						<ul className="field-error" role="alert">
 							{errors.file.map((problem) => (
-								<li key={problem}>{problem}</li>
+								<li key={problem}>{schemaMessage(i18n, problem)}</li>
 							))}
 						</ul>
 					) : null}
 				</div>
 				<button type="submit" name="intent" value="import" disabled={busy}>
-					Import
+					<Trans>Import</Trans>
 				</button>
 			</Form>
 			<h2>
-				{redirects.length === 0
-					? 'No redirects yet'
-					: `${redirects.length} ${redirects.length === 1 ? 'redirect' : 'redirects'}`}
+				{redirects.length === 0 ? (
+					<Trans>No redirects yet</Trans>
+				) : (
+					<Plural value={redirectCount} one="# redirect" other="# redirects" />
+				)}
 			</h2>
 			{redirects.length > 0 ? (
 				<ul className="redirect-list">
-					{redirects.map((moved) => (
-						<li key={moved.from}>
-							<code>{moved.from}</code> → <code>{moved.to}</code>{' '}
-							<span className="hint">
-								{moved.status === 301 ? 'permanent' : 'temporary'},{' '}
-								{moved.automatic ? 'recorded by a rename' : 'added by an admin'}
-							</span>
-							<Form method="post" className="inline-form">
-								<input type="hidden" name="from" value={moved.from} />
-								<button
-									type="submit"
-									name="intent"
-									value="delete"
-									className="secondary"
-									disabled={busy}
-									aria-label={`Delete the redirect from ${moved.from}`}
-								>
-									Delete
-								</button>
-							</Form>
-						</li>
-					))}
+					{redirects.map((moved) => {
+						const from = moved.from
+						return (
+							<li key={moved.from}>
+								<code>{moved.from}</code> → <code>{moved.to}</code>{' '}
+								<span className="hint">{redirectFacts(i18n, moved.status, moved.automatic)}</span>
+								<Form method="post" className="inline-form">
+									<input type="hidden" name="from" value={moved.from} />
+									<button
+										type="submit"
+										name="intent"
+										value="delete"
+										className="secondary"
+										disabled={busy}
+										aria-label={t`Delete the redirect from ${from}`}
+									>
+										<Trans>Delete</Trans>
+									</button>
+								</Form>
+							</li>
+						)
+					})}
 				</ul>
 			) : null}
 		</>

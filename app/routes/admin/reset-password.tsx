@@ -1,12 +1,22 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { resetLinkWorks, resetPassword } from '#app/features/auth/password-reset.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Route } from './+types/reset-password'
 
-export function meta() {
-	return [{ title: 'Choose a new password · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [
+		{ title: i18n._(msg`Choose a new password · Canopy`) },
+		{ name: 'robots', content: 'noindex' },
+	]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,26 +38,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
+	const { t } = useLingui()
 	if (!(actionData?.works ?? loaderData.works)) {
 		return (
 			<div className="page narrow">
-				<h1>This reset link does not work</h1>
+				<h1>
+					<Trans>This reset link does not work</Trans>
+				</h1>
 				<p>
-					It may have been used already or be more than an hour old.{' '}
-					<Link to="/admin/forgot-password">Ask for a new link</Link>, or ask an admin to make you
-					one.
+					<Trans>
+						It may have been used already or be more than an hour old.{' '}
+						<Link to="/admin/forgot-password">Ask for a new link</Link>, or ask an admin to make you
+						one.
+					</Trans>
 				</p>
 			</div>
 		)
 	}
 	return (
 		<div className="page narrow">
-			<h1>Choose a new password</h1>
-			<p>Once it is changed, every device signed in as you is signed out.</p>
+			<h1>
+				<Trans>Choose a new password</Trans>
+			</h1>
+			<p>
+				<Trans>Once it is changed, every device signed in as you is signed out.</Trans>
+			</p>
 			<Form method="post" className="form">
-				<NewPasswordField name="password" label="New password" error={actionData?.error} />
+				<NewPasswordField name="password" label={t`New password`} error={actionData?.error} />
 				<button type="submit" disabled={busy}>
-					{busy ? 'Saving…' : 'Save the new password'}
+					{busy ? t`Saving…` : t`Save the new password`}
 				</button>
 			</Form>
 		</div>

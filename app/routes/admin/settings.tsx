@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
-import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
-import { siteSettingsSchema } from '#app/features/site/site-settings.schema.ts'
+import { siteLanguageSchema, siteSettingsSchema } from '#app/features/site/site-settings.schema.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import {
@@ -11,6 +13,8 @@ import {
 import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
+import { i18nFor, interfaceLocales, localeNames } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import settingsStylesheet from '#app/styles/admin-settings.css?url'
 import type { Route } from './+types/settings'
 
@@ -19,14 +23,24 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: settingsStylesheet },
 ]
 
-export function meta() {
-	return [{ title: 'Site settings · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Site settings · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage, uploadMaxBytes } = context.get(servicesContext)
-	const { title, tagline, logoUrl, contactAddress } = await getSiteSettings(storage)
-	return { values: { title, tagline, logoUrl, contactAddress }, uploadMaxBytes }
+	const { title, tagline, logoUrl, contactAddress, language, languages, timeZone } =
+		await getSiteSettings(storage)
+	return {
+		values: { title, tagline, logoUrl, contactAddress, language, languages, timeZone },
+		uploadMaxBytes,
+		// Every zone this server knows, offered as the field is typed in.
+		timeZones: Intl.supportedValuesOf('timeZone'),
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		form = await request.formData()
 	} catch {
-		const errors: FieldErrors = { form: ['The form arrived incomplete. Please send it again.'] }
+		const i18n = await requestI18n(request, context)
+		const errors: FieldErrors = {
+			form: [i18n._(msg`The form arrived incomplete. Please send it again.`)],
+		}
 		// The form shows the stored settings again.
 		return data({ saved: false, values: null, errors }, 400)
 	}
@@ -48,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		tagline: text('tagline'),
 		logoUrl: text('logoUrl'),
 		contactAddress: text('contactAddress'),
+		language: text('language'),
+		languages: form
+			.getAll('languages')
+			.filter((value) => typeof value === 'string')
+			.join(','),
+		timeZone: text('timeZone'),
 	}
 	let errors: FieldErrors = {}
 	// Without JavaScript the logo's file comes with the form instead of ahead of it.
@@ -62,12 +85,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 		else errors.logoUrl = [stored.message]
 	}
 	const parsed = siteSettingsSchema.safeParse(values)
+	const languages = siteLanguageSchema.safeParse({
+		...values,
+		languages: values.languages ? values.languages.split(',') : [],
+	})
 	if (!parsed.success) errors = { ...fieldErrors(parsed.error), ...errors }
-	if (!parsed.success || Object.keys(errors).length > 0) {
+	if (!languages.success) errors = { ...fieldErrors(languages.error), ...errors }
+	if (!parsed.success || !languages.success || Object.keys(errors).length > 0) {
 		return data({ saved: false, values, errors }, 400)
 	}
-	await saveSiteSettings(storage, parsed.data)
-	return { saved: true, values: parsed.data, errors }
+	const saved = { ...parsed.data, ...languages.data }
+	await saveSiteSettings(storage, saved)
+	return { saved: true, values: saved, errors }
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,25 +104,36 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 	const values = actionData?.values ?? loaderData.values
 	const errors: FieldErrors = actionData?.errors ?? {}
 	const failed = Object.keys(errors).length > 0
+	const { t, i18n } = useLingui()
+	const defaultLogo = defaultSiteSettings.logoUrl
 	return (
 		<>
-			<h1>Site settings</h1>
-			<p>What every visitor sees in the header, on the home page and on the contact page.</p>
+			<h1>
+				<Trans>Site settings</Trans>
+			</h1>
+			<p>
+				<Trans>
+					What every visitor sees in the header, on the home page and on the contact page.
+				</Trans>
+			</p>
 			{actionData?.saved ? (
 				<p role="status" className="notice">
-					Settings saved. The public site shows them now: <Link to="/home">see the home page</Link>.
+					<Trans>
+						Settings saved. The public site shows them now:{' '}
+						<Link to="/home">see the home page</Link>.
+					</Trans>
 				</p>
 			) : null}
 			{failed ? (
 				<p role="alert" className="form-error">
-					{errors.form?.join(' ') ??
-						'Nothing was saved. Check the messages under the fields below.'}
+					{errors.form?.map((text) => schemaMessage(i18n, text)).join(' ') ??
+						t`Nothing was saved. Check the messages under the fields below.`}
 				</p>
 			) : null}
 			<Form method="post" encType="multipart/form-data" className="form settings-form">
 				<Field
 					name="title"
-					label="Site title"
+					label={t`Site title`}
 					defaultValue={values.title}
 					error={errors.title}
 					required
@@ -101,8 +141,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 				/>
 				<Field
 					name="tagline"
-					label="Tagline"
-					hint="One sentence under the logo on the home page."
+					label={t`Tagline`}
+					hint={t`One sentence under the logo on the home page.`}
 					defaultValue={values.tagline}
 					error={errors.tagline}
 					required
@@ -111,23 +151,93 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 				<ImageUploadField
 					maxBytes={loaderData.uploadMaxBytes}
 					name="logoUrl"
-					label="Logo address"
-					hint={`Shown at 25 × 25 pixels in the header and larger on the home page. Upload an image below, or paste an address. Leave empty for the default logo (${defaultSiteSettings.logoUrl}).`}
+					label={t`Logo address`}
+					hint={t`Shown at 25 × 25 pixels in the header and larger on the home page. Upload an image below, or paste an address. Leave empty for the default logo (${defaultLogo}).`}
 					defaultValue={values.logoUrl}
 					errors={errors.logoUrl}
 				/>
 				<TextAreaField
 					name="contactAddress"
-					label="Postal address"
-					hint="Shown on the contact page, line by line."
+					label={t`Postal address`}
+					hint={t`Shown on the contact page, line by line.`}
 					defaultValue={values.contactAddress}
 					error={errors.contactAddress}
 					rows={4}
 					required
 					maxLength={500}
 				/>
+				<fieldset className="settings-languages">
+					<legend>
+						<Trans>Language and time</Trans>
+					</legend>
+					<label htmlFor="settings-language">
+						<Trans>The site’s language</Trans>
+					</label>
+					<p className="hint" id="settings-language-hint">
+						<Trans>
+							What readers get when the site does not offer any of their browser’s languages, and
+							the language of articles that do not name one.
+						</Trans>
+					</p>
+					<select
+						id="settings-language"
+						name="language"
+						defaultValue={values.language}
+						aria-describedby="settings-language-hint"
+					>
+						{interfaceLocales.map((code) => (
+							<option key={code} value={code} lang={code}>
+								{localeNames[code]}
+							</option>
+						))}
+					</select>
+					{errors.language ? (
+						<p className="field-error">{schemaMessage(i18n, errors.language.join(' '))}</p>
+					) : null}
+					<fieldset className="settings-offered">
+						<legend>
+							<Trans>Also offer the interface in</Trans>
+						</legend>
+						<p className="hint">
+							<Trans>
+								Readers get the first of their browser’s languages the site offers, and a language
+								switcher at the foot of every page.
+							</Trans>
+						</p>
+						{interfaceLocales.map((code) => (
+							<div key={code} className="checkbox-row">
+								<input
+									type="checkbox"
+									id={`settings-offer-${code}`}
+									name="languages"
+									value={code}
+									defaultChecked={values.languages.split(',').includes(code)}
+								/>
+								<label htmlFor={`settings-offer-${code}`} lang={code}>
+									{localeNames[code]}
+								</label>
+							</div>
+						))}
+					</fieldset>
+					<Field
+						name="timeZone"
+						label={t`Time zone`}
+						hint={t`Dates and times on the site are shown in this zone, e.g. Europe/Madrid.`}
+						defaultValue={values.timeZone}
+						error={errors.timeZone}
+						list="settings-time-zones"
+						required
+						maxLength={64}
+						autoComplete="off"
+					/>
+					<datalist id="settings-time-zones">
+						{loaderData.timeZones.map((zone) => (
+							<option key={zone} value={zone} />
+						))}
+					</datalist>
+				</fieldset>
 				<button type="submit" disabled={busy}>
-					{busy ? 'Saving…' : 'Save settings'}
+					{busy ? t`Saving…` : t`Save settings`}
 				</button>
 			</Form>
 		</>

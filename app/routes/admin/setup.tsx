@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
@@ -5,10 +7,15 @@ import { enterNewAccount } from '#app/features/auth/session.server.ts'
 import { completeSetup, setupState } from '#app/features/auth/setup.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Route } from './+types/setup'
 
-export function meta() {
-	return [{ title: 'Set up · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Set up · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,25 +45,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
+	const { t } = useLingui()
 	const state = actionData?.state ?? loaderData.state
 	if (state === 'done') {
 		return (
 			<div className="page narrow">
-				<h1>This site is set up</h1>
+				<h1>
+					<Trans>This site is set up</Trans>
+				</h1>
 				<p>
-					It already has an admin. <Link to="/admin/sign-in">Sign in</Link>.
+					<Trans>
+						It already has an admin. <Link to="/admin/sign-in">Sign in</Link>.
+					</Trans>
 				</p>
 			</div>
 		)
 	}
 	if (state === 'invalid') {
+		const command = 'npm run cli -- user:create --role admin'
 		return (
 			<div className="page narrow">
-				<h1>This setup link does not work</h1>
+				<h1>
+					<Trans>This setup link does not work</Trans>
+				</h1>
 				<p>
-					It may have been used already or be more than an hour old. Restart Canopy for a new link
-					in its log, or make the first admin from the shell with{' '}
-					<code>npm run cli -- user:create --role admin</code>.
+					<Trans>
+						It may have been used already or be more than an hour old. Restart Canopy for a new link
+						in its log, or make the first admin from the shell with <code>{command}</code>.
+					</Trans>
 				</p>
 			</div>
 		)
@@ -64,12 +80,16 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 	const errors = actionData?.errors ?? {}
 	return (
 		<div className="page narrow">
-			<h1>Set up the site</h1>
-			<p>Make the first admin account. You can invite the rest of the team afterwards.</p>
+			<h1>
+				<Trans>Set up the site</Trans>
+			</h1>
+			<p>
+				<Trans>Make the first admin account. You can invite the rest of the team afterwards.</Trans>
+			</p>
 			<Form method="post" className="form">
 				<Field
 					name="name"
-					label="Your name"
+					label={t`Your name`}
 					autoComplete="name"
 					required
 					defaultValue={actionData?.values.name}
@@ -77,16 +97,16 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 				/>
 				<Field
 					name="email"
-					label="Email address"
+					label={t`Email address`}
 					type="email"
 					autoComplete="username"
 					required
 					defaultValue={actionData?.values.email}
 					error={errors.email}
 				/>
-				<NewPasswordField name="password" label="Password" error={errors.password} />
+				<NewPasswordField name="password" label={t`Password`} error={errors.password} />
 				<button type="submit" disabled={busy}>
-					{busy ? 'Setting up…' : 'Make the admin account'}
+					{busy ? t`Setting up…` : t`Make the admin account`}
 				</button>
 			</Form>
 		</div>

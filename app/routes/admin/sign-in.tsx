@@ -1,7 +1,11 @@
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/sign-in'
 
 // An action's headers reach the document only through this (Retry-After on 429).
@@ -9,8 +13,12 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 	return actionHeaders
 }
 
-export function meta() {
-	return [{ title: 'Sign in · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Sign in · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,8 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const email = String(form.get('email') ?? '').trim()
 	const password = String(form.get('password') ?? '')
 	const next = safeNext(String(form.get('next') ?? ''))
+	const i18n = await requestI18n(request, context)
 	if (!email || !password) {
-		return data({ email, error: 'Enter your email address and your password.' }, 400)
+		return data({ email, error: i18n._(msg`Enter your email address and your password.`) }, 400)
 	}
 	const response = await callAuth(context, request, '/sign-in/email', {
 		email,
@@ -37,31 +46,47 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (response.ok) throw redirect(next, { headers: passCookies(response) })
 	if (response.status === 429) {
 		const seconds = Number(response.headers.get('x-retry-after')) || 900
+		const minutes = Math.ceil(seconds / 60)
 		return data(
-			{ email, error: `Too many attempts. Try again in ${Math.ceil(seconds / 60)} minutes.` },
+			{
+				email,
+				error: i18n._(
+					msg`Too many attempts. Try again in ${plural(minutes, { one: '# minute', other: '# minutes' })}.`,
+				),
+			},
 			{ status: 429, headers: { 'Retry-After': String(seconds) } },
 		)
 	}
 	if (response.status === 401) {
 		// The same words whether or not the account exists.
-		return data({ email, error: 'That email address and password do not match an account.' }, 401)
+		return data(
+			{ email, error: i18n._(msg`That email address and password do not match an account.`) },
+			401,
+		)
 	}
 	return data(
-		{ email, error: 'Signing in did not work. Please try again.' },
+		{ email, error: i18n._(msg`Signing in did not work. Please try again.`) },
 		response.status >= 500 ? 503 : 400,
 	)
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
+	const { t } = useLingui()
 	return (
 		<div className="page narrow admin-sign-in">
-			<h1>Sign in</h1>
-			<p>For the people who run this site.</p>
+			<h1>
+				<Trans>Sign in</Trans>
+			</h1>
+			<p>
+				<Trans>For the people who run this site.</Trans>
+			</p>
 			{loaderData.passwordReset && !actionData ? (
 				<p role="status" className="notice">
-					Your password is changed and every device signed in as you has been signed out. Sign in
-					with your new password.
+					<Trans>
+						Your password is changed and every device signed in as you has been signed out. Sign in
+						with your new password.
+					</Trans>
 				</p>
 			) : null}
 			<Form
@@ -77,7 +102,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 				<input type="hidden" name="next" value={loaderData.next} />
 				<Field
 					name="email"
-					label="Email address"
+					label={t`Email address`}
 					type="email"
 					autoComplete="username"
 					required
@@ -85,17 +110,19 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 				/>
 				<Field
 					name="password"
-					label="Password"
+					label={t`Password`}
 					type="password"
 					autoComplete="current-password"
 					required
 				/>
 				<button type="submit" disabled={busy}>
-					{busy ? 'Signing in…' : 'Sign in'}
+					{busy ? t`Signing in…` : t`Sign in`}
 				</button>
 			</Form>
 			<p>
-				<Link to="/admin/forgot-password">Forgot your password?</Link>
+				<Link to="/admin/forgot-password">
+					<Trans>Forgot your password?</Trans>
+				</Link>
 			</p>
 		</div>
 	)

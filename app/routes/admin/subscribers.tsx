@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Pager } from '#app/components/ui/pager.tsx'
@@ -8,6 +10,8 @@ import { subscribersAction } from '#app/features/newsletter/subscribers-admin.se
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import subscribersStyles from '#app/styles/subscribers.css?url'
 import type { Route } from './+types/subscribers'
 
@@ -16,8 +20,12 @@ import type { Route } from './+types/subscribers'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: subscribersStyles }]
 
-export function meta() {
-	return [{ title: 'Subscribers · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Subscribers · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 const pageSize = 50
@@ -68,7 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const services = context.get(servicesContext)
-	return subscribersAction(services, await readForm(request))
+	const posted = await readForm(request)
+	return subscribersAction(services, posted, await requestI18n(request, context))
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,17 +87,52 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
 	const done = actionData && 'done' in actionData ? actionData.done : null
 	const everyone = statuses.reduce((sum, key) => sum + counts[key], 0)
+	const { t, i18n } = useLingui()
+	const everyoneCount = i18n.number(everyone)
+	/** The table's caption: how many, which status, matching what, newest first. */
+	const caption = (() => {
+		if (query) {
+			switch (status) {
+				case 'pending':
+					return t`${plural(total, { one: '# subscriber pending', other: '# subscribers pending' })} matching “${query}”, newest first`
+				case 'confirmed':
+					return t`${plural(total, { one: '# subscriber confirmed', other: '# subscribers confirmed' })} matching “${query}”, newest first`
+				case 'unsubscribed':
+					return t`${plural(total, { one: '# subscriber unsubscribed', other: '# subscribers unsubscribed' })} matching “${query}”, newest first`
+				case 'suspended':
+					return t`${plural(total, { one: '# subscriber suspended', other: '# subscribers suspended' })} matching “${query}”, newest first`
+				default:
+					return t`${plural(total, { one: '# subscriber', other: '# subscribers' })} matching “${query}”, newest first`
+			}
+		}
+		switch (status) {
+			case 'pending':
+				return t`${plural(total, { one: '# subscriber pending', other: '# subscribers pending' })}, newest first`
+			case 'confirmed':
+				return t`${plural(total, { one: '# subscriber confirmed', other: '# subscribers confirmed' })}, newest first`
+			case 'unsubscribed':
+				return t`${plural(total, { one: '# subscriber unsubscribed', other: '# subscribers unsubscribed' })}, newest first`
+			case 'suspended':
+				return t`${plural(total, { one: '# subscriber suspended', other: '# subscribers suspended' })}, newest first`
+			default:
+				return t`${plural(total, { one: '# subscriber', other: '# subscribers' })}, newest first`
+		}
+	})()
 	return (
 		<>
 			<div className="list-head">
-				<h1>Subscribers</h1>
+				<h1>
+					<Trans>Subscribers</Trans>
+				</h1>
 				<a className="button secondary" href="/admin/subscribers/export" download>
-					Export CSV
+					<Trans>Export CSV</Trans>
 				</a>
 			</div>
 			<p className="hint subscribers-note">
-				Pending addresses have not confirmed yet and receive nothing. Suspended ones were refused by
-				their mail server too often.
+				<Trans>
+					Pending addresses have not confirmed yet and receive nothing. Suspended ones were refused
+					by their mail server too often.
+				</Trans>
 			</p>
 			{done ? (
 				<p role="status" className="notice">
@@ -100,31 +144,37 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
 					{errors.form.join(' ')}
 				</p>
 			) : null}
-			<nav aria-label="Filter by status" className="filters">
+			<nav aria-label={t`Filter by status`} className="filters">
 				<ul>
 					<li>
 						<Link
 							to={link({ status: null, page: null })}
 							aria-current={status ? undefined : 'page'}
 						>
-							All ({everyone.toLocaleString('en')})
+							{t`All (${everyoneCount})`}
 						</Link>
 					</li>
-					{statuses.map((key) => (
-						<li key={key}>
-							<Link
-								to={link({ status: key, page: null })}
-								aria-current={status === key ? 'page' : undefined}
-							>
-								{statusLabel[key]} ({counts[key].toLocaleString('en')})
-							</Link>
-						</li>
-					))}
+					{statuses.map((key) => {
+						const label = i18n._(statusLabel[key])
+						const count = i18n.number(counts[key])
+						return (
+							<li key={key}>
+								<Link
+									to={link({ status: key, page: null })}
+									aria-current={status === key ? 'page' : undefined}
+								>
+									{t`${label} (${count})`}
+								</Link>
+							</li>
+						)
+					})}
 				</ul>
 			</nav>
 			<Form method="get" role="search" className="search">
 				{status ? <input type="hidden" name="status" value={status} /> : null}
-				<label htmlFor="q">Search addresses</label>
+				<label htmlFor="q">
+					<Trans>Search addresses</Trans>
+				</label>
 				<div className="search-row">
 					<input
 						id="q"
@@ -135,24 +185,24 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
 						autoCapitalize="off"
 						spellCheck={false}
 					/>
-					<button type="submit">Search</button>
+					<button type="submit">
+						<Trans>Search</Trans>
+					</button>
 				</div>
 			</Form>
 			{everyone === 0 ? (
 				<p>
-					No subscribers yet. Readers subscribe with the form at the foot of every page, or import a
-					list below.
+					<Trans>
+						No subscribers yet. Readers subscribe with the form at the foot of every page, or import
+						a list below.
+					</Trans>
 				</p>
 			) : subscribers.length === 0 ? (
-				<p>No subscriber matches. Try other words or another filter.</p>
+				<p>
+					<Trans>No subscriber matches. Try other words or another filter.</Trans>
+				</p>
 			) : (
-				<SubscriberTable
-					subscribers={subscribers}
-					caption={`${total.toLocaleString('en')} ${total === 1 ? 'subscriber' : 'subscribers'}${
-						status ? ` ${statusLabel[status].toLowerCase()}` : ''
-					}${query ? ` matching “${query}”` : ''}, newest first`}
-					busy={busy}
-				/>
+				<SubscriberTable subscribers={subscribers} caption={caption} busy={busy} />
 			)}
 			<Pager page={page} pages={pages} link={link} />
 			<SubscriberImportForm

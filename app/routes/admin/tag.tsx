@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -7,14 +9,23 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/tag'
 
 // One tag: its name, address, description and cover; merging it into another; deleting it.
 // A new address keeps the old one working (301), as merging does.
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	const name = loaderData?.tag.name
 	return [
-		{ title: `${loaderData?.tag.name ?? 'Tag'} · Tags · Canopy` },
+		{
+			title: name ? i18n._(msg`${name} · Tags · Canopy`) : i18n._(msg`Tag · Tags · Canopy`),
+		},
 		{ name: 'robots', content: 'noindex' },
 	]
 }
@@ -31,6 +42,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
 	const id = Number(params.id)
 	const form = Object.fromEntries(await readForm(request))
+	const i18n = await requestI18n(request, context)
 	if (form.intent === 'delete' && deleteSchema.safeParse(form).success) {
 		await storage.tags.delete(id)
 		return redirect('/admin/tags')
@@ -40,19 +52,27 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 		if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
 		const merged = await storage.tags.merge(id, parsed.data.into)
 		if (!merged.ok)
-			return data({ errors: { into: ['That tag is gone. Choose another.'] } as FieldErrors }, 404)
+			return data(
+				{ errors: { into: [i18n._(msg`That tag is gone. Choose another.`)] } as FieldErrors },
+				404,
+			)
 		return redirect(`/admin/tags/${merged.value.id}`)
 	}
 	const parsed = tagEditSchema.safeParse(form)
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
 	const { intent: _, ...edit } = parsed.data
 	const saved = await storage.tags.update(id, { ...edit, coverImageAlt: edit.coverImageAlt })
-	if (saved.ok) return { done: `Saved. The tag’s page is ${publicPath('tag', saved.value.slug)}.` }
+	if (saved.ok) {
+		const path = publicPath('tag', saved.value.slug)
+		return { done: i18n._(msg`Saved. The tag’s page is ${path}.`) }
+	}
 	if (saved.reason === 'slug-taken')
 		return data(
 			{
 				errors: {
-					slug: ['Another tag has this address. Merge into it instead, or choose another.'],
+					slug: [
+						i18n._(msg`Another tag has this address. Merge into it instead, or choose another.`),
+					],
 				},
 				values: form,
 			},
@@ -65,15 +85,20 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 	const { tag, others } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const { errors, value, done } = actionAnswer(actionData)
+	const { t } = useLingui()
+	const name = tag.name
+	const articles = tag.articles
 	return (
 		<>
 			<p className="breadcrumb">
-				<a href="/admin/tags">Tags</a>
+				<a href="/admin/tags">
+					<Trans>Tags</Trans>
+				</a>
 			</p>
 			<h1>{tag.name}</h1>
 			<p>
 				<a href={publicPath('tag', tag.slug)}>{publicPath('tag', tag.slug)}</a> ·{' '}
-				{tag.articles === 1 ? '1 published article' : `${tag.articles} published articles`}
+				<Plural value={articles} one="# published article" other="# published articles" />
 			</p>
 			{done ? (
 				<p role="status" className="notice">
@@ -90,8 +115,8 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				/>
 				<TextAreaField
 					name="description"
-					label="Description"
-					hint="Shown at the top of the tag’s page and in search results."
+					label={t`Description`}
+					hint={t`Shown at the top of the tag’s page and in search results.`}
 					defaultValue={value('description', tag.description)}
 					error={errors.description}
 					rows={3}
@@ -99,21 +124,21 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				/>
 				<Field
 					name="coverImageUrl"
-					label="Cover image"
-					hint="Optional: an image from the media library (/media/…) or an https address."
+					label={t`Cover image`}
+					hint={t`Optional: an image from the media library (/media/…) or an https address.`}
 					defaultValue={value('coverImageUrl', tag.coverImageUrl ?? '')}
 					error={errors.coverImageUrl}
 				/>
 				<Field
 					name="coverImageAlt"
-					label="Cover image description"
-					hint="Required with a cover: what it shows, for people who cannot see it."
+					label={t`Cover image description`}
+					hint={t`Required with a cover: what it shows, for people who cannot see it.`}
 					defaultValue={value('coverImageAlt', tag.coverImageAlt ?? '')}
 					error={errors.coverImageAlt}
 					maxLength={300}
 				/>
 				<button type="submit" name="intent" value="save" disabled={busy}>
-					Save the tag
+					<Trans>Save the tag</Trans>
 				</button>
 			</Form>
 			<MergeForm
@@ -121,13 +146,13 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				name={tag.name}
 				others={others}
 				error={errors.into}
-				hint="Its articles get the other tag instead, and its address sends readers there."
+				hint={t`Its articles get the other tag instead, and its address sends readers there.`}
 				busy={busy}
 			/>
 			<DeleteForm
-				question={`Delete the tag “${tag.name}”? Its articles stay, without it.`}
-				hint="Its articles stay; they just no longer show this tag."
-				label="Delete the tag"
+				question={t`Delete the tag “${name}”? Its articles stay, without it.`}
+				hint={t`Its articles stay; they just no longer show this tag.`}
+				label={t`Delete the tag`}
 				busy={busy}
 			/>
 		</>

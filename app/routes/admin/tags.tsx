@@ -1,13 +1,20 @@
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Route } from './+types/tags'
 
 // Every tag, with how many published articles show it; each opens its page to rename, describe,
 // merge or delete it. Tags are made by naming them on an article.
 
-export function meta() {
-	return [{ title: 'Tags · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Tags · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,21 +25,27 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
 	const { tags } = loaderData
 	return (
 		<>
-			<h1>Tags</h1>
+			<h1>
+				<Trans>Tags</Trans>
+			</h1>
 			<p>
-				A tag is made when an article first names it. Here you can give it a better name, an
-				address, a description and a cover for its page, or merge two tags into one.
+				<Trans>
+					A tag is made when an article first names it. Here you can give it a better name, an
+					address, a description and a cover for its page, or merge two tags into one.
+				</Trans>
 			</p>
 			{tags.length === 0 ? (
-				<p>No tags yet. Add some to an article, separated by commas.</p>
+				<p>
+					<Trans>No tags yet. Add some to an article, separated by commas.</Trans>
+				</p>
 			) : (
 				<ul className="term-list">
-					{tags.map((tag) => (
-						<li key={tag.id}>
-							<Link to={`/admin/tags/${tag.id}`}>{tag.name}</Link>{' '}
+					{tags.map(({ id, name, slug, articles }) => (
+						<li key={id}>
+							<Link to={`/admin/tags/${id}`}>{name}</Link>{' '}
 							<span className="hint">
-								{publicPath('tag', tag.slug)} ·{' '}
-								{tag.articles === 1 ? '1 published article' : `${tag.articles} published articles`}
+								{publicPath('tag', slug)} ·{' '}
+								<Plural value={articles} one="# published article" other="# published articles" />
 							</span>
 						</li>
 					))}

@@ -1,4 +1,7 @@
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, useNavigation } from 'react-router'
+import { schemaMessage } from '#app/components/ui/field.tsx'
 import { createInvite, inviteValidDays } from '#app/features/auth/invites.server.ts'
 import { mailEnabled, queueAccountMail } from '#app/features/auth/mail.server.ts'
 import { createResetLink } from '#app/features/auth/password-reset.server.ts'
@@ -13,13 +16,19 @@ import {
 import { InviteForm, MemberCard, OneTimeLink } from '#app/features/auth/team-list.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import href from '#app/styles/admin-team.css?url'
 import type { Route } from './+types/team'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }]
 
-export function meta() {
-	return [{ title: 'Team · Canopy' }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+	const i18n = i18nFor(
+		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
+			?.locale ?? 'en',
+	)
+	return [{ title: i18n._(msg`Team · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -58,41 +67,62 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data(answer, 400)
 	}
 	const input = parsed.input
+	// The admin's language; an invite's mail goes out in it too (whoever they invite is likely
+	// to share it).
+	const i18n = await requestI18n(request, context)
 	if (input.intent === 'invite') {
 		const made = await createInvite(auth, siteUrl, input)
 		if (!made.ok) return data({ intent: 'invite', errors: made.errors, values } as Answer, 400)
 		const mailed = mailEnabled(smtpUrl)
+		const { email } = made.invite
+		const link = made.link
 		if (mailed) {
+			const inviter = you.name
 			await queueAccountMail(services, {
 				kind: 'invite',
-				to: made.invite.email,
-				subject: 'You are invited to the Canopy team',
-				text: `${you.name} invited you to help run the site as ${made.invite.role === 'admin' ? 'an admin' : 'an editor'}.\n\nMake your account here within ${inviteValidDays} days: ${made.link}\n`,
+				to: email,
+				subject: i18n._(msg`You are invited to the Canopy team`),
+				text:
+					made.invite.role === 'admin'
+						? i18n._(
+								msg`${inviter} invited you to help run the site as an admin.\n\nMake your account here within ${plural(inviteValidDays, { one: '# day', other: '# days' })}: ${link}\n`,
+							)
+						: i18n._(
+								msg`${inviter} invited you to help run the site as an editor.\n\nMake your account here within ${plural(inviteValidDays, { one: '# day', other: '# days' })}: ${link}\n`,
+							),
 			})
 		}
 		return {
 			intent: 'invite',
 			link: {
-				label: `Invite link for ${made.invite.email}`,
-				url: made.link,
-				note: `${mailed ? 'It is also on its way to them by mail. ' : ''}Pass it on to them: it works once, for ${inviteValidDays} days, and is shown only now.`,
+				label: i18n._(msg`Invite link for ${email}`),
+				url: link,
+				note: mailed
+					? i18n._(
+							msg`It is also on its way to them by mail. Pass it on to them: it works once, for ${plural(inviteValidDays, { one: '# day', other: '# days' })}, and is shown only now.`,
+						)
+					: i18n._(
+							msg`Pass it on to them: it works once, for ${plural(inviteValidDays, { one: '# day', other: '# days' })}, and is shown only now.`,
+						),
 			},
 		} satisfies Answer
 	}
 	if (input.intent === 'reset-link') {
 		const member = await findMember(storage, input.userId)
 		if (!member?.active) {
+			const name = member?.name ?? ''
 			const error = member
-				? `Reactivate ${member.name} first: a deactivated account cannot sign in.`
-				: 'That account no longer exists.'
+				? i18n._(msg`Reactivate ${name} first: a deactivated account cannot sign in.`)
+				: i18n._(msg`That account no longer exists.`)
 			return data({ intent: input.intent, userId: input.userId, errors: { form: [error] } }, 400)
 		}
+		const email = member.email
 		return {
 			intent: input.intent,
 			link: {
-				label: `Password reset link for ${member.email}`,
+				label: i18n._(msg`Password reset link for ${email}`),
 				url: await createResetLink(auth, siteUrl, member.id),
-				note: 'Pass it on to them: it works once, for one hour, and is shown only now.',
+				note: i18n._(msg`Pass it on to them: it works once, for one hour, and is shown only now.`),
 			},
 		} satisfies Answer
 	}
@@ -109,25 +139,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { name, role, active } = result.member
 	const done =
 		input.intent === 'role'
-			? `${name} is now ${role === 'admin' ? 'an admin' : 'an editor'}.`
+			? role === 'admin'
+				? i18n._(msg`${name} is now an admin.`)
+				: i18n._(msg`${name} is now an editor.`)
 			: active
-				? `${name} can sign in again.`
-				: `${name} is deactivated and signed out everywhere.`
+				? i18n._(msg`${name} can sign in again.`)
+				: i18n._(msg`${name} is deactivated and signed out everywhere.`)
 	return { intent: input.intent, done } satisfies Answer
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const answer = actionData as Answer | undefined
+	const { i18n } = useLingui()
+	// The schemas' and rules' messages (English, from the server) in the interface's language.
+	const translated = (texts: string[]) => texts.map((text) => schemaMessage(i18n, text)).join(' ')
 	const memberError = answer?.userId
-		? Object.values(answer.errors ?? {})
-				.flat()
-				.join(' ') || undefined
+		? translated(Object.values(answer.errors ?? {}).flat()) || undefined
 		: undefined
 	const inviteAnswer = answer?.intent === 'invite' ? answer : undefined
 	return (
 		<div className="team">
-			<h1>Team</h1>
+			<h1>
+				<Trans>Team</Trans>
+			</h1>
 			{answer?.done ? (
 				<p role="status" className="notice">
 					{answer.done}
@@ -135,13 +170,15 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 			) : null}
 			{answer?.errors?.form && !answer.userId ? (
 				<p role="alert" className="form-error">
-					{answer.errors.form.join(' ')}
+					{translated(answer.errors.form)}
 				</p>
 			) : null}
 			{answer?.link ? (
 				<OneTimeLink label={answer.link.label} link={answer.link.url} note={answer.link.note} />
 			) : null}
-			<h2>People</h2>
+			<h2>
+				<Trans>People</Trans>
+			</h2>
 			<ul className="members">
 				{loaderData.members.map((member) => (
 					<MemberCard
@@ -153,10 +190,21 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 					/>
 				))}
 			</ul>
-			<h2 id="invite-heading">Invite someone</h2>
+			<h2 id="invite-heading">
+				<Trans>Invite someone</Trans>
+			</h2>
 			<p>
-				You get a link to pass on{loaderData.mail ? ' (it is also mailed to them)' : ''}. With it
-				they choose their password and join as the role you pick.
+				{loaderData.mail ? (
+					<Trans>
+						You get a link to pass on (it is also mailed to them). With it they choose their
+						password and join as the role you pick.
+					</Trans>
+				) : (
+					<Trans>
+						You get a link to pass on. With it they choose their password and join as the role you
+						pick.
+					</Trans>
+				)}
 			</p>
 			<InviteForm
 				key={inviteAnswer?.link?.url ?? 'invite'}

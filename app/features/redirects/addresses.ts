@@ -1,0 +1,19 @@
+// Addresses as people read them and as HTTP carries them: /articles/森林 and
+// /articles/%E6%A3%AE%E6%9E%97 are one address (decision 033).
+
+/** A path as people read it: percent-encoded letters decoded (NFC); left as is where malformed. */
+export function readablePath(path: string): string {
+	try {
+		return decodeURI(path).normalize('NFC')
+	} catch {
+		return path
+	}
+}
+
+/** A Location header's value: HTTP headers carry ASCII only, so other letters are encoded. */
+export function locationOf(address: string): string {
+	if (/^[\x21-\x7e]*$/.test(address)) return address
+	if (!address.startsWith('/')) return new URL(address).href
+	const url = new URL(address, 'http://canopy.invalid')
+	return `${url.pathname}${url.search}${url.hash}`
+}

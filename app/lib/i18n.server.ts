@@ -1,0 +1,70 @@
+// The interface language of a request, for what loaders and actions write in words (a form's
+// errors, a notice): the same choice root.tsx makes for the page.
+import type { I18n } from '@lingui/core'
+import type { RouterContextProvider } from 'react-router'
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { siteLocales } from '#app/features/site/site-settings.ts'
+import { servicesContext } from './context.server.ts'
+import {
+	chooseLocale,
+	cookieValue,
+	i18nFor,
+	type InterfaceLocale,
+	languageCookie,
+	requestedLocales,
+} from './i18n.ts'
+
+export async function requestLocale(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+): Promise<InterfaceLocale> {
+	const { storage } = context.get(servicesContext)
+	const { language, offered } = siteLocales(await getSiteSettings(storage))
+	const requested = requestedLocales(
+		request.headers.get('accept-language'),
+		cookieValue(request.headers.get('cookie'), languageCookie),
+	)
+	return chooseLocale(requested, offered, language)
+}
+
+/** The request's interface language's messages: `i18n._(msg\`…\`)`. */
+export async function requestI18n(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+): Promise<I18n> {
+	return i18nFor(await requestLocale(request, context))
+}
+
+/** A list's language: only articles in it, plus those naming none when it is the site's. */
+export interface ListLanguage {
+	tag: InterfaceLocale
+	includeUnset: boolean
+}
+
+/**
+ * The language /articles and the home page list for a reader: theirs, where the site offers more
+ * than one; every language with `?lang=all` (the list's "Show every language" link), or where the
+ * site offers one.
+ */
+export async function readerListLanguage(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+): Promise<{ filter: ListLanguage | undefined; offered: boolean; locale: InterfaceLocale }> {
+	const { storage } = context.get(servicesContext)
+	const { language, offered } = siteLocales(await getSiteSettings(storage))
+	const locale = chooseLocale(
+		requestedLocales(
+			request.headers.get('accept-language'),
+			cookieValue(request.headers.get('cookie'), languageCookie),
+		),
+		offered,
+		language,
+	)
+	const several = offered.length > 1
+	const all = new URL(request.url).searchParams.get('lang') === 'all'
+	return {
+		filter: several && !all ? { tag: locale, includeUnset: locale === language } : undefined,
+		offered: several,
+		locale,
+	}
+}
