@@ -27,6 +27,8 @@ export default defineConfig({
 	locales: ['en', 'es', 'fr', 'ar'],
 	fallbackLocales: { default: 'en' },
 	orderBy: 'origin',
+	// <Trans> that keeps a value's own "<…>" as text (app/lib/trans.tsx).
+	runtimeConfigModule: { Trans: ['#app/lib/trans.tsx', 'Trans'] },
 	catalogs: [
 		{ path: '<rootDir>/app/locales/{locale}/staff', include: staffOnly, exclude: notMessages },
 		{ path: '<rootDir>/app/locales/{locale}/forms', include: formPages, exclude: notMessages },

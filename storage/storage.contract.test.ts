@@ -136,11 +136,24 @@ describe.each(databases)('storage contract: $name', ({ create }) => {
 		expect(await storage.articles.findPublishedBySlug('about')).toBeUndefined()
 		expect((await storage.articles.findPublishedBySlug('about', 'page'))?.id).toBe(pageId)
 		expect(await storage.articles.listPublishedPages()).toEqual([
-			{ slug: 'about', title: 'About us', updatedAt: page.saved.article.updatedAt },
+			{
+				id: pageId,
+				slug: 'about',
+				title: 'About us',
+				updatedAt: page.saved.article.updatedAt,
+				language: '',
+				translationOf: null,
+			},
 		])
-		// The sitemap's articles: addresses only, pages left out.
+		// The sitemap's articles: addresses (and what their hreflang needs) only, pages left out.
 		expect(await storage.articles.listPublishedAddresses(10)).toEqual([
-			{ slug: article.saved.article.slug, updatedAt: article.saved.article.updatedAt },
+			{
+				id: article.saved.article.id,
+				slug: article.saved.article.slug,
+				updatedAt: article.saved.article.updatedAt,
+				language: '',
+				translationOf: null,
+			},
 		])
 		const editorList = (kind?: 'article' | 'page') =>
 			storage.articles

@@ -1,7 +1,8 @@
 // The language switcher (root.tsx): a reader's choice of interface language, kept a year in a
 // cookie that is not an account cookie (the page cache keys on it, server/page-cache.ts), then
 // back to the page they were on. A plain form post: works without JavaScript.
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { readForm } from '#app/lib/form.server.ts'
 import { isInterfaceLocale, languageCookie } from '#app/lib/i18n.ts'
 import { locationOf } from '#app/features/redirects/addresses.ts'
 import type { Route } from './+types/language'
@@ -9,7 +10,8 @@ import type { Route } from './+types/language'
 const oneYear = 365 * 24 * 60 * 60
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await request.formData()
+	if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
+	const form = await readForm(request)
 	const language = form.get('language')
 	const back = form.get('back')
 	// Only a path on this site: never an address elsewhere (//evil.example, /\evil.example).

@@ -19,6 +19,12 @@ import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 export const handle = { screen: 'newsletter' } satisfies ScreenHandle
 
+// Nothing to read: the loader is there so the clientLoader below has a server render to stand
+// beside (a route with a clientLoader and no loader renders only a fallback on the server).
+export function loader() {
+	return null
+}
+
 /** This page's messages come apart from the public ones (decision 033). */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 	return withMessages('forms', serverLoader)

@@ -245,6 +245,10 @@ export interface ArticleFile {
 	body?: string
 	/** ["testing"] unless given. */
 	tags?: string[]
+	/** A language tag; the site's unless given. */
+	language?: string
+	/** The address of the article this one translates. */
+	translationOf?: string
 }
 
 /** Writes an article as a Markdown file with front matter, the format article:publish reads. */
@@ -292,11 +296,14 @@ export async function publishArticles(server: CanopyServer, articles: ArticleFil
 				storage,
 				{
 					title: article.title,
-					slug: article.slug,
+					// Empty: made from the title.
+					slug: article.slug || undefined,
 					summary: article.summary ?? `A test article: ${article.title}.`,
 					author: 'E2E Test',
 					tags: article.tags ?? ['testing'],
 					body: article.body ?? 'A short body written by the browser tests.',
+					language: article.language,
+					translationOf: article.translationOf,
 				},
 				'published',
 			)

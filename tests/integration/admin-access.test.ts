@@ -139,9 +139,7 @@ describe('the editor area', () => {
 			redirect: 'manual',
 		})
 		expect(home.status).toBe(200)
-		expect(await home.text()).toContain(
-			'Signed in as <strong>Ana Costa</strong> (editor)',
-		)
+		expect(await home.text()).toContain('Signed in as <strong>Ana Costa</strong> (editor)')
 		const payload = await fetch(`${app.url}/admin.data`, { headers: { Cookie: cookie } })
 		expect(await payload.text()).toContain('published')
 		expect(

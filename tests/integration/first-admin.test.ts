@@ -54,9 +54,7 @@ describe('first-admin setup', () => {
 			headers: { Cookie: cookie },
 			redirect: 'manual',
 		})
-		expect(await home.text()).toContain(
-			'Signed in as <strong>Rosa Lima</strong> (admin)',
-		)
+		expect(await home.text()).toContain('Signed in as <strong>Rosa Lima</strong> (admin)')
 
 		const again = await submit(link, { ...admin, email: 'second@example.org' })
 		expect(again.status).toBe(403)

@@ -105,6 +105,59 @@ describe('site settings', () => {
 		expect(home).not.toMatch(/assets\/(settings|admin-|image-upload)/)
 	})
 
+	it('sets the site’s languages and time zone: readers get theirs among those offered', async () => {
+		const languages = new FormData()
+		for (const [key, value] of Object.entries({
+			...good,
+			language: 'es',
+			timeZone: 'America/Mexico_City',
+		}))
+			languages.append(key, value)
+		languages.append('languages', 'ar')
+		languages.append('languages', 'xx-not-offered-here')
+		const refused = await fetch(`${app.url}/admin/settings`, {
+			method: 'POST',
+			headers: { Origin: app.url, Cookie: admin },
+			body: languages,
+		})
+		// A language Canopy has no catalogue for is refused, next to its field.
+		expect(refused.status).toBe(400)
+		expect(await refused.text()).toContain('Choose languages from the list.')
+
+		const wrongZone = await save(admin, { ...good, language: 'es', timeZone: 'Mars/Olympus' })
+		expect(wrongZone.status).toBe(400)
+		expect(await wrongZone.text()).toContain(
+			'Choose a time zone from the list, like Europe/Madrid.',
+		)
+
+		languages.delete('languages')
+		languages.append('languages', 'ar')
+		const saved = await fetch(`${app.url}/admin/settings`, {
+			method: 'POST',
+			headers: { Origin: app.url, Cookie: admin },
+			body: languages,
+		})
+		expect(saved.status).toBe(200)
+		const page = (accept: string) =>
+			fetch(`${app.url}/home`, { headers: { 'Accept-Language': accept } }).then((r) => r.text())
+		expect(await page('en-GB,en;q=0.9')).toMatch(/<html lang="es" dir="ltr" data-locale="es">/)
+		expect(await page('ar-EG')).toMatch(/<html lang="ar" dir="rtl" data-locale="ar">/)
+		// French is translated but not offered here.
+		expect(await page('fr-FR')).toMatch(/<html lang="es"/)
+		const spanish = await page('es')
+		expect(spanish).toContain('Saltar al contenido')
+		// The switcher offers the two, each named in itself.
+		expect(spanish).toContain('<option value="ar" lang="ar">العربية</option>')
+
+		// Saving the rest without the language fields keeps them.
+		expect((await save(admin, good)).status).toBe(200)
+		expect(await page('en')).toMatch(/<html lang="es"/)
+		// Back to English only, for the tests after this one.
+		const english = await save(admin, { ...good, language: 'en', timeZone: 'UTC' })
+		expect(english.status).toBe(200)
+		expect(await page('es')).toMatch(/<html lang="en"/)
+	})
+
 	it('answers bad input with 400 and a message on each field, saving nothing', async () => {
 		const response = await save(admin, {
 			title: '   ',

@@ -85,16 +85,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 		else errors.logoUrl = [stored.message]
 	}
 	const parsed = siteSettingsSchema.safeParse(values)
-	const languages = siteLanguageSchema.safeParse({
-		...values,
-		languages: values.languages ? values.languages.split(',') : [],
-	})
+	// A form without the language fields (an older page, a script) leaves them as they are.
+	const languages = form.has('language')
+		? siteLanguageSchema.safeParse({
+				...values,
+				languages: values.languages ? values.languages.split(',') : [],
+			})
+		: undefined
 	if (!parsed.success) errors = { ...fieldErrors(parsed.error), ...errors }
-	if (!languages.success) errors = { ...fieldErrors(languages.error), ...errors }
-	if (!parsed.success || !languages.success || Object.keys(errors).length > 0) {
+	if (languages && !languages.success) errors = { ...fieldErrors(languages.error), ...errors }
+	if (!parsed.success || languages?.success === false || Object.keys(errors).length > 0) {
 		return data({ saved: false, values, errors }, 400)
 	}
-	const saved = { ...parsed.data, ...languages.data }
+	const stored = await getSiteSettings(storage)
+	const saved = {
+		...parsed.data,
+		...(languages?.data ?? {
+			language: stored.language,
+			languages: stored.languages,
+			timeZone: stored.timeZone,
+		}),
+	}
 	await saveSiteSettings(storage, saved)
 	return { saved: true, values: saved, errors }
 }
@@ -106,6 +117,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 	const failed = Object.keys(errors).length > 0
 	const { t, i18n } = useLingui()
 	const defaultLogo = defaultSiteSettings.logoUrl
+	const offeredErrors =
+		errors.languages ?? Object.entries(errors).find(([key]) => key.startsWith('languages.'))?.[1]
 	return (
 		<>
 			<h1>
@@ -218,6 +231,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 								</label>
 							</div>
 						))}
+						{offeredErrors ? (
+							<p className="field-error">{schemaMessage(i18n, offeredErrors.join(' '))}</p>
+						) : null}
 					</fieldset>
 					<Field
 						name="timeZone"
