@@ -1,4 +1,5 @@
 import { I18nProvider } from '@lingui/react'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { newsletterPath, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
@@ -27,7 +28,7 @@ import {
 	SiteBanner,
 } from './features/remote-config/site-banner.tsx'
 import { useRemoteConfig } from './features/remote-config/use-config.ts'
-import { defaultNavigation, isOutside } from './features/site/navigation.ts'
+import { defaultNavigation, isOutside, type MenuLink } from './features/site/navigation.ts'
 import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings, siteLocales, siteTimeZone } from './features/site/site-settings.ts'
 import { servicesContext } from './lib/context.server.ts'
@@ -83,6 +84,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// The remote configuration's values for this visitor, so the first paint shows them.
 		config: await remoteConfig.forRequest(readHeaders(request.headers)),
 	}
+}
+
+// The menus' own labels, as Canopy writes them: shown in the reader's language while an admin
+// keeps them (a label of their own is theirs, shown as written).
+const canopyLabels: Record<string, MessageDescriptor> = {
+	'/articles Articles': msg({ id: 'menu.articles', message: 'Articles' }),
+	'/contact Contact': msg({ id: 'menu.contact', message: 'Contact' }),
+	'/feed.xml RSS feed': msg({ id: 'menu.feed', message: 'RSS feed' }),
+}
+
+function inLanguage(i18n: I18n, links: readonly MenuLink[]): MenuLink[] {
+	return links.map((link) => {
+		const own = canopyLabels[`${link.href} ${link.label}`]
+		return own ? { ...link, label: i18n._(own) } : link
+	})
 }
 
 /** The staff area's layout route: its pages have their own chrome instead of the public one. */
@@ -169,8 +185,10 @@ function Document({
 	banner: string
 	children: React.ReactNode
 }) {
-	const { t } = useLingui()
+	const { t, i18n } = useLingui()
 	const siteTitle = site.title
+	const header = inLanguage(i18n, navigation.header)
+	const footer = inLanguage(i18n, navigation.footer)
 	return (
 		// The head's banner script may mark <html> before React hydrates it (site-banner.tsx).
 		// data-locale: the interface's language, whose messages the browser loads before hydrating.
@@ -198,7 +216,7 @@ function Document({
 					children
 				) : (
 					<>
-						<SiteHeader title={site.title} logoUrl={site.logoUrl} links={navigation.header} />
+						<SiteHeader title={site.title} logoUrl={site.logoUrl} links={header} />
 						{publicPage && <SiteBanner />}
 						<main id="main" tabIndex={-1}>
 							{children}
@@ -210,10 +228,10 @@ function Document({
 									title={t`New articles from ${siteTitle} by email`}
 								/>
 							)}
-							{navigation.footer.length > 0 ? (
+							{footer.length > 0 ? (
 								<nav aria-label="Footer">
 									<ul className="footer-links">
-										{navigation.footer.map((link) => (
+										{footer.map((link) => (
 											<li key={`${link.href} ${link.label}`}>
 												{isOutside(link.href) || /\.xml$/.test(link.href) ? (
 													<a href={link.href}>{link.label}</a>
