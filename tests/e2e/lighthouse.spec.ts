@@ -4,9 +4,10 @@ import { type Browser, chromium } from '@playwright/test'
 import lighthouse, { type Result } from 'lighthouse'
 import { expect, seededSlugsNewestFirst, test } from './canopy-test.ts'
 import { chromeFlags, chromePath } from './chrome.ts'
-import { type CanopyServer, freePort, startServer } from './server.ts'
+import { type CanopyServer, freePort, publishArticles, startServer } from './server.ts'
 
 const categories = ['accessibility', 'best-practices', 'seo'] as const
+const arabicSlug = 'الأراضي-الخثية-تخزن-الكربون'
 const paths = [
 	'/home',
 	'/articles',
@@ -14,6 +15,8 @@ const paths = [
 	'/contact',
 	'/tags/climate',
 	'/authors/elena-kowalski',
+	// An Arabic translation, right to left, on a site that offers Arabic (decision 033).
+	`/articles/${encodeURI(arabicSlug)}`,
 ]
 
 // Lighthouse drives its own tab over the DevTools protocol; the Playwright page is not used.
@@ -23,6 +26,18 @@ let debuggingPort: number
 
 test.beforeAll(async () => {
 	server = await startServer()
+	await server.withStorage((storage) => storage.settings.set({ 'site.languages': 'en,ar' }))
+	await publishArticles(server, [
+		{
+			title: 'الأراضي الخثية تخزن الكربون',
+			slug: '',
+			summary: 'تغطي ٣٪ من اليابسة وتخزن كربونًا أكثر من كل الغابات.',
+			body: 'تغطي الأراضي الخثية نحو ثلاثة في المئة فقط من يابسة الكوكب، لكنها تخزن من الكربون أكثر مما تخزنه غابات العالم كلها.',
+			tags: ['الخث'],
+			language: 'ar',
+			translationOf: seededSlugsNewestFirst[0],
+		},
+	])
 	debuggingPort = await freePort()
 	browser = await chromium.launch({
 		executablePath: chromePath,
