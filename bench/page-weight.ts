@@ -304,6 +304,40 @@ export async function measurePageWeight(
 			status: met(missing.length === 0),
 		}),
 	)
+	// The interface's catalogues (decision 033): entry.client loads its language's public one
+	// before hydrating (an import() the crawl above does not follow), the forms' pages and the
+	// staff area theirs. One chunk per language; the largest stands for a page's cost.
+	const catalogues = readdirSync(join(builtDir, 'client/assets')).filter((file) =>
+		/^(public|forms|staff)-[\w-]{8}\.js$/.test(file),
+	)
+	const catalogueGzip = async (area: string) =>
+		Math.max(
+			0,
+			...(await Promise.all(
+				catalogues
+					.filter((file) => file.startsWith(`${area}-`))
+					.map(async (file) => (await asset(`/assets/${file}`)).gzip),
+			)),
+		)
+	const [publicCatalogue = 0, formsCatalogue = 0, staffCatalogue = 0] = await Promise.all(
+		['public', 'forms', 'staff'].map(catalogueGzip),
+	)
+	note(
+		`catalogues, largest language, gzip -9: public ${kb(publicCatalogue)}, forms ${kb(formsCatalogue)}, staff ${kb(staffCatalogue)}`,
+	)
+	const article = pages.find((page) => page.name === 'article')
+	if (article) {
+		const jsGzip = await sum(article.js, 'gzip')
+		rows.push(
+			row({
+				bench: 'page-weight',
+				figure: 'article JS with its language’s public catalogue',
+				value: kb(jsGzip + publicCatalogue),
+				baseline: `catalogue ${kb(publicCatalogue)}`,
+				status: 'info',
+			}),
+		)
+	}
 	return { rows, notes }
 }
 

@@ -48,7 +48,8 @@ Commands:
   config:show                     print the current remote configuration version and its document
   help                            show this text
 
-Front matter keys: title (required), slug, summary, author, tags, cover, coverAlt, publishedAt.
+Front matter keys: title (required), slug, summary, author, tags, cover, coverAlt, publishedAt,
+language (a code such as es or pt-BR), translationOf (the slug of the article it translates).
 The database is the one the server uses: DATA_DIR (default ./data) or DATABASE_URL.`
 
 class UsageError extends Error {}

@@ -210,7 +210,9 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
 					<h3>
 						<Trans context="a way to reach us: letters sent by mail">Post</Trans>
 					</h3>
-					<address className="address">{site.contactAddress}</address>
+					<address className="address" dir="auto">
+						{site.contactAddress}
+					</address>
 				</aside>
 			</div>
 		</div>

@@ -24,6 +24,8 @@ const copied = [
 	'react-router.config.ts',
 	'vite.config.ts',
 	'tsconfig.json',
+	// The interface's catalogues' configuration, which the build's Lingui plugin reads.
+	'lingui.config.ts',
 ]
 
 export interface Target {
@@ -58,7 +60,14 @@ export function prepareCommit(
 	const known = spawnSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: workingTree })
 	if (known.status !== 0) return undefined
 	return buildCopy(`commit ${commit.slice(0, 7)}`, log, (root) => {
-		const entries = copied.filter((entry) => entry !== 'bench' && entry !== 'tests/fixtures')
+		// Only what the commit has: an older one may predate a file (lingui.config.ts).
+		const entries = copied.filter(
+			(entry) =>
+				entry !== 'bench' &&
+				entry !== 'tests/fixtures' &&
+				spawnSync('git', ['cat-file', '-e', `${commit}:${entry}`], { cwd: workingTree }).status ===
+					0,
+		)
 		const archive = spawnSync('git', ['archive', '--format=tar', commit, ...entries], {
 			cwd: workingTree,
 			maxBuffer: 512 * 1024 * 1024,

@@ -166,6 +166,9 @@ for (const javaScriptEnabled of [true, false]) {
 		await page.goto('/contact')
 		await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
 		await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+		// The site's own English address keeps its direction on the Arabic page ("1 Greenway").
+		await expect(page.locator('address.address')).toHaveText(/^Preserve the Planet/)
+		await expect(page.locator('address.address:dir(ltr)')).toHaveCount(1)
 		if (javaScriptEnabled) await waitForHydration(page)
 		const switcher = page.locator('form.language-switcher')
 		await switcher.getByLabel('اللغة').selectOption('fr')

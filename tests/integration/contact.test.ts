@@ -134,7 +134,7 @@ describe.each(databases)('contact on $name', ({ create }) => {
 			expect(tagOf(html, 'name')).not.toContain('aria-invalid')
 			expect(tagOf(html, 'name')).toContain('value="Ben &lt;b&gt;Bold&lt;/b&gt;"')
 			expect(tagOf(html, 'email')).toContain('value="ben@example"')
-			expect(html).toMatch(/<textarea id="message"[^>]*>Too short<\/textarea>/)
+			expect(html).toMatch(/<textarea dir="auto" id="message"[^>]*>Too short<\/textarea>/)
 			expect((await inbox(app)).length).toBe(before)
 		})
 

@@ -86,7 +86,9 @@ export function Field({ name, id, label, hint, error, ...input }: FieldProps) {
 			label={label}
 			hint={hint}
 			error={error}
-			control={(wiring) => <input {...wiring} {...input} />}
+			// What people type keeps its own direction in a right-to-left interface ("1 Greenway"
+			// stays so on an Arabic page); a field may set its own.
+			control={(wiring) => <input dir="auto" {...wiring} {...input} />}
 		/>
 	)
 }
@@ -109,7 +111,7 @@ export function TextAreaField({
 			hint={hint}
 			error={error}
 			tools={tools}
-			control={(wiring) => <textarea {...wiring} {...textarea} />}
+			control={(wiring) => <textarea dir="auto" {...wiring} {...textarea} />}
 		/>
 	)
 }
