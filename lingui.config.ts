@@ -15,6 +15,10 @@ const formPages = [
 	'<rootDir>/app/features/newsletter/{manage,subscribe}.server.ts',
 	'<rootDir>/app/lib/form-messages.ts',
 ]
+// The newsletter's mails, rendered on the server only: no browser loads their messages.
+const mailOnly = [
+	'<rootDir>/app/features/newsletter/{newsletter-mail.tsx,mail-layout.tsx,mail-parts.ts}',
+]
 const notMessages = ['**/*.test.*', '**/node_modules/**']
 
 /**
@@ -32,10 +36,11 @@ export default defineConfig({
 	catalogs: [
 		{ path: '<rootDir>/app/locales/{locale}/staff', include: staffOnly, exclude: notMessages },
 		{ path: '<rootDir>/app/locales/{locale}/forms', include: formPages, exclude: notMessages },
+		{ path: '<rootDir>/app/locales/{locale}/mail', include: mailOnly, exclude: notMessages },
 		{
 			path: '<rootDir>/app/locales/{locale}/public',
 			include: ['<rootDir>/app'],
-			exclude: [...notMessages, ...staffOnly, ...formPages],
+			exclude: [...notMessages, ...staffOnly, ...formPages, ...mailOnly],
 		},
 	],
 })

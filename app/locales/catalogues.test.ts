@@ -29,7 +29,7 @@ const placeholders = (text: string) =>
 	[...text.matchAll(/\{(\w+)\}|<(\d+)>/g)].map((m) => m[0]).sort()
 
 describe('the interface’s catalogues', () => {
-	for (const area of ['public', 'forms', 'staff']) {
+	for (const area of ['public', 'forms', 'mail', 'staff']) {
 		const english = entries(`app/locales/en/${area}.po`)
 		for (const locale of interfaceLocales.filter((code) => code !== 'en')) {
 			it(`${locale}/${area}.po translates every message, keeping its placeholders`, () => {

@@ -24,7 +24,7 @@ const confirmationOf = (html: string) =>
 
 /** The opening tag of the input or text area with this id. */
 const tagOf = (html: string, id: string) =>
-	new RegExp(`<(?:input|textarea) id="${id}"[^>]*>`).exec(html)?.[0] ?? ''
+	new RegExp(`<(?:input|textarea)\\b[^>]*\\sid="${id}"[^>]*>`).exec(html)?.[0] ?? ''
 
 /** Every byte the database holds: the SQLite file and its WAL, or each PostgreSQL row as text. */
 async function everythingStored(app: TestApp): Promise<Buffer> {

@@ -189,7 +189,7 @@ export function newsletterDeliverySteps(
 				...placeholder,
 				viewInBrowser: new URL(`/newsletter/digests/${digest.id}`, config.siteUrl).toString(),
 			},
-			periodLabel: periodLabel(digest.periodStart, digest.periodEnd, timeZone),
+			periodLabel: periodLabel(digest.periodStart, digest.periodEnd, timeZone, site.language),
 			timeZone,
 		})
 	}

@@ -16,6 +16,8 @@ import { Text } from '@react-email/text'
 import type { CSSProperties, ReactNode } from 'react'
 import { webUrl } from './mail-parts.ts'
 import type { MailSite } from './newsletter-mail.tsx'
+import { Trans } from '@lingui/react/macro'
+import { directionOf } from '#app/lib/i18n.ts'
 
 // Every colour is set on the element that shows it, background and text together: a client that
 // inverts light mails (Gmail, Outlook) then inverts both, and no text is left light-on-light.
@@ -116,7 +118,7 @@ export function Frame(props: {
 		</Text>
 	)
 	return (
-		<Html lang="en">
+		<Html lang={site.language ?? 'en'} dir={directionOf(site.language ?? 'en')}>
 			<Head>
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="color-scheme" content="light dark" />
@@ -141,7 +143,7 @@ export function Frame(props: {
 							}}
 						>
 							<Link href={viewInBrowser} className="m-muted" style={{ color: colour.muted }}>
-								View in browser
+								<Trans>View in browser</Trans>
 							</Link>
 						</Text>
 					)}
@@ -202,19 +204,22 @@ export function NewsletterFooter(props: {
 	preferences: string | null
 }) {
 	const home = webUrl(props.site.siteUrl)
+	const siteTitle = props.site.title
 	const link = { color: colour.muted, textDecoration: 'underline' }
 	return (
 		<Footer>
 			<Text className="m-muted" style={{ ...smallText, fontSize: '13px', textAlign: 'center' }}>
-				You receive this because you subscribed to{' '}
 				{home ? (
-					<Link href={home} className="m-muted" style={link}>
-						{props.site.title}
-					</Link>
+					<Trans>
+						You receive this because you subscribed to{' '}
+						<Link href={home} className="m-muted" style={link}>
+							{siteTitle}
+						</Link>
+						.
+					</Trans>
 				) : (
-					props.site.title
+					<Trans>You receive this because you subscribed to {siteTitle}.</Trans>
 				)}
-				.
 			</Text>
 			<Text
 				className="m-muted"
@@ -223,13 +228,13 @@ export function NewsletterFooter(props: {
 				{props.preferences && (
 					<>
 						<Link href={props.preferences} className="m-muted" style={link}>
-							Change what you receive
+							<Trans>Change what you receive</Trans>
 						</Link>
 						{' · '}
 					</>
 				)}
 				<Link href={props.unsubscribe} className="m-muted" style={link}>
-					Unsubscribe
+					<Trans>Unsubscribe</Trans>
 				</Link>
 			</Text>
 		</Footer>

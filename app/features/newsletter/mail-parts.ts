@@ -1,7 +1,10 @@
 // The non-visual half of the newsletter's mails: which URLs may appear in them, dates and
 // bylines, and turning a rendered element into the HTML and plain-text parts.
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { I18nProvider } from '@lingui/react'
 import { render, toPlainText } from '@react-email/render'
-import type { ReactElement } from 'react'
+import { createElement, type ReactElement } from 'react'
 import type { MailArticle, MailLinks, RenderedMail } from './newsletter-mail.tsx'
 
 // Outlook for Windows ignores max-width: a fixed table only it can see keeps its column 600 px
@@ -43,19 +46,23 @@ export function clip(text: string, max: number): string {
 	return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`
 }
 
-const authorList = new Intl.ListFormat('en-GB', { type: 'conjunction' })
+/** English as Canopy writes it: day first, no comma before "and". */
+const rules = (locale: string) => (locale === 'en' ? 'en-GB' : locale)
 
-export function byline(article: MailArticle, day: Intl.DateTimeFormat): string {
+export function byline(article: MailArticle, day: Intl.DateTimeFormat, i18n: I18n): string {
 	const date = new Date(article.publishedAt)
+	const authors = new Intl.ListFormat(rules(i18n.locale), { type: 'conjunction' }).format(
+		article.authors,
+	)
 	const parts = [
-		article.authors.length > 0 ? `By ${authorList.format(article.authors)}` : '',
+		article.authors.length > 0 ? i18n._(msg`By ${authors}`) : '',
 		Number.isNaN(date.getTime()) ? '' : day.format(date).replaceAll(' ', '\u00a0'),
 	]
 	return parts.filter(Boolean).join(' · ')
 }
 
-export function dayFormat(timeZone: string): Intl.DateTimeFormat {
-	return new Intl.DateTimeFormat('en-GB', {
+export function dayFormat(timeZone: string, locale = 'en'): Intl.DateTimeFormat {
+	return new Intl.DateTimeFormat(rules(locale), {
 		day: 'numeric',
 		month: 'long',
 		year: 'numeric',
@@ -63,8 +70,13 @@ export function dayFormat(timeZone: string): Intl.DateTimeFormat {
 	})
 }
 
-export async function toMail(subject: string, element: ReactElement): Promise<RenderedMail> {
-	const html = (await render(element))
+/** The mail in its language: `<Trans>` in it reads the site's language's messages. */
+export async function toMail(
+	subject: string,
+	element: ReactElement,
+	i18n: I18n,
+): Promise<RenderedMail> {
+	const html = (await render(createElement(I18nProvider, { i18n }, element)))
 		.replace(msoOpenMarker, msoOpen)
 		.replace(msoCloseMarker, msoClose)
 	// html-to-text shouts headings in capitals by default; a title reads better as written.

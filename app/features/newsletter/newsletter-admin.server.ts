@@ -62,7 +62,12 @@ export async function previewMail(
 		site,
 		articles: chosen.map((card) => mailArticle(card, siteUrl)),
 		links: { ...links, viewInBrowser: null },
-		periodLabel: periodLabel(start.toISOString(), end.toISOString(), schedule.timeZone),
+		periodLabel: periodLabel(
+			start.toISOString(),
+			end.toISOString(),
+			schedule.timeZone,
+			site.language,
+		),
 		timeZone: schedule.timeZone,
 	})
 }

@@ -30,7 +30,13 @@ const coverWidth = 1200
 
 export async function mailSite(storage: Storage, siteUrl: string): Promise<MailSite> {
 	const settings = await getSiteSettings(storage)
-	return { title: settings.title, siteUrl, logoUrl: absolute(settings.logoUrl, siteUrl) }
+	return {
+		title: settings.title,
+		siteUrl,
+		logoUrl: absolute(settings.logoUrl, siteUrl),
+		// Mails go out in the site's language (decision 033).
+		language: settings.language,
+	}
 }
 
 export function mailArticle(card: ArticleCard, siteUrl: string): MailArticle {
@@ -52,9 +58,9 @@ export function mailArticle(card: ArticleCard, siteUrl: string): MailArticle {
 	}
 }
 
-/** "18–25 November 2026", in the site's time zone. */
-export function periodLabel(start: string, end: string, timeZone: string): string {
-	const format = new Intl.DateTimeFormat('en-GB', {
+/** "18–25 November 2026", in the site's time zone and language ("18–25 de noviembre de 2026"). */
+export function periodLabel(start: string, end: string, timeZone: string, locale = 'en'): string {
+	const format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
 		day: 'numeric',
 		month: 'long',
 		year: 'numeric',

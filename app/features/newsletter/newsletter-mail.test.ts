@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { addMessages } from '#app/lib/i18n.ts'
 import {
 	articleMail,
 	confirmationMail,
@@ -225,5 +226,37 @@ describe('confirmationMail', () => {
 		await expect(
 			confirmationMail({ site, confirmUrl: 'javascript:alert(1)', validDays: 7 }),
 		).rejects.toThrow(/confirmation/)
+	})
+})
+
+describe('mails in the site’s language', () => {
+	it('writes an Arabic site’s mails in Arabic, right to left, with Arabic plurals and dates', async () => {
+		const { messages } = await import('#app/locales/ar/mail.po')
+		addMessages('ar', messages)
+		const arabic = { ...site, language: 'ar' }
+		const confirm = await confirmationMail({
+			site: arabic,
+			confirmUrl: 'https://canopy.example/newsletter/confirm?token=c',
+			validDays: 7,
+		})
+		expect(confirm.subject).toBe('أكّد اشتراكك في Canopy')
+		expect(confirm.html).toMatch(
+			/<html[^>]* dir="rtl" lang="ar"|<html[^>]* lang="ar"[^>]* dir="rtl"/,
+		)
+		expect(confirm.text).toContain('يعمل الرابط لمدة 7 أيام')
+		const announced = await articleMail({ site: arabic, article, links, timeZone })
+		expect(announced.text).toContain('بقلم Anna Ivanova وTom Reed')
+		expect(announced.text).toContain('نوفمبر')
+		expect(announced.html).toContain('إلغاء الاشتراك')
+	})
+
+	it('keeps English for a site without a language', async () => {
+		const confirm = await confirmationMail({
+			site,
+			confirmUrl: 'https://canopy.example/newsletter/confirm?token=c',
+			validDays: 1,
+		})
+		expect(confirm.subject).toBe('Confirm your subscription to Canopy')
+		expect(confirm.text).toContain('The link works for 1 day.')
 	})
 })

@@ -1,12 +1,16 @@
 // The newsletter's mails, rendered on the server to an HTML part and a plain-text part.
 // entry.server.tsx re-exports this module whole for the server, so it exports the mails and their
 // types only; the shared frame and styles are in mail-layout.tsx, the helpers in mail-parts.ts.
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '@react-email/button'
 import { Heading } from '@react-email/heading'
 import { Img } from '@react-email/img'
 import { Link } from '@react-email/link'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
+import { i18nFor } from '#app/lib/i18n.ts'
 import {
 	Block,
 	bodyText,
@@ -34,6 +38,8 @@ export interface MailSite {
 	siteUrl: string
 	/** Absolute URL, or null for none. */
 	logoUrl: string | null
+	/** The site's language: the mail's words are in it (English where it has none). */
+	language?: string
 }
 
 export interface MailLinks {
@@ -65,7 +71,8 @@ function ArticleBody(props: { article: MailArticle; day: Intl.DateTimeFormat }) 
 	const { article } = props
 	const url = webUrl(article.url)
 	const cover = webUrl(article.coverUrl)
-	const meta = byline(article, props.day)
+	const { i18n } = useLingui()
+	const meta = byline(article, props.day, i18n)
 	return (
 		<>
 			{cover && (
@@ -121,7 +128,7 @@ function ArticleBody(props: { article: MailArticle; day: Intl.DateTimeFormat }) 
 				{url && (
 					<Section style={{ marginTop: '32px' }}>
 						<Button href={url} className="m-button" style={buttonStyle}>
-							Read the article
+							<Trans>Read the article</Trans>
 						</Button>
 					</Section>
 				)}
@@ -141,7 +148,8 @@ function DigestItem(props: { article: MailArticle; day: Intl.DateTimeFormat }) {
 	const { article } = props
 	const url = webUrl(article.url)
 	const cover = webUrl(article.coverUrl)
-	const meta = byline(article, props.day)
+	const { i18n } = useLingui()
+	const meta = byline(article, props.day, i18n)
 	return (
 		<tr>
 			<td className="m-rule" style={{ borderTop: `1px solid ${colour.rule}`, padding: '24px 0' }}>
@@ -191,6 +199,7 @@ export async function articleMail(input: {
 	timeZone: string
 }): Promise<RenderedMail> {
 	const { site, article, links } = input
+	const i18n = mailI18n(site)
 	return toMail(
 		article.title,
 		<Frame
@@ -199,8 +208,9 @@ export async function articleMail(input: {
 			viewInBrowser={links.viewInBrowser}
 			footer={<NewsletterFooter site={site} {...newsletterLinks(links)} />}
 		>
-			<ArticleBody article={article} day={dayFormat(input.timeZone)} />
+			<ArticleBody article={article} day={dayFormat(input.timeZone, i18n.locale)} />
 		</Frame>,
+		i18n,
 	)
 }
 
@@ -214,10 +224,13 @@ export async function digestMail(input: {
 }): Promise<RenderedMail> {
 	const { site, articles, links } = input
 	if (articles.length === 0) throw new Error('A digest needs at least one article to send.')
-	const day = dayFormat(input.timeZone)
-	const count = articles.length === 1 ? 'One new article' : `${articles.length} new articles`
+	const i18n = mailI18n(site)
+	const day = dayFormat(input.timeZone, i18n.locale)
+	const count = articles.length
+	const siteTitle = site.title
+	const period = input.periodLabel
 	return toMail(
-		`${site.title}: new articles, ${input.periodLabel}`,
+		i18n._(msg`${siteTitle}: new articles, ${period}`),
 		<Frame
 			site={site}
 			preview={articles.map((article) => article.title).join(' · ')}
@@ -236,7 +249,7 @@ export async function digestMail(input: {
 						color: colour.accent,
 					}}
 				>
-					{count}
+					{i18n._(msg`${plural(count, { one: 'One new article', other: '# new articles' })}`)}
 				</Text>
 				<Heading
 					as="h1"
@@ -256,6 +269,7 @@ export async function digestMail(input: {
 				</table>
 			</Block>
 		</Frame>,
+		i18n,
 	)
 }
 
@@ -267,16 +281,17 @@ export async function confirmationMail(input: {
 	const { site, validDays } = input
 	// A confirmation without its link cannot do its one job: better no mail than a useless one.
 	const confirmUrl = requiredWebUrl(input.confirmUrl, 'confirmation')
-	const days = validDays === 1 ? '1 day' : `${validDays} days`
+	const i18n = mailI18n(site)
+	const siteTitle = site.title
 	return toMail(
-		`Confirm your subscription to ${site.title}`,
+		i18n._(msg`Confirm your subscription to ${siteTitle}`),
 		<Frame
 			site={site}
-			preview={`Confirm that you want the articles of ${site.title} by email.`}
+			preview={i18n._(msg`Confirm that you want the articles of ${siteTitle} by email.`)}
 			footer={
 				<Footer>
 					<Text className="m-muted" style={{ ...smallText, fontSize: '13px', textAlign: 'center' }}>
-						This address was entered in the subscription form of {site.title}.
+						<Trans>This address was entered in the subscription form of {siteTitle}.</Trans>
 					</Text>
 				</Footer>
 			}
@@ -287,26 +302,30 @@ export async function confirmationMail(input: {
 					className="m-text m-h1"
 					style={{ ...headingText, margin: 0, fontSize: '30px', lineHeight: '1.2' }}
 				>
-					Confirm your subscription
+					<Trans>Confirm your subscription</Trans>
 				</Heading>
 				<Text className="m-text" style={{ ...bodyText, margin: '20px 0 0' }}>
-					Someone, hopefully you, asked to receive the articles of {site.title} by email at this
-					address.
+					<Trans>
+						Someone, hopefully you, asked to receive the articles of {siteTitle} by email at this
+						address.
+					</Trans>
 				</Text>
 				<Section style={{ marginTop: '28px' }}>
 					<Button href={confirmUrl} className="m-button" style={buttonStyle}>
-						Confirm subscription
+						<Trans>Confirm subscription</Trans>
 					</Button>
 				</Section>
 				<Text
 					className="m-text"
 					style={{ ...bodyText, margin: '28px 0 0', fontSize: '16px', lineHeight: '26px' }}
 				>
-					The link works for {days}. If it was not you, ignore this mail: you will not be
-					subscribed, and nothing will be sent to you.
+					<Trans>
+						The link works for <Plural value={validDays} one="# day" other="# days" />. If it was
+						not you, ignore this mail: you will not be subscribed, and nothing will be sent to you.
+					</Trans>
 				</Text>
 				<Text className="m-muted" style={{ ...smallText, margin: '20px 0 0' }}>
-					If the button does not work, paste this address into your browser:{' '}
+					<Trans>If the button does not work, paste this address into your browser:</Trans>{' '}
 					<Link
 						href={confirmUrl}
 						className="m-muted"
@@ -317,5 +336,11 @@ export async function confirmationMail(input: {
 				</Text>
 			</Block>
 		</Frame>,
+		i18n,
 	)
+}
+
+/** A mail's words: in the site's language. */
+function mailI18n(site: MailSite): I18n {
+	return i18nFor(site.language ?? 'en')
 }
