@@ -2,11 +2,13 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
+import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { termListing } from '#app/features/tags/term-list.server.ts'
 import { Picture } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readerListLanguage } from '#app/lib/i18n.server.ts'
 import { i18nFor } from '#app/lib/i18n.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
@@ -16,16 +18,18 @@ export const handle = { screen: 'author' } satisfies ScreenHandle
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
+	const language = await readerListLanguage(request, context)
 	const { term, ...page } = await termListing(
 		services,
 		request,
 		() => services.storage.authors.findBySlug(params.slug),
 		(author) => ({ author: author.slug }),
+		language.filter,
 	)
 	// What a reader sees of a profile: never which account it belongs to.
 	const { userId: _, ...author } = term
 	const avatar = author.avatarUrl ? await imageSize(services.storage, author.avatarUrl) : undefined
-	return { author, avatar: avatar ?? null, ...page }
+	return { author, avatar: avatar ?? null, ...page, language }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -70,6 +74,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 	const { author, avatar } = loaderData
+	const path = publicPath('author', author.slug)
 	const { t } = useLingui()
 	const authorName = author.name
 	return (
@@ -102,13 +107,23 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			</header>
+			{loaderData.language.offered ? (
+				<ListLanguageNote
+					locale={loaderData.language.locale}
+					all={!loaderData.language.filter}
+					path={path}
+				/>
+			) : null}
 			<LiveArticleList
 				initial={loaderData.items}
 				changeId={loaderData.changeId}
 				isFirstPage={loaderData.isFirstPage}
 				nextCursor={loaderData.nextCursor}
-				path={publicPath('author', author.slug)}
+				path={
+					loaderData.language.filter || !loaderData.language.offered ? path : `${path}?lang=all`
+				}
 				author={author.slug}
+				language={loaderData.language.filter}
 				empty={t`Nothing by ${authorName} published yet.`}
 			/>
 		</div>

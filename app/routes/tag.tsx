@@ -2,12 +2,14 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
+import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { termListing } from '#app/features/tags/term-list.server.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { readerListLanguage } from '#app/lib/i18n.server.ts'
 import { i18nFor } from '#app/lib/i18n.ts'
 import { rootData } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
@@ -17,16 +19,18 @@ export const handle = { screen: 'tag' } satisfies ScreenHandle
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
+	const language = await readerListLanguage(request, context)
 	const { term, ...page } = await termListing(
 		services,
 		request,
 		() => services.storage.tags.findBySlug(params.slug),
 		(tag) => ({ tag: tag.slug }),
+		language.filter,
 	)
 	const cover = term.coverImageUrl
 		? await imageSize(services.storage, term.coverImageUrl)
 		: undefined
-	return { tag: term, cover: cover ?? null, ...page }
+	return { tag: term, cover: cover ?? null, ...page, language }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -118,13 +122,23 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 					sizes="(min-width: 60rem) 56rem, 100vw"
 				/>
 			) : null}
+			{loaderData.language.offered ? (
+				<ListLanguageNote
+					locale={loaderData.language.locale}
+					all={!loaderData.language.filter}
+					path={path}
+				/>
+			) : null}
 			<LiveArticleList
 				initial={loaderData.items}
 				changeId={loaderData.changeId}
 				isFirstPage={loaderData.isFirstPage}
 				nextCursor={loaderData.nextCursor}
-				path={path}
+				path={
+					loaderData.language.filter || !loaderData.language.offered ? path : `${path}?lang=all`
+				}
 				tag={tag.slug}
+				language={loaderData.language.filter}
 				empty={t`Nothing on ${tagName} yet. Articles with this tag appear here as soon as they are published.`}
 			/>
 		</div>

@@ -12,11 +12,13 @@ export async function termListing<T extends Tag | AuthorProfile>(
 	request: Request,
 	find: () => Promise<T | undefined>,
 	scope: (term: T) => { tag?: string; author?: string },
+	/** The reader's language, where the site offers several (readerListLanguage). */
+	language?: { tag: string; includeUnset: boolean },
 ) {
 	const term = await find()
 	if (!term) throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const cursor = new URL(request.url).searchParams.get('cursor')
 	const { articles_page_size: limit } = await remoteConfig.valuesFor(request)
-	const page = await listArticles(storage, { cursor, limit, ...scope(term) })
+	const page = await listArticles(storage, { cursor, limit, ...scope(term), language })
 	return { term, ...page, isFirstPage: !cursor }
 }
