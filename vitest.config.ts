@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { globSync, readFileSync } from 'node:fs'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
@@ -24,8 +25,17 @@ const timed = ['tests/integration/event-loop-guard.test.ts']
 // Every project compiles Lingui's macros and catalogues as the app's build does.
 const plugins = [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()]
 
+// Vitest keeps transformed modules on disk between runs, keyed on each file's own content; a
+// macro's output also depends on lingui.config.ts (its catalogues, its <Trans>), so a change there
+// must start a cache of its own, or tests run the old output.
+const linguiConfig = createHash('sha256')
+	.update(readFileSync('lingui.config.ts'))
+	.digest('hex')
+	.slice(0, 12)
+
 export default defineConfig({
 	test: {
+		fsModuleCachePath: `node_modules/.vitest-cache/lingui-${linguiConfig}`,
 		setupFiles: ['./tests/setup.ts'],
 		environment: 'node',
 		testTimeout: 20_000,

@@ -18,6 +18,8 @@ interface Part {
 const parts: Part[] = [
 	{ name: 'lockfile', script: 'test:install' },
 	{ name: 'lint', script: 'lint' },
+	// Every message in the code is in the catalogues, and every catalogue translates it.
+	{ name: 'catalogues', script: 'i18n:check' },
 	{ name: 'typecheck', script: 'typecheck' },
 	// Whatever NODE_ENV the caller has: the tests are of what visitors get.
 	{ name: 'build', script: 'build', env: { NODE_ENV: 'production' } },
