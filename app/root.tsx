@@ -32,17 +32,14 @@ import { defaultNavigation, isOutside, type MenuLink } from './features/site/nav
 import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings, siteLocales, siteTimeZone } from './features/site/site-settings.ts'
 import { servicesContext } from './lib/context.server.ts'
+import { localeFor } from './lib/i18n.server.ts'
 import {
-	chooseLocale,
-	cookieValue,
 	directionOf,
 	hasMessages,
 	i18nFor,
 	type InterfaceLocale,
 	isInterfaceLocale,
 	localeNames,
-	languageCookie,
-	requestedLocales,
 } from './lib/i18n.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { useRouteFocus } from './lib/use-route-focus.ts'
@@ -68,16 +65,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl, remoteConfig } = context.get(servicesContext)
 	const { settings, navigation } = await getSite(storage)
-	const { language, offered } = siteLocales(settings)
-	const requested = requestedLocales(
-		request.headers.get('accept-language'),
-		cookieValue(request.headers.get('cookie'), languageCookie),
-	)
 	return {
 		site: settings,
 		/** The interface language for this reader, among those the site offers. */
-		locale: chooseLocale(requested, offered, language),
-		offeredLocales: offered,
+		locale: localeFor(request, settings),
+		offeredLocales: siteLocales(settings).offered,
 		timeZone: siteTimeZone(settings),
 		navigation,
 		siteUrl,

@@ -3,7 +3,7 @@
 import type { I18n } from '@lingui/core'
 import type { RouterContextProvider } from 'react-router'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
-import { siteLocales } from '#app/features/site/site-settings.ts'
+import { type SiteSettings, siteLocales } from '#app/features/site/site-settings.ts'
 import { servicesContext } from './context.server.ts'
 import {
 	chooseLocale,
@@ -19,7 +19,15 @@ export async function requestLocale(
 	context: Readonly<RouterContextProvider>,
 ): Promise<InterfaceLocale> {
 	const { storage } = context.get(servicesContext)
-	const { language, offered } = siteLocales(await getSiteSettings(storage))
+	return localeFor(request, await getSiteSettings(storage))
+}
+
+/** The interface language for a request on a site with these settings (root.tsx's too). */
+export function localeFor(
+	request: Request,
+	settings: Pick<SiteSettings, 'language' | 'languages'>,
+): InterfaceLocale {
+	const { language, offered } = siteLocales(settings)
 	const requested = requestedLocales(
 		request.headers.get('accept-language'),
 		cookieValue(request.headers.get('cookie'), languageCookie),
@@ -51,15 +59,9 @@ export async function readerListLanguage(
 	context: Readonly<RouterContextProvider>,
 ): Promise<{ filter: ListLanguage | undefined; offered: boolean; locale: InterfaceLocale }> {
 	const { storage } = context.get(servicesContext)
-	const { language, offered } = siteLocales(await getSiteSettings(storage))
-	const locale = chooseLocale(
-		requestedLocales(
-			request.headers.get('accept-language'),
-			cookieValue(request.headers.get('cookie'), languageCookie),
-		),
-		offered,
-		language,
-	)
+	const settings = await getSiteSettings(storage)
+	const { language, offered } = siteLocales(settings)
+	const locale = localeFor(request, settings)
 	const several = offered.length > 1
 	const all = new URL(request.url).searchParams.get('lang') === 'all'
 	return {

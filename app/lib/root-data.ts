@@ -1,5 +1,7 @@
+import type { I18n } from '@lingui/core'
 import type { SiteSettings } from '#app/features/site/site-settings.ts'
 import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
+import { i18nFor } from './i18n.ts'
 
 interface RootData {
 	site: SiteSettings
@@ -12,4 +14,14 @@ export function rootData(
 ): RootData {
 	const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined
 	return root ?? { site: defaultSiteSettings, siteUrl: '' }
+}
+
+/** The page's interface language's messages, for a meta function: `rootI18n(matches)._(msg…)`. */
+export function rootI18n(
+	matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): I18n {
+	const root = matches.find((match) => match?.id === 'root')?.loaderData as
+		| { locale?: string }
+		| undefined
+	return i18nFor(root?.locale ?? 'en')
 }

@@ -8,8 +8,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
 import type { Route } from './+types/article'
 
@@ -53,10 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
 	if (!loaderData) {
-		const i18n = i18nFor(
-			(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-				?.locale ?? 'en',
-		)
+		const i18n = rootI18n(matches)
 		const siteTitle = site.title
 		return [{ title: i18n._(msg`Page not found · ${siteTitle}`) }]
 	}

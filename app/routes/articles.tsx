@@ -6,9 +6,8 @@ import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
 import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
 import { readerListLanguage } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/articles'
 
@@ -27,10 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const siteTitle = site.title
 	return [
 		...pageMeta({

@@ -9,8 +9,7 @@ import { Picture } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readerListLanguage } from '#app/lib/i18n.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/author'
 
@@ -34,10 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const siteTitle = site.title
 	if (!loaderData) return [{ title: i18n._(msg`Page not found · ${siteTitle}`) }]
 	const { author } = loaderData

@@ -10,7 +10,7 @@ import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { i18nFor } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import stylesheet from '#app/styles/contact.css?url'
 import type { Route } from './+types/contact'
@@ -27,10 +27,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const siteTitle = site.title
 	return pageMeta({
 		title: i18n._(msg`Contact`),

@@ -3,9 +3,8 @@ import { Trans } from '@lingui/react/macro'
 import { data, Link } from 'react-router'
 import { confirmSubscription, linkProblem } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-confirm'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
@@ -17,10 +16,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Subscription confirmed`) }, { name: 'robots', content: 'noindex' }]
 }
 

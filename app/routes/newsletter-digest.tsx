@@ -4,9 +4,8 @@ import { data } from 'react-router'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter-digest'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
@@ -59,10 +58,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const siteTitle = site.title
 	if (!loaderData) return [{ title: i18n._(msg`Digest not found · ${siteTitle}`) }]
 	const period = loaderData.period

@@ -10,9 +10,8 @@ import {
 import type { DigestSchedule } from '#app/features/newsletter/newsletter-settings.ts'
 import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { SubscriberStatus } from '#storage/port/newsletter.ts'
 import type { Route } from './+types/newsletter-preferences'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
@@ -26,10 +25,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Newsletter preferences`) }, { name: 'robots', content: 'noindex' }]
 }
 

@@ -7,9 +7,8 @@ import {
 	unsubscribeByLink,
 } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-unsubscribe'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
@@ -24,10 +23,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{ title: i18n._(msg({ message: 'Unsubscribe', context: 'the page that stops all mail' })) },
 		{ name: 'robots', content: 'noindex' },

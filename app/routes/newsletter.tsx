@@ -7,9 +7,8 @@ import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { requestSubscription } from '#app/features/newsletter/subscribe.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
@@ -32,10 +31,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const siteTitle = site.title
 	return pageMeta({
 		title: i18n._(msg`Newsletter`),

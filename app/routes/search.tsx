@@ -12,8 +12,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
 import { resultsPerPage } from '#app/features/search/search-limits.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
@@ -44,10 +43,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site } = rootData(matches)
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const siteTitle = site.title
 	const q = loaderData?.q
 	return [

@@ -7,15 +7,12 @@ import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { passwordProblem } from '#app/features/auth/password.server.ts'
 import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/account'
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Your account · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

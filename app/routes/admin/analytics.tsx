@@ -20,7 +20,7 @@ import {
 } from '#app/features/analytics/dashboard-sections.tsx'
 import { formatDay } from '#app/features/analytics/dashboard-tables.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import analyticsStyles from '#app/styles/admin-analytics.css?url'
 import type { Route } from './+types/analytics'
 
@@ -30,10 +30,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{ title: i18n._(msg`Analytics · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },

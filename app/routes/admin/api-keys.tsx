@@ -9,7 +9,7 @@ import { editorContext } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import stylesheet from '#app/styles/admin-api-keys.css?url'
 import type { Route } from './+types/api-keys'
@@ -17,10 +17,7 @@ import type { Route } from './+types/api-keys'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`API keys · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

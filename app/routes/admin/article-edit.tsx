@@ -13,7 +13,7 @@ import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { PushBreakdown } from '#app/features/push/push-results.tsx'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Revision } from '#storage/port/revisions.ts'
 import type { Route } from './+types/article-edit'
 
@@ -43,10 +43,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const title = loaderData?.article.title ?? i18n._(msg`Article`)
 	return [
 		{ title: i18n._(msg`${title} · Editor · Canopy`) },

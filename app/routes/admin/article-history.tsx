@@ -13,7 +13,7 @@ import { revisionFieldMessages } from '#app/features/articles/revision-labels.ts
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import {
 	changedFields,
@@ -34,10 +34,7 @@ function whole(text: string | null): number | undefined {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const title = loaderData?.article.title ?? i18n._(msg`Article`)
 	return [
 		{ title: i18n._(msg`History: ${title} · Editor · Canopy`) },

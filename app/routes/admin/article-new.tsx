@@ -5,7 +5,7 @@ import { newArticleAction } from '#app/features/articles/editor-action.server.ts
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { imageUploadFieldStylesheet } from '#app/features/uploads/image-upload-field.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import type { Route } from './+types/article-new'
 
@@ -14,10 +14,7 @@ const kindOf = (request: Request): ArticleKind =>
 	new URL(request.url).pathname.startsWith('/admin/pages') ? 'page' : 'article'
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{
 			title:

@@ -10,7 +10,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { pushSummary } from '#app/features/push/push-results.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { ArticleKind, ArticleListItem } from '#storage/port/articles.ts'
 import type { PushDeliveryCounts } from '#storage/port/push.ts'
 import type { Route } from './+types/articles'
@@ -18,10 +18,7 @@ import type { Route } from './+types/articles'
 // The list of articles, and (at /admin/pages) of pages: the same list, in other words.
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const title =
 		loaderData?.kind === 'page'
 			? i18n._(msg`Pages · Editor · Canopy`)

@@ -3,16 +3,13 @@ import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/authors'
 
 // Every author profile: the team's and guests' (a name written on an article makes one).
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Authors · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

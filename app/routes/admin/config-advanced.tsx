@@ -5,17 +5,14 @@ import { schemaMessage } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { configOverview } from '#app/features/remote-config/config-admin.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config-advanced'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{ title: i18n._(msg`Every parameter · Configuration · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },

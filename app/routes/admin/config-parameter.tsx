@@ -11,7 +11,7 @@ import {
 import { ParameterEditor } from '#app/features/remote-config/config-editor.tsx'
 import { parameters } from '#app/features/remote-config/parameters.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config-parameter'
@@ -19,10 +19,7 @@ import type { Route } from './+types/config-parameter'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
 export function meta({ params, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const key = params.key
 	return [
 		{ title: i18n._(msg`${key} · Configuration · Editor · Canopy`) },

@@ -5,7 +5,7 @@ import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { rollBack, versionHistory } from '#app/features/remote-config/config-admin.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config-versions'
@@ -13,10 +13,7 @@ import type { Route } from './+types/config-versions'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{ title: i18n._(msg`Versions · Configuration · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },

@@ -18,7 +18,7 @@ import {
 	siteSwitches,
 } from '#app/features/remote-config/site-switches.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config'
@@ -26,10 +26,7 @@ import type { Route } from './+types/config'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: configStyles }]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{ title: i18n._(msg`Site switches · Editor · Canopy`) },
 		{ name: 'robots', content: 'noindex' },

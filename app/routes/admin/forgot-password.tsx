@@ -10,15 +10,12 @@ import {
 } from '#app/features/auth/password-reset.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/forgot-password'
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{ title: i18n._(msg`Forgot your password? · Canopy`) },
 		{ name: 'robots', content: 'noindex' },

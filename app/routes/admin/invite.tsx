@@ -7,14 +7,11 @@ import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { enterNewAccount } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/invite'
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Join the team · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

@@ -16,7 +16,7 @@ import { useInboxEvents } from '#app/features/contact/use-inbox-events.ts'
 import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { StaffNav } from '#app/features/staff/staff-nav.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import adminStyles from '#app/styles/admin.css?url'
@@ -72,10 +72,7 @@ function useUnreadCount(loaded: { unread: number; changeId: number }): number {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Editor · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

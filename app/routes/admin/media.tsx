@@ -18,7 +18,7 @@ import { cleanName, storeUpload } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import stylesheet from '#app/styles/admin-media.css?url'
 import type { Route } from './+types/media'
@@ -30,10 +30,7 @@ import type { Route } from './+types/media'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Media · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

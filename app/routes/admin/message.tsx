@@ -12,7 +12,7 @@ import {
 } from '#app/features/contact/inbox.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import inboxStyles from '#app/styles/admin-inbox.css?url'
 import type { Route } from './+types/message'
 
@@ -35,10 +35,7 @@ function listOf(box: InboxBox, done?: string): string {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const subject = loaderData?.message.subject
 	return [
 		{

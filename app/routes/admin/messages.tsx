@@ -6,17 +6,14 @@ import { Pager } from '#app/components/ui/pager.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
 import { doneMessage, type InboxItem, listInbox } from '#app/features/contact/inbox.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import inboxStyles from '#app/styles/admin-inbox.css?url'
 import type { Route } from './+types/messages'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: inboxStyles }]
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const unread = loaderData?.unread ?? 0
 	return [
 		{

@@ -10,17 +10,14 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/navigation'
 
 // The site's menus (admins only): the header's links and the footer's, in order.
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Navigation · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

@@ -16,7 +16,7 @@ import {
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { MailFigures } from '#storage/port/newsletter.ts'
 import type { Route } from './+types/newsletter'
@@ -25,10 +25,7 @@ import type { Route } from './+types/newsletter'
 // figures, a preview and a test send to oneself; admins set the weekly digest's hour.
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Newsletter · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

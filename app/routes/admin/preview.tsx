@@ -11,7 +11,7 @@ import { termSlug } from '#app/features/articles/slug.ts'
 import { requireEditorMiddleware } from '#app/features/auth/session.server.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/preview'
 
 export const middleware: Route.MiddlewareFunction[] = [requireEditorMiddleware]
@@ -59,10 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const title = loaderData?.article.title
 	return [
 		{ title: title ? i18n._(msg`Preview: ${title}`) : i18n._(msg`Preview: not found`) },

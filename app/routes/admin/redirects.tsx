@@ -8,7 +8,7 @@ import { parseRedirectsCsv } from '#app/features/redirects/redirects-csv.server.
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Route } from './+types/redirects'
@@ -17,10 +17,7 @@ import type { Route } from './+types/redirects'
 // addresses. Content always wins: a redirect is followed only where the site has nothing.
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Redirects · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

@@ -5,14 +5,11 @@ import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { resetLinkWorks, resetPassword } from '#app/features/auth/password-reset.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/reset-password'
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [
 		{ title: i18n._(msg`Choose a new password · Canopy`) },
 		{ name: 'robots', content: 'noindex' },

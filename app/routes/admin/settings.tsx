@@ -13,10 +13,11 @@ import {
 import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import { i18nFor, interfaceLocales, localeNames } from '#app/lib/i18n.ts'
+import { interfaceLocales, localeNames } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import settingsStylesheet from '#app/styles/admin-settings.css?url'
 import type { Route } from './+types/settings'
+import { rootI18n } from '#app/lib/root-data.ts'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: imageUploadFieldStylesheet },
@@ -24,10 +25,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Site settings · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

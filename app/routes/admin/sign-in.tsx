@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/sign-in'
 
@@ -14,10 +14,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Sign in · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

@@ -10,7 +10,7 @@ import { subscribersAction } from '#app/features/newsletter/subscribers-admin.se
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import subscribersStyles from '#app/styles/subscribers.css?url'
 import type { Route } from './+types/subscribers'
@@ -21,10 +21,7 @@ import type { Route } from './+types/subscribers'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: subscribersStyles }]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Subscribers · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

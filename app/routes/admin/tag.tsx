@@ -9,7 +9,7 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Route } from './+types/tag'
 
@@ -17,10 +17,7 @@ import type { Route } from './+types/tag'
 // A new address keeps the old one working (301), as merging does.
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	const name = loaderData?.tag.name
 	return [
 		{

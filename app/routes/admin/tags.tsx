@@ -3,17 +3,14 @@ import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/tags'
 
 // Every tag, with how many published articles show it; each opens its page to rename, describe,
 // merge or delete it. Tags are made by naming them on an article.
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Tags · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 

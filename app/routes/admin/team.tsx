@@ -16,7 +16,7 @@ import {
 import { InviteForm, MemberCard, OneTimeLink } from '#app/features/auth/team-list.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import href from '#app/styles/admin-team.css?url'
 import type { Route } from './+types/team'
@@ -24,10 +24,7 @@ import type { Route } from './+types/team'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href }]
 
 export function meta({ matches }: Route.MetaArgs) {
-	const i18n = i18nFor(
-		(matches.find((m) => m?.id === 'root')?.loaderData as { locale?: string } | undefined)
-			?.locale ?? 'en',
-	)
+	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Team · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
