@@ -7,6 +7,7 @@ import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
@@ -19,19 +20,29 @@ const moreOnTag = 3
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
-	const article = await getPublishedArticle(storage, params.slug)
+	const [article, site] = await Promise.all([
+		getPublishedArticle(storage, params.slug),
+		getSiteSettings(storage),
+	])
 	// Not here: renamed (its old address answers 301), or no such article.
 	if (!article?.publishedAt)
 		throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
 	const firstTag = article.tags[0]
+	// Reading on in the article's own language (one naming none is in the site's).
+	const language = article.language || site.language
+	const sameLanguage = { tag: language, includeUnset: language === site.language }
 	const [bodyHtml, onward, sameTag, translations] = await Promise.all([
 		readerBodyHtml(storage, article.bodyHtml),
 		// Reading on: the articles published just after and just before this one…
 		storage.articles.neighbours({ publishedAt: article.publishedAt, id: article.id }),
 		// …and the latest others with its first tag.
 		firstTag
-			? storage.articles.listPublished({ limit: moreOnTag + 1, tag: firstTag.slug })
+			? storage.articles.listPublished({
+					limit: moreOnTag + 1,
+					tag: firstTag.slug,
+					language: sameLanguage,
+				})
 			: Promise.resolve([]),
 		// Its other languages, for "Also in" and hreflang.
 		storage.articles.translations(article.id),

@@ -23,7 +23,8 @@ const arabic = {
 	summary: 'تغطي ٣٪ من اليابسة وتخزن كربونًا أكثر من كل الغابات.',
 	// 1,380 words: 10 minutes at Arabic's 138 a minute.
 	body: 'خث '.repeat(1380),
-	tags: ['الخث'],
+	// The Spanish one's tag too: "more on this tag" keeps to each article's own language.
+	tags: ['turberas'],
 	language: 'ar',
 }
 // Made from the title: Arabic keeps its own letters in the address.
@@ -104,6 +105,7 @@ test('readers get each translation in its language and direction, linked to the 
 	await expect(page.locator('.article-meta')).toContainText('5 min de lectura')
 	// Dates in Spanish.
 	await expect(page.locator('.article-meta time')).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/)
+	await expect(page.locator('.more-on').getByText(arabic.title)).toHaveCount(0)
 	const alsoIn = page.getByRole('navigation', { name: 'Traducciones' })
 	await expect(alsoIn).toContainText('También en:')
 	const toArabic = alsoIn.getByRole('link', { name: 'العربية' })
