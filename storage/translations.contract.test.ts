@@ -311,6 +311,26 @@ describe.each(databases)('translations storage contract: $name', ({ create }) =>
 		)
 	})
 
+	it('finds an article’s neighbours in its own language, past the others', async () => {
+		const at = (minute: number) => new Date(Date.UTC(2026, 3, 1, 0, minute)).toISOString()
+		const [first, , third, fourth] = [
+			await article({ language: 'es', publishedAt: at(0) }),
+			await article({ language: 'ar', publishedAt: at(1) }),
+			await article({ language: '', publishedAt: at(2) }),
+			await article({ language: 'ar', publishedAt: at(3) }),
+		]
+		const cursor = (one: Article) => ({ publishedAt: one.publishedAt ?? '', id: one.id })
+		// Spanish is the site's language here: those naming none count as Spanish.
+		const spanish = { tag: 'es', includeUnset: true }
+		const fromFirst = await storage.articles.neighbours(cursor(first), spanish)
+		expect(fromFirst.older).toBeNull()
+		expect(fromFirst.newer?.id).toBe(third.id)
+		const fromThird = await storage.articles.neighbours(cursor(third), spanish)
+		expect([fromThird.older?.id, fromThird.newer]).toEqual([first.id, null])
+		// Without a language, the next one whatever it is in.
+		expect((await storage.articles.neighbours(cursor(third))).newer?.id).toBe(fourth.id)
+	})
+
 	it('names the languages published articles and pages are in', async () => {
 		expect(await storage.articles.languages()).toEqual([])
 		await article({ language: 'fr' })

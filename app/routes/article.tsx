@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const [bodyHtml, onward, sameTag, translations] = await Promise.all([
 		readerBodyHtml(storage, article.bodyHtml),
 		// Reading on: the articles published just after and just before this one…
-		storage.articles.neighbours({ publishedAt: article.publishedAt, id: article.id }),
+		storage.articles.neighbours({ publishedAt: article.publishedAt, id: article.id }, sameLanguage),
 		// …and the latest others with its first tag.
 		firstTag
 			? storage.articles.listPublished({

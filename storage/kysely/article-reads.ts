@@ -231,16 +231,18 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 				.execute()
 			return cards(rows)
 		},
-		async neighbours({ publishedAt, id }) {
+		async neighbours({ publishedAt, id }, language) {
 			const at = new Date(publishedAt).toISOString()
+			const inLanguage = () =>
+				language ? published().where('language', 'in', languagesOf(language)) : published()
 			const [older, newer] = await Promise.all([
-				published()
+				inLanguage()
 					.where((eb) => pastCursor(eb, '<', at, id))
 					.orderBy('published_at', 'desc')
 					.orderBy('id', 'desc')
 					.limit(1)
 					.executeTakeFirst(),
-				published()
+				inLanguage()
 					.where((eb) => pastCursor(eb, '>', at, id))
 					.orderBy('published_at', 'asc')
 					.orderBy('id', 'asc')

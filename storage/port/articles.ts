@@ -238,7 +238,11 @@ export interface ArticleRepository {
 	}): Promise<ArticleCard[]>
 	listPublishedByIds(ids: number[]): Promise<ArticleCard[]>
 	/** The published articles just before and just after this one, for reading on. */
-	neighbours(of: ListCursor): Promise<{ newer: ArticleCard | null; older: ArticleCard | null }>
+	neighbours(
+		of: ListCursor,
+		/** Only articles in this language (and, with includeUnset, those naming none). */
+		language?: LanguageFilter,
+	): Promise<{ newer: ArticleCard | null; older: ArticleCard | null }>
 	/** Published articles with their bodies, newest first (a tag's only, with its id): feeds. */
 	listPublishedFull(
 		limit: number,
