@@ -1,4 +1,4 @@
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link } from 'react-router'
@@ -7,14 +7,14 @@ import {
 	savePreferences,
 	subscriberOfLink,
 } from '#app/features/newsletter/manage.server.ts'
-import type { DigestSchedule } from '#app/features/newsletter/newsletter-settings.ts'
 import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
+import { scheduleText } from '#app/features/newsletter/schedule-text.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { SubscriberStatus } from '#storage/port/newsletter.ts'
 import type { Route } from './+types/newsletter-preferences'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // What a reader receives, changed from the link in any mail without signing in: every article or
 // the weekly digest, and the topics (tags) followed.
@@ -34,26 +34,6 @@ const quietStatus: Record<Exclude<SubscriberStatus, 'confirmed'>, MessageDescrip
 	pending: msg({ message: 'not confirmed yet', context: 'an address on the newsletter list' }),
 	unsubscribed: msg({ message: 'unsubscribed', context: 'an address on the newsletter list' }),
 	suspended: msg({ message: 'suspended', context: 'an address on the newsletter list' }),
-}
-
-/**
- * When the digest goes out, "Mondays at 08:00 (Europe/Berlin)", in the interface's language: the
- * words of describeSchedule (newsletter-settings.ts) and of the staff's newsletter page.
- */
-function scheduleText(i18n: I18n, schedule: DigestSchedule): string {
-	const time = `${String(schedule.hour).padStart(2, '0')}:00`
-	const timeZone = schedule.timeZone
-	const byDay: MessageDescriptor[] = [
-		msg`Sundays at ${time} (${timeZone})`,
-		msg`Mondays at ${time} (${timeZone})`,
-		msg`Tuesdays at ${time} (${timeZone})`,
-		msg`Wednesdays at ${time} (${timeZone})`,
-		msg`Thursdays at ${time} (${timeZone})`,
-		msg`Fridays at ${time} (${timeZone})`,
-		msg`Saturdays at ${time} (${timeZone})`,
-	]
-	const text = byDay[schedule.day]
-	return text ? i18n._(text) : `${schedule.day} ${time} (${timeZone})`
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -6,18 +6,16 @@ import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { recentArticles, sendTestMail } from '#app/features/newsletter/newsletter-admin.server.ts'
 import {
-	type DigestSchedule,
-	digestScheduleSchema,
-} from '#app/features/newsletter/newsletter-settings.ts'
-import {
 	getDigestSchedule,
 	saveDigestSchedule,
 } from '#app/features/newsletter/newsletter-settings.server.ts'
+import { digestScheduleSchema } from '#app/features/newsletter/newsletter-settings.ts'
+import { scheduleText } from '#app/features/newsletter/schedule-text.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { MailFigures } from '#storage/port/newsletter.ts'
 import type { Route } from './+types/newsletter'
 
@@ -39,23 +37,6 @@ const dayNames: MessageDescriptor[] = [
 	msg`Friday`,
 	msg`Saturday`,
 ]
-
-/** "Mondays at 08:00 (Europe/Berlin)": describeSchedule's words, in the reader's language. */
-function scheduleText(i18n: I18n, schedule: DigestSchedule): string {
-	const time = `${String(schedule.hour).padStart(2, '0')}:00`
-	const timeZone = schedule.timeZone
-	const byDay: MessageDescriptor[] = [
-		msg`Sundays at ${time} (${timeZone})`,
-		msg`Mondays at ${time} (${timeZone})`,
-		msg`Tuesdays at ${time} (${timeZone})`,
-		msg`Wednesdays at ${time} (${timeZone})`,
-		msg`Thursdays at ${time} (${timeZone})`,
-		msg`Fridays at ${time} (${timeZone})`,
-		msg`Saturdays at ${time} (${timeZone})`,
-	]
-	const text = byDay[schedule.day]
-	return text ? i18n._(text) : `${schedule.day} ${time} (${timeZone})`
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
