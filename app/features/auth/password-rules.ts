@@ -1,4 +1,4 @@
-// Password length rules, shared by the server's checks and the forms' hints and limits.
+// Password length rules, shared by the server's checks and the forms' limits (the hint's words are
+// new-password-field.tsx's, in the reader's language).
 export const minPasswordLength = 8
 export const maxPasswordLength = 128
-export const passwordHint = `${minPasswordLength} to ${maxPasswordLength} characters. A few unrelated words make a strong one.`

@@ -1,16 +1,6 @@
 // When the weekly digest goes out: a day and an hour in the site's time zone, set by an admin.
 import { z } from 'zod'
 
-export const weekdays = [
-	'Sunday',
-	'Monday',
-	'Tuesday',
-	'Wednesday',
-	'Thursday',
-	'Friday',
-	'Saturday',
-] as const
-
 export interface DigestSchedule {
 	/** 0 Sunday … 6 Saturday. */
 	day: number
@@ -55,8 +45,3 @@ export const digestScheduleSchema = z.object({
 		.refine(isTimeZone, 'Enter a time zone from the list, e.g. Europe/Berlin or America/New_York.'),
 })
 
-/** "Mondays at 08:00 (Europe/Berlin)". */
-export function describeSchedule(schedule: DigestSchedule): string {
-	const hour = String(schedule.hour).padStart(2, '0')
-	return `${weekdays[schedule.day]}s at ${hour}:00 (${schedule.timeZone})`
-}

@@ -1,6 +1,5 @@
-// When the weekly digest goes out, in the interface's language: the words of describeSchedule
-// (newsletter-settings.ts, which the Node server loads as it is and so stays English), for the
-// staff's newsletter page and a reader's preferences page alike.
+// When the weekly digest goes out, in the interface's language, for the staff's newsletter page
+// and a reader's preferences page alike.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { DigestSchedule } from './newsletter-settings.ts'

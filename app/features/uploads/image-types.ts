@@ -32,10 +32,6 @@ export function imageTooLargeMessage(maxBytes: number): string {
 	return `This image is larger than ${inMegabytes(maxBytes)} MB. Make it smaller (fewer pixels or more compression) and upload it again.`
 }
 
-export function imageTypesHint(maxBytes: number): string {
-	return `PNG, JPEG, WebP or AVIF, up to ${inMegabytes(maxBytes)} MB.`
-}
-
 export function isImageMime(mime: string): mime is ImageMime {
 	return Object.hasOwn(imageExtensions, mime)
 }

@@ -27,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 	return [{ title: i18n._(msg`Newsletter · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
 
-/** The days of the week, 0 Sunday … 6 Saturday (newsletter-settings.ts's weekdays). */
+/** The days of the week, 0 Sunday … 6 Saturday, as DigestSchedule counts them. */
 const dayNames: MessageDescriptor[] = [
 	msg`Sunday`,
 	msg`Monday`,
