@@ -38,6 +38,13 @@ Commands:
       --with-passwords              include password hashes and API keys (keep the file secret)
   import <file>                   read an export into this database, which must be new (no
                                   accounts, no articles but the untouched samples); - reads stdin
+  import:ghost <file.json>        bring a Ghost site in: its posts, pages, tags, authors and images
+      --images <folder>             Ghost's content/images folder (images are not in the .json)
+      --dry-run                     report what would be imported and what cannot, write nothing
+  import:wordpress <file.xml>     the same for a WordPress export (Tools → Export → All content)
+      --images <folder>             WordPress's wp-content/uploads folder
+      --dry-run                     report only
+                                  Either can run again: posts already here are left as they are.
   backup [file]                   SQLite: a consistent copy of the database while the site runs
                                   (default DATA_DIR/backups/canopy-<time>.db); PostgreSQL: says
                                   how to use pg_dump
@@ -58,6 +65,8 @@ const fixViewRetention = 'Set it with: npm run cli -- analytics:retention <days>
 
 interface Flags {
 	draft: boolean
+	dryRun: boolean
+	images?: string
 	withPasswords: boolean
 	email?: string
 	role?: string
@@ -191,6 +200,14 @@ const commands: Record<
 		const { importCommand } = await import('./portable/commands.ts')
 		return importCommand(storage, file)
 	},
+	async 'import:ghost'(storage, [file], flags) {
+		const { moveInCommand } = await import('./portable/move-in.ts')
+		return moveInCommand(storage, loadConfig(process.env), 'ghost', file, flags)
+	},
+	async 'import:wordpress'(storage, [file], flags) {
+		const { moveInCommand } = await import('./portable/move-in.ts')
+		return moveInCommand(storage, loadConfig(process.env), 'wordpress', file, flags)
+	},
 	async backup(storage, [file]) {
 		const { backupCommand } = await import('./portable/commands.ts')
 		return backupCommand(storage, file, loadConfig(process.env))
@@ -204,6 +221,8 @@ async function main(argv: string[]): Promise<number> {
 		options: {
 			draft: { type: 'boolean', default: false },
 			'with-passwords': { type: 'boolean', default: false },
+			'dry-run': { type: 'boolean', default: false },
+			images: { type: 'string' },
 			email: { type: 'string' },
 			role: { type: 'string' },
 			name: { type: 'string' },
@@ -228,6 +247,8 @@ async function main(argv: string[]): Promise<number> {
 		const flags = {
 			draft: values.draft ?? false,
 			withPasswords: values['with-passwords'] ?? false,
+			dryRun: values['dry-run'] ?? false,
+			images: values.images,
 			email: values.email,
 			role: values.role,
 			name: values.name,

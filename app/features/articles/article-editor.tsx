@@ -149,13 +149,15 @@ export function ArticleEditor({
 		if (debouncedEdits === 0 || debouncedEdits === savedEdits.current) return
 		const form = formRef.current
 		// One at a time: a new article's first autosave must come back with its id before the next.
-		if (!form || conflict || autosaving) return
+		// Nor beside a save or Publish on its way: on a slow server the debounce can fire while a
+		// new article's Publish is still making it, and a second article of that address is refused.
+		if (!form || conflict || autosaving || navigation.state !== 'idle') return
 		const data = new FormData(form)
 		savedEdits.current = debouncedEdits
 		data.set('intent', 'autosave')
 		// Leaving the page mid-save aborts it; the guard on leaving has already asked.
 		autosaveSubmit(data, { method: 'post', action: saveAction }).catch(() => {})
-	}, [debouncedEdits, conflict, autosaving, saveAction, autosaveSubmit])
+	}, [debouncedEdits, conflict, autosaving, navigation.state, saveAction, autosaveSubmit])
 	const autosaved = autosave.data
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)

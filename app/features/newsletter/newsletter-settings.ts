@@ -44,4 +44,3 @@ export const digestScheduleSchema = z.object({
 		.max(64, 'Enter a time zone, e.g. Europe/Berlin or America/New_York.')
 		.refine(isTimeZone, 'Enter a time zone from the list, e.g. Europe/Berlin or America/New_York.'),
 })
-

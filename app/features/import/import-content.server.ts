@@ -1,0 +1,241 @@
+// Moving in from Ghost or WordPress (docs/decisions/034-moving-in.md): an export, read by its
+// format's reader, written as Canopy's articles, pages, tags, authors, images and redirects. Each
+// post is saved as the editor saves one (the same checks and limits), without announcing it to
+// push or newsletter subscribers. A post whose address is already taken here is left alone, so
+// running an import again adds only what is new. A dry run does everything but write.
+import { articleInputSchema } from '#app/features/articles/article.schema.ts'
+import { toArticleWrite } from '#app/features/articles/article-write.server.ts'
+import { MarkdownRefused } from '#app/features/articles/markdown.server.ts'
+import { slugFor, slugify, slugPattern } from '#app/features/articles/slug.ts'
+import { pageSlugProblem, publicPath } from '#app/features/pages/page-addresses.ts'
+import { readablePath } from '#app/features/redirects/addresses.ts'
+import type { Storage } from '#storage/port/storage.ts'
+import { htmlToMarkdown, maxHtmlLength, placeImages } from './html-to-markdown.server.ts'
+import { finishTerms, knownTerms } from './import-terms.server.ts'
+import { type ImportImages, importImages } from './import-images.server.ts'
+import type { ImportReport } from './import-report.ts'
+import { type ImportSource, isSkipped, type SourcePost } from './import-source.ts'
+
+export interface ImportOptions {
+	dryRun: boolean
+	/** The export's images: Ghost's content/images folder, WordPress's wp-content/uploads. */
+	imagesFolder: string | null
+	/** The account the images are recorded as uploaded by (the CLI: none). */
+	createdBy: string | null
+	maxImageBytes?: number
+	maxImagePixels?: number
+	/** Called after each post with how many have been read. */
+	progress?: (posts: number) => void
+	now?: Date
+}
+
+/** What Canopy's editor allows: longer summaries are cut at a word, with an ellipsis. */
+function shorten(text: string, max: number): string {
+	const plain = text.replace(/\s+/g, ' ').trim()
+	if (plain.length <= max) return plain
+	const cut = plain.slice(0, max - 1)
+	return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`
+}
+
+/**
+ * Links to the old site's own pages made paths of this one, which its redirects answer. Images keep
+ * their whole address: one not found in the folder still shows from the old site while it runs.
+ */
+function localise(html: string, siteUrl: string | null): string {
+	let local = html.replaceAll('__GHOST_URL__', '')
+	if (siteUrl) {
+		const host = siteUrl
+			.replace(/^https?:\/\//, '')
+			.replace(/\/+$/, '')
+			.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+		local = local.replace(new RegExp(`(\\bhref=["'])https?://${host}(?=[/"'])`, 'g'), '$1')
+	}
+	return local
+}
+
+function chooseSlug(post: SourcePost, notes: string[]): string {
+	const given = post.slug.normalize('NFC').toLowerCase()
+	let slug =
+		given.length <= 80 && slugPattern.test(given)
+			? given
+			: slugify(given) || slugFor(post.kind, post.title)
+	// A draft that never had an address gets one quietly, as the editor would make it.
+	if (given && slug !== given)
+		notes.push(
+			`its address "${post.slug}" is written /${slug} here (Canopy's addresses spell some scripts in Latin letters)`,
+		)
+	if (post.kind === 'page' && pageSlugProblem(slug)) {
+		notes.push(`"/${slug}" is one of Canopy's own addresses: the page is at /${slug}-page`)
+		slug = `${slug}-page`
+	}
+	return slug
+}
+
+type PostOutcome =
+	| { kind: 'imported' | 'would-import'; path: string; notes: string[] }
+	| { kind: 'existing'; path: string }
+	| { kind: 'skipped'; reason: string }
+
+async function importPost(
+	storage: Storage,
+	source: ImportSource,
+	post: SourcePost,
+	images: ImportImages,
+	options: ImportOptions,
+): Promise<PostOutcome> {
+	const notes = [...post.notes]
+	const slug = chooseSlug(post, notes)
+	const path = publicPath(post.kind, slug)
+	if (await storage.articles.findBySlug(slug)) return { kind: 'existing', path }
+	if (post.html.length > maxHtmlLength)
+		return { kind: 'skipped', reason: 'its text is longer than 2 MB of HTML' }
+	const converted = htmlToMarkdown(localise(post.html, source.siteUrl), source.format)
+	notes.push(...converted.notes)
+	const addresses: string[] = []
+	for (const address of converted.images) {
+		const placed = await images.place(address)
+		if (!placed.ok) notes.push(placed.reason)
+		addresses.push(placed.ok ? placed.url : (placed.keep ?? ''))
+	}
+	// An image that could not come across is dropped from the text, not left pointing nowhere.
+	const body = placeImages(converted.markdown, addresses)
+		.replace(/!\[[^\]]*\]\(\)/g, '')
+		.replace(/\n{3,}/g, '\n\n')
+		.trim()
+	let cover: string | null = null
+	if (post.image) {
+		const placed = await images.place(post.image.replaceAll('__GHOST_URL__', ''))
+		if (placed.ok) cover = placed.url
+		else {
+			notes.push(placed.reason.replace('the image', 'the cover image'))
+			cover = placed.keep
+		}
+	}
+	if (cover && !post.imageAlt)
+		notes.push(
+			'its cover image had no description: the title stands in for one until an editor writes it',
+		)
+	if (post.tags.length > 10) notes.push(`it had ${post.tags.length} tags: the first 10 were kept`)
+	const title = post.title.trim() || (body.split('\n')[0] ?? '').replace(/[#*_>[\]]/g, '').trim()
+	const parsed = articleInputSchema.safeParse({
+		title: shorten(title, 200),
+		slug,
+		summary: shorten(post.excerpt, 300),
+		body,
+		authors: post.authors.map((author) => author.name.slice(0, 100)),
+		tags: post.tags.slice(0, 10).map((tag) => tag.name.slice(0, 40)),
+		cover,
+		coverAlt: cover ? post.imageAlt || shorten(title, 200) : null,
+		seoTitle: shorten(post.seoTitle, 120),
+		seoDescription: shorten(post.seoDescription, 300),
+	})
+	if (!parsed.success)
+		return {
+			kind: 'skipped',
+			reason: parsed.error.issues.map((issue) => issue.message).join(' '),
+		}
+	const now = options.now ?? new Date()
+	const future = post.publishedAt !== null && new Date(post.publishedAt) > now
+	// A scheduled post whose time has passed while the site moved is published at that time.
+	const status =
+		post.status === 'published' || (post.status === 'scheduled' && !future) ? 'published' : 'draft'
+	if (options.dryRun) return { kind: 'would-import', path, notes }
+	try {
+		const write = await toArticleWrite(storage, parsed.data, {
+			slug,
+			status,
+			publishedAt: status === 'published' ? (post.publishedAt ?? now.toISOString()) : null,
+			publishAt: post.status === 'scheduled' && future ? post.publishedAt : null,
+			authors: parsed.data.authors,
+			// Years of posts arriving are no news: nobody is sent them.
+			notify: false,
+			email: false,
+		})
+		await storage.articles.saveBySlug({ ...write, kind: post.kind })
+	} catch (error) {
+		if (error instanceof MarkdownRefused) return { kind: 'skipped', reason: error.message }
+		throw error
+	}
+	return { kind: 'imported', path, notes }
+}
+
+/** Reads every post once without writing: a file broken halfway is refused before anything lands. */
+async function checkReadable(source: ImportSource): Promise<void> {
+	for await (const _post of source.posts());
+}
+
+export async function importContent(
+	storage: Storage,
+	source: ImportSource,
+	options: ImportOptions,
+): Promise<ImportReport> {
+	if (!options.dryRun) await checkReadable(source)
+	const before = await knownTerms(storage)
+	const images = importImages(storage, {
+		folder: options.imagesFolder,
+		dryRun: options.dryRun,
+		createdBy: options.createdBy,
+		maxBytes: options.maxImageBytes,
+		maxPixels: options.maxImagePixels,
+	})
+	const report: ImportReport = {
+		format: source.format,
+		dryRun: options.dryRun,
+		articles: 0,
+		pages: 0,
+		existing: 0,
+		tags: 0,
+		authors: 0,
+		images: 0,
+		redirects: 0,
+		skipped: [],
+		notes: [],
+	}
+	const moved: { from: string; to: string }[] = []
+	let read = 0
+	for await (const entry of source.posts()) {
+		read++
+		if (isSkipped(entry)) report.skipped.push(entry)
+		else {
+			const outcome = await importPost(storage, source, entry, images, options)
+			const named = { sourceId: entry.sourceId, title: entry.title }
+			if (outcome.kind === 'skipped') report.skipped.push({ ...named, reason: outcome.reason })
+			else if (outcome.kind === 'existing') report.existing++
+			else {
+				report[entry.kind === 'page' ? 'pages' : 'articles']++
+				for (const note of outcome.notes) report.notes.push({ ...named, note })
+				const from = entry.oldPath && readablePath(entry.oldPath.replace(/\/+$/, ''))
+				if (from && from !== outcome.path && entry.status === 'published')
+					moved.push({ from, to: outcome.path })
+			}
+		}
+		options.progress?.(read)
+	}
+	const terms = await finishTerms(storage, source, images, { dryRun: options.dryRun, before })
+	report.tags = terms.tags
+	report.authors = terms.authors
+	report.notes.push(...terms.notes)
+	report.images = images.count
+	report.redirects = await recordRedirects(storage, moved, options.dryRun)
+	return report
+}
+
+/** Old addresses that answer 301 to where the posts are now; one nothing of the site's own uses. */
+async function recordRedirects(
+	storage: Storage,
+	moved: { from: string; to: string }[],
+	dryRun: boolean,
+): Promise<number> {
+	const wanted = moved.filter(({ from }) => {
+		const first = from.split('/')[1] ?? ''
+		return from.length > 1 && !pageSlugProblem(first)
+	})
+	if (dryRun || wanted.length === 0) return wanted.length
+	const redirects = wanted.map((redirect) => ({ ...redirect, status: 301 as const }))
+	const put = await storage.redirects.putMany(redirects)
+	if (put.ok) return put.count
+	const loops = new Set(put.loops)
+	const kept = redirects.filter((redirect) => !loops.has(redirect.from))
+	const again = await storage.redirects.putMany(kept)
+	return again.ok ? again.count : 0
+}
