@@ -11,6 +11,8 @@ import { run as images } from './images.ts'
 import { run as instanceKill } from './instance-kill.ts'
 import { run as lighthouse } from './lighthouse.ts'
 import { run as liveFanout } from './live-fanout.ts'
+import { run as metrics } from './metrics.ts'
+import { run as moveIn } from './move-in.ts'
 import { run as newsletter } from './newsletter.ts'
 import { run as pageWeight } from './page-weight.ts'
 import { run as postgresFault } from './postgres-fault.ts'
@@ -40,6 +42,8 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['editor-publish', editorPublish],
 	['search', search],
 	['newsletter', newsletter],
+	['move-in', moveIn],
+	['metrics', metrics],
 ]
 
 function shell(command: string, args: string[]): string {

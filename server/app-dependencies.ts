@@ -11,6 +11,7 @@ import type { Storage } from '#storage/port/storage.ts'
 import type { Config } from './env.ts'
 import type { LiveBroker } from './live/broker.ts'
 import type { StreamOptions } from './live/streams.ts'
+import type { Metrics } from './metrics.ts'
 
 export interface AppDependencies {
 	config: Config
@@ -38,6 +39,8 @@ export interface AppDependencies {
 	/** The remote configuration this instance serves (app/features/remote-config/). */
 	remoteConfig: ConfigService
 	push?: PushSettings
+	/** Prometheus metrics, when METRICS_TOKEN is set (server/metrics.ts); none: no /metrics. */
+	metrics?: Metrics
 }
 
 export interface PushSettings {

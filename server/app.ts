@@ -7,7 +7,7 @@ import { relative } from 'node:path'
 import { getRequestListener, type HttpBindings } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
@@ -19,6 +19,7 @@ import { liveStreamHandler, streamOf } from './live/streams.ts'
 import { answerOutages, outageOf, outageResponse } from './outage.ts'
 import { acceptsGzip, cacheStatus, createPageCache, pageCacheKey } from './page-cache.ts'
 import { closeIfBodyRefused, isLingering } from './refused-body.ts'
+import { createRouteLabeller } from './route-label.ts'
 import { nodeRoutes, type ServerRoute, serverRoutes } from './routes.ts'
 import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
 
@@ -30,7 +31,15 @@ interface EntryModule {
 
 type AppEnv = {
 	Bindings: HttpBindings
-	Variables: { nonce: string; cacheKey: string | undefined; generation: number }
+	Variables: {
+		nonce: string
+		cacheKey: string | undefined
+		generation: number
+		/** The server route's path (server/routes.ts) that answered, for the metrics. */
+		route: string | undefined
+		/** The status of a cached page written straight to the socket. */
+		cacheHit: number | undefined
+	}
 }
 
 const bodyCapBytes = 64 * 1024
@@ -81,16 +90,31 @@ function createApp(deps: AppDependencies) {
 	return app
 }
 
-function logRequests(app: App, { logger }: AppDependencies) {
+function logRequests(app: App, { logger, metrics, build }: AppDependencies) {
+	// The route pattern of each request, for the metrics (server/route-label.ts).
+	let labelled: { build: ServerBuild; label: (path: string) => string } | undefined
+	const routeOf = async (c: Context<AppEnv>) => {
+		const server = c.get('route')
+		if (server) return server
+		if (c.req.path.startsWith('/assets/')) return '/assets/*'
+		const current = typeof build === 'function' ? await build() : build
+		if (labelled?.build !== current)
+			labelled = { build: current, label: createRouteLabeller(current) }
+		return labelled.label(c.req.path)
+	}
 	app.use(async (c, next) => {
 		const started = performance.now()
 		await next()
+		const durationMs = performance.now() - started
+		// A cached page was written to the socket directly: 200, or the redirect it holds.
+		const status = c.get('cacheHit') ?? c.res.status
 		logger.info('request', {
 			method: c.req.method,
 			path: c.req.path,
-			status: c.res.status,
-			durationMs: Math.round((performance.now() - started) * 10) / 10,
+			status,
+			durationMs: Math.round(durationMs * 10) / 10,
 		})
+		if (metrics) metrics.request(await routeOf(c), c.req.method, status, durationMs / 1000)
 	})
 }
 
@@ -111,6 +135,8 @@ function answerCachedPages(app: App, cache: PageCache, deps: AppDependencies, ht
 		const { body, headers } = cache.render(page, nonce, acceptsGzip(c.env.incoming))
 		c.env.outgoing.writeHead(page.status, { ...headers, ...securityHeaders({ nonce, https }) })
 		c.env.outgoing.end(body)
+		c.set('cacheHit', page.status)
+		deps.metrics?.cache('hit')
 		return RESPONSE_ALREADY_SENT
 	})
 }
@@ -212,7 +238,10 @@ function mountServerRoutes(app: App, routes: ServerRoute[]) {
 	for (const route of routes) {
 		const methods = Object.keys(route.methods).map((method) => method.toUpperCase())
 		for (const [method, handler] of Object.entries(route.methods))
-			app.on(method.toUpperCase(), route.path, handler)
+			app.on(method.toUpperCase(), route.path, (c) => {
+				c.set('route', route.path)
+				return handler(c)
+			})
 		const wrongMethod = route.wrongMethod
 		if (!wrongMethod) continue
 		const allow = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).join(', ')
@@ -291,7 +320,11 @@ function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefin
 		const response = await render(request, { nonce, clientIp: clientIpAddress })
 		const key = c.get('cacheKey')
 		if (!cache) return response
-		if (key !== undefined) return cache.store(key, response, nonce, c.get('generation'))
+		if (key !== undefined) {
+			deps.metrics?.cache('miss')
+			return cache.store(key, response, nonce, c.get('generation'))
+		}
+		deps.metrics?.cache('bypass')
 		response.headers.set('Cache-Status', cacheStatus.bypass)
 		return response
 	})

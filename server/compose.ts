@@ -106,10 +106,15 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	stops.push(broker.onChanges(remoteConfig.onChanges))
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
+	// Loaded only where an operator asked for /metrics (METRICS_TOKEN).
+	const metrics = config.metricsToken
+		? (await import('./metrics.ts')).createMetrics({ storage, broker, token: config.metricsToken })
+		: undefined
 
 	const listener = createRequestListener({
 		...options,
 		broker,
+		metrics,
 		auth,
 		wakeMailOutbox: mailOutbox.wake,
 		wakeImageVersions: imageVersions.wake,

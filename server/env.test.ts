@@ -17,6 +17,17 @@ describe('loadConfig', () => {
 			logLevel: 'info',
 		})
 		expect(config.dataDir).toMatch(/data$/)
+		// No /metrics unless an operator gives its token.
+		expect(config.metricsToken).toBeNull()
+	})
+
+	it('takes a metrics token of 32 characters or more, and refuses a short or spaced one', () => {
+		const token = 'f'.repeat(64)
+		expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token)
+		for (const bad of ['short', `${'x'.repeat(40)} y`])
+			expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(
+				'METRICS_TOKEN must be 32 to 200 printable characters without spaces',
+			)
 	})
 
 	it('takes valid values', () => {

@@ -59,6 +59,11 @@ export interface Config {
 	uploadMaxPixels: number
 	/** REVISIONS_KEPT: how many revisions of each article are kept, the newest (default 50). */
 	revisionsKept: number
+	/**
+	 * METRICS_TOKEN: the bearer token Prometheus sends for /metrics (at least 32 characters);
+	 * null: /metrics is not served (docs/decisions/035-metrics.md).
+	 */
+	metricsToken: string | null
 	newsletter: {
 		/** NEWSLETTER_RATE: newsletter mails per second each instance sends at most (default 10). */
 		ratePerSecond: number
@@ -193,10 +198,18 @@ export function loadConfig(env: Env): Config {
 		)
 	}
 
+	const metricsToken = read(env, 'METRICS_TOKEN')
+	if (metricsToken && !/^[\x21-\x7e]{32,200}$/.test(metricsToken)) {
+		throw new ConfigError(
+			'METRICS_TOKEN must be 32 to 200 printable characters without spaces (openssl rand -hex 32 makes one), or empty to serve no /metrics.',
+		)
+	}
+
 	return {
 		port,
 		host,
 		siteUrl: site.origin,
+		metricsToken: metricsToken || null,
 		dataDir: resolve(read(env, 'DATA_DIR') || 'data'),
 		databaseUrl,
 		smtpUrl,

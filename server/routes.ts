@@ -13,6 +13,7 @@ import { createConfigEndpoint } from '#app/features/remote-config/config-endpoin
 import type { AppDependencies } from './app-dependencies.ts'
 import { clientIp } from './client-ip.ts'
 import { liveStreams } from './live/streams.ts'
+import type { Metrics } from './metrics.ts'
 
 type Handler = (c: Context) => Response | Promise<Response>
 
@@ -84,6 +85,17 @@ export function serverRoutes(deps: AppDependencies): ServerRoute[] {
 				message: 'A push subscription is at most 4 KB; this one is larger.',
 			},
 		},
+		// Prometheus's scrape (server/metrics.ts), only when METRICS_TOKEN is set: otherwise the
+		// address is any other page's, and goes home.
+		...(deps.metrics
+			? [
+					{
+						path: '/metrics',
+						methods: { get: (c: Context) => (deps.metrics as Metrics).answer(c.req.raw) },
+						wrongMethod: 'Scrape the metrics with GET.',
+					},
+				]
+			: []),
 		{
 			// The remote configuration's values for this visitor (decision 013).
 			path: '/api/config',

@@ -43,6 +43,8 @@ export interface LiveBroker {
 	/** Called after each batch of changes (any topic) has been fanned out. */
 	onChanges(listener: (changes: Change[]) => void): () => void
 	readonly size: number
+	/** Open streams by topic (a stream of several topics counts in each): for the metrics. */
+	topicCounts(): Map<string, number>
 	readonly lastId: number
 	close(): void
 }
@@ -211,6 +213,12 @@ export function createLiveBroker(
 
 		get size() {
 			return subscribers.size
+		},
+		topicCounts() {
+			const counts = new Map<string, number>()
+			for (const subscriber of subscribers)
+				for (const topic of subscriber.topics) counts.set(topic, (counts.get(topic) ?? 0) + 1)
+			return counts
 		},
 		get lastId() {
 			return lastId

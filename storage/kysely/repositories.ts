@@ -3,6 +3,7 @@
 // repository is a factory closing over its Kysely instance: read its methods, each short, as the
 // units, not the factory.
 import type { Kysely } from 'kysely'
+import type { PoolState } from '../port/operations.ts'
 import type { Storage, StorageRules } from '../port/storage.ts'
 import { createAccountRepository } from './account-repositories.ts'
 import { createAnalyticsRepository } from './analytics-repositories.ts'
@@ -12,6 +13,7 @@ import { createConfigRepository } from './config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from './contact-repositories.ts'
 import { createApiKeyRepository, createRateLimitRepository } from './editor-repositories.ts'
 import { createJobRunRepository } from './job-repositories.ts'
+import { createOperationsRepository } from './operations-repository.ts'
 import { newsletterDeliveries } from './newsletter-deliveries.ts'
 import { newsletterSubscribers } from './newsletter-subscribers.ts'
 import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
@@ -35,6 +37,7 @@ export function createRepositories(
 	hooks: ChangeHooks,
 	portable: PortableDriver,
 	rules: StorageRules,
+	pool: () => PoolState | null = () => null,
 ): SharedRepositories {
 	return {
 		articles: createArticleRepository(db, hooks, dialect, rules.articles),
@@ -56,5 +59,6 @@ export function createRepositories(
 		config: createConfigRepository(db, hooks),
 		portable: createPortableRepository(db, portable, rules.articles),
 		jobs: createJobRunRepository(db),
+		operations: createOperationsRepository(db, dialect, pool),
 	}
 }

@@ -8,6 +8,7 @@ import type { ConfigRepository } from './config.ts'
 import type { MessageRepository } from './contact.ts'
 import type { JobRunRepository } from './jobs.ts'
 import type { OutboxRepository } from './mail.ts'
+import type { OperationsRepository } from './operations.ts'
 import type { NewsletterRepository } from './newsletter.ts'
 import type { PortableRepository } from './portable.ts'
 import type { PushRepository } from './push.ts'
@@ -52,6 +53,8 @@ export interface Storage {
 	/** Export, import and backup of the whole site (docs/decisions/015-portable-export.md). */
 	readonly portable: PortableRepository
 	readonly jobs: JobRunRepository
+	/** Queue depths and the connection pool, for monitoring (docs/decisions/035-metrics.md). */
+	readonly operations: OperationsRepository
 	/** Applies pending migrations; returns the names applied. */
 	migrate(): Promise<string[]>
 	/** Throws when the database cannot answer. */

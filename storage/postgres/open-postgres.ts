@@ -120,7 +120,12 @@ export function openPostgresStorage(url: string, options: PostgresOptions): Stor
 		dialect: 'postgres',
 		health: guard,
 		authDatabase: { db, type: 'postgres' },
-		...createRepositories(db, 'postgres', hooks, postgresPortableDriver(db), options.rules),
+		...createRepositories(db, 'postgres', hooks, postgresPortableDriver(db), options.rules, () => ({
+			max: pool.options.max ?? 10,
+			open: pool.totalCount,
+			idle: pool.idleCount,
+			waiting: pool.waitingCount,
+		})),
 		changes,
 		async migrate() {
 			// A connection of its own without the statement timeout: a migration over a large

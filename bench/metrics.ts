@@ -1,0 +1,112 @@
+// /metrics with 10,000 open live streams (docs/decisions/035-metrics.md): what one Prometheus
+// scrape costs, p50 and p99 over sequential scrapes, beside GET /healthz (the cheapest answer
+// through the same chain) in the same run. Target: scrape p99 ≤ 5 ms. The server runs on core 0,
+// the streams in one client process on core 1 (bench/support/fanout-client.ts).
+import { join } from 'node:path'
+import { Agent, request } from 'node:http'
+import { type BenchResult, createNotes } from './support/bench-result.ts'
+import { startCanopy } from './support/canopy-server.ts'
+import { callsTo } from './support/ipc.ts'
+import { pinningNote, sleep, startNode, stopProcess } from './support/processes.ts'
+import { waitForQuiet } from './support/quiet.ts'
+import { met, ms, percentile, row, times } from './support/report.ts'
+import { runAlone, type Target } from './support/target.ts'
+
+const bench = 'metrics'
+const streams = 10_000
+const scrapes = 400
+const token = 'bench-metrics-token-0123456789abcdef'
+
+/** A GET on a kept-alive connection, read to its end. */
+function get(url: string, headers: Record<string, string>, agent: Agent) {
+	return new Promise<{ status: number; body: string }>((resolve, reject) => {
+		const req = request(url, { headers, agent }, (res) => {
+			let body = ''
+			res.setEncoding('utf8')
+			res.on('data', (chunk: string) => {
+				body += chunk
+			})
+			res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+			res.on('error', reject)
+		})
+		req.on('error', reject)
+		req.end()
+	})
+}
+
+async function timed(
+	url: string,
+	headers: Record<string, string>,
+	agent: Agent,
+): Promise<number[]> {
+	const durations: number[] = []
+	for (let i = 0; i < scrapes + 20; i++) {
+		const started = performance.now()
+		const answer = await get(url, headers, agent)
+		const elapsed = performance.now() - started
+		if (answer.status !== 200 || answer.body.length === 0)
+			throw new Error(`${url} answered ${answer.status}`)
+		if (i >= 20) durations.push(elapsed)
+		// As scrapes come: apart, not back to back.
+		await sleep(5)
+	}
+	return durations.sort((a, b) => a - b)
+}
+
+export async function run(target: Target): Promise<BenchResult> {
+	const { notes, note } = createNotes(bench)
+	const server = await startCanopy(target, { cpu: 0, env: { METRICS_TOKEN: token } })
+	const clientProcess = startNode([join(target.root, 'bench/support/fanout-client.ts')], {
+		cpu: 1,
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		serialization: 'advanced',
+	})
+	const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+	try {
+		const client = callsTo(clientProcess, 'the subscriber process')
+		await client.ready()
+		const port = Number(new URL(server.url).port)
+		const opened = await client.call<{ open: number; ms: number }>(
+			'connect',
+			{ port, path: '/api/articles/stream', count: streams, batch: 250 },
+			120_000,
+		)
+		note(`${pinningNote()}; ${opened.open} streams open in ${ms(opened.ms)}`)
+		await waitForQuiet(note, 30_000)
+		const scrape = await timed(`${server.url}/metrics`, { Authorization: `Bearer ${token}` }, agent)
+		const health = await timed(`${server.url}/healthz`, {}, agent)
+		const { body: text } = await get(
+			`${server.url}/metrics`,
+			{ Authorization: `Bearer ${token}` },
+			agent,
+		)
+		const counted = /canopy_live_streams\{topic="articles"\} (\d+)/.exec(text)?.[1]
+		note(
+			`the scrape reports ${counted} article streams, ${Math.round(text.length / 1000)} KB of text`,
+		)
+		note(
+			`scrape p50 ${ms(percentile(scrape, 50))} p99 ${ms(percentile(scrape, 99))}; /healthz p50 ${ms(percentile(health, 50))} p99 ${ms(percentile(health, 99))}`,
+		)
+		const p99 = percentile(scrape, 99)
+		return {
+			rows: [
+				row({
+					bench,
+					figure: `/metrics scrape p99, ${streams.toLocaleString('en')} open streams`,
+					value: `${ms(p99)} (p50 ${ms(percentile(scrape, 50))})`,
+					baseline: `${ms(percentile(health, 99))} /healthz p99`,
+					ratio: times(p99, percentile(health, 99)),
+					target: '≤ 5 ms',
+					status: met(p99 <= 5 && Number(counted) === streams),
+				}),
+			],
+			notes,
+		}
+	} finally {
+		agent.destroy()
+		await stopProcess(clientProcess, 5_000)
+		await server.stop()
+	}
+}
+
+if (import.meta.main) await runAlone(run)
