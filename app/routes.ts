@@ -56,6 +56,7 @@ export default [
 			route('analytics/now', 'routes/admin/analytics-now.ts'),
 			route('newsletter', 'routes/admin/newsletter.tsx'),
 			route('newsletter/preview', 'routes/admin/newsletter-preview.ts'),
+			route('api', 'routes/admin/api-reference.tsx'),
 			// Admins only: the site, the team, the API's keys and the live configuration.
 			layout('routes/admin/admin-only.tsx', [
 				route('settings', 'routes/admin/settings.tsx'),
@@ -81,6 +82,7 @@ export default [
 		route('articles/:id/publish', 'routes/api/admin-article-state.ts', { id: 'api-publish' }),
 		route('articles/:id/unpublish', 'routes/api/admin-article-state.ts', { id: 'api-unpublish' }),
 		route('uploads', 'routes/api/admin-uploads.ts'),
+		route('openapi.json', 'routes/api/admin-openapi.ts'),
 		route('*', 'routes/api/admin-not-found.ts'),
 	]),
 	route('robots.txt', 'routes/robots.ts'),

@@ -43,3 +43,41 @@ test('an admin creates a key, sees it once, and revokes it after confirming', as
 	await expect(page.getByLabel('API key')).toHaveCount(0)
 	expect((await request.get('/api/admin/articles', withKey)).status()).toBe(401)
 })
+
+test('the API’s reference lists every endpoint and field, and links the OpenAPI file', async ({
+	page,
+}) => {
+	const password = await createAccount(server(), {
+		email: 'eli@example.org',
+		role: 'admin',
+		name: 'Eli Admin',
+	})
+	await page.goto('/admin/sign-in?next=%2Fadmin%2Fapi-keys')
+	await waitForHydration(page)
+	await page.getByLabel('Email address').fill('eli@example.org')
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await page.getByRole('link', { name: /^The API’s reference/ }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin API reference')
+	const contents = page.getByRole('navigation', { name: 'Endpoints' })
+	for (const endpoint of [
+		'GET /api/admin/articles',
+		'POST /api/admin/articles',
+		'PUT /api/admin/articles/{id}',
+		'POST /api/admin/articles/{id}/publish',
+		'POST /api/admin/uploads',
+	])
+		await expect(contents.getByRole('link', { name: endpoint, exact: true })).toBeVisible()
+	const create = page.locator('#post--api-admin-articles')
+	await expect(create.getByRole('row', { name: /^title required string/ })).toBeVisible()
+	await expect(create.getByRole('row', { name: /^intent/ })).toContainText('"schedule"')
+	await expectNoAxeViolations(page)
+	for (const width of [390, 1280]) {
+		await page.setViewportSize({ width, height: 900 })
+		await page.screenshot({ path: test.info().outputPath(`api-reference-${width}.png`) })
+	}
+	// The machine-readable description, with the same session.
+	const file = await page.request.get('/api/admin/openapi.json')
+	expect(file.status()).toBe(200)
+	expect((await file.json()).openapi).toBe('3.1.0')
+})

@@ -1,6 +1,7 @@
 // The admin API's view of articles: what a request may send, what an answer holds, and each
 // endpoint's work, through the same editor functions the editor area's forms use.
 import { createHash } from 'node:crypto'
+import type { z } from 'zod'
 import {
 	type ApiRequest,
 	apiError,
@@ -17,43 +18,9 @@ import {
 	unpublishArticleById,
 	updateArticle,
 } from './editor.server.ts'
+import type { ApiArticle, apiListItemSchema } from './article-api.schema.ts'
 
-export interface ApiArticle {
-	id: number
-	slug: string
-	title: string
-	summary: string
-	body: string
-	html: string
-	/** The authors' names, joined: the field from before an article had several. */
-	author: string
-	/** The authors' names, in order: send them back to keep them, or others to change them. */
-	authors: string[]
-	tags: string[]
-	cover: string | null
-	coverAlt: string | null
-	/** What search engines show instead of the title and summary; empty: those. */
-	seoTitle: string
-	seoDescription: string
-	/** The image a shared link shows instead of the cover; null: the cover. */
-	socialImage: string | null
-	status: ArticleStatusFilter
-	publishAt: string | null
-	publishedAt: string | null
-	createdAt: string
-	updatedAt: string
-	version: number
-	/** Where readers find it; null while it is not public. */
-	url: string | null
-	/** Whether becoming public announces it to push subscribers. */
-	notify: boolean
-	/** When push subscribers were told of it; null until then. Announced at most once. */
-	notifiedAt: string | null
-	/** Whether becoming public for the first time mails newsletter subscribers. */
-	email: boolean
-	/** When it was mailed to them; null until then. Mailed at most once. */
-	emailedAt: string | null
-}
+type ApiListItem = z.infer<typeof apiListItemSchema>
 
 function apiStatus(article: Pick<Article, 'status' | 'publishAt'>): ArticleStatusFilter {
 	if (article.status === 'published') return 'published'
@@ -82,6 +49,8 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 		seoTitle: article.seoTitle,
 		seoDescription: article.seoDescription,
 		socialImage: article.socialImageUrl,
+		language: article.language,
+		translationOf: article.translationOf,
 		status: apiStatus(article),
 		publishAt: article.publishAt,
 		publishedAt: article.publishedAt,
@@ -96,7 +65,7 @@ export function toApiArticle(article: Article, siteUrl: string): ApiArticle {
 	}
 }
 
-function toApiListItem(item: ArticleListItem, siteUrl: string) {
+function toApiListItem(item: ArticleListItem, siteUrl: string): ApiListItem {
 	const { id, slug, title, authors, publishAt, publishedAt, updatedAt, version } = item
 	const { notify, notifiedAt } = item
 	return {

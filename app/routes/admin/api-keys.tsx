@@ -91,6 +91,11 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 					made it, and stops working when it is revoked or that account is deactivated.
 				</Trans>
 			</p>
+			<p>
+				<Link to="/admin/api">
+					<Trans>The API’s reference: every endpoint, what it takes and what it answers</Trans>
+				</Link>
+			</p>
 			{errors.form ? (
 				<p role="alert" className="form-error">
 					{errors.form.map((text) => schemaMessage(i18n, text)).join(' ')}
