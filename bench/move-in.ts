@@ -123,7 +123,7 @@ export async function run(target: Target): Promise<BenchResult> {
 			'import:ghost',
 		)
 		note(
-			`import:ghost, heaps capped at 64 MB: ${seconds(imported.ms)}, peak resident ${mb(imported.peak)}`,
+			`import:ghost of ${posts.toLocaleString('en')} posts: ${seconds(imported.ms)}, peak ${mb(imported.peak)}`,
 		)
 		note(`its report: ${imported.output.split('\n')[0]}`)
 		const complete = imported.output.startsWith(

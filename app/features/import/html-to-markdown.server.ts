@@ -3,6 +3,7 @@
 // editors write (Ghost's cards, WordPress's shortcodes and unwrapped paragraphs), and every image
 // left as a numbered placeholder for the importer to fill with the address it re-hosted it at.
 import { gfm } from '@joplin/turndown-plugin-gfm'
+import { createDocument } from '@mixmark-io/domino'
 import TurndownService from 'turndown'
 
 /** HTML past this is not converted (a post's text in Canopy is at most 200,000 characters). */
@@ -164,4 +165,13 @@ export function placeImages(markdown: string, addresses: string[]): string {
 		const address = addresses[Number(index)]
 		return address === undefined ? whole : address.replace(/[()\s]/g, encodeURIComponent)
 	})
+}
+
+/**
+ * The text of a bit of HTML, entities decoded ("It&#8217;s" → "It’s"): WordPress keeps titles and
+ * excerpts so, and a summary here is plain text.
+ */
+export function plainText(html: string): string {
+	if (!/[<&]/.test(html)) return html
+	return (createDocument(`<p>${html}</p>`).body.textContent ?? '').replace(/\s+/g, ' ').trim()
 }

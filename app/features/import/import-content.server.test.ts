@@ -203,7 +203,7 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		})
 
 		const first = await storage.articles.findBySlug('first-survey')
-		expect(first).toMatchObject({ summary: 'How it began.', tags: [] })
+		expect(first).toMatchObject({ summary: 'How it began & grew.', tags: [] })
 		expect(first?.bodyMarkdown).toBe('Our _first_ walk of the meadow.\n\n- 280 orchids\n- 3 hares')
 		expect(await storage.articles.findBySlug('luga')).toMatchObject({ title: 'Луга и пчёлы' })
 		expect(await storage.articles.findBySlug('volunteer')).toMatchObject({ kind: 'page' })

@@ -10,7 +10,7 @@ import { slugFor, slugify, slugPattern } from '#app/features/articles/slug.ts'
 import { pageSlugProblem, publicPath } from '#app/features/pages/page-addresses.ts'
 import { readablePath } from '#app/features/redirects/addresses.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import { htmlToMarkdown, maxHtmlLength, placeImages } from './html-to-markdown.server.ts'
+import { htmlToMarkdown, maxHtmlLength, placeImages, plainText } from './html-to-markdown.server.ts'
 import { finishTerms, knownTerms } from './import-terms.server.ts'
 import { type ImportImages, importImages } from './import-images.server.ts'
 import type { ImportReport } from './import-report.ts'
@@ -116,11 +116,12 @@ async function importPost(
 			'its cover image had no description: the title stands in for one until an editor writes it',
 		)
 	if (post.tags.length > 10) notes.push(`it had ${post.tags.length} tags: the first 10 were kept`)
-	const title = post.title.trim() || (body.split('\n')[0] ?? '').replace(/[#*_>[\]]/g, '').trim()
+	const title =
+		plainText(post.title).trim() || (body.split('\n')[0] ?? '').replace(/[#*_>[\]]/g, '').trim()
 	const parsed = articleInputSchema.safeParse({
 		title: shorten(title, 200),
 		slug,
-		summary: shorten(post.excerpt, 300),
+		summary: shorten(plainText(post.excerpt), 300),
 		body,
 		authors: post.authors.map((author) => author.name.slice(0, 100)),
 		tags: post.tags.slice(0, 10).map((tag) => tag.name.slice(0, 40)),

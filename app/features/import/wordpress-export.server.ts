@@ -4,6 +4,7 @@
 // and pages one at a time. No DTD is read and no entity expanded (saxes does neither).
 import { createReadStream } from 'node:fs'
 import { SaxesParser, type SaxesTagNS } from 'saxes'
+import { plainText } from './html-to-markdown.server.ts'
 import {
 	type ImportSource,
 	type SkippedSource,
@@ -221,7 +222,8 @@ export async function readWordPressExport(file: string): Promise<ImportSource> {
 		const type = field('wp:post_type')
 		if (type !== 'post' && type !== 'page') return undefined
 		const sourceId = field('wp:post_id')
-		const title = field('title')
+		// WordPress keeps a title's signs as entities (&amp;, &#8217;): the report names it as read.
+		const title = plainText(field('title'))
 		const skip = (reason: string): SkippedSource => ({ sourceId, title, reason })
 		const wpStatus = field('wp:status')
 		if (wpStatus === 'trash' || wpStatus === 'auto-draft' || wpStatus === 'inherit')
