@@ -36,10 +36,13 @@ export function createMetrics(
 	const { storage, broker } = deps
 	const registry = new Registry()
 	collectDefaultMetrics({ register: registry })
-	// Node's figures that walk every open handle or file descriptor on each scrape: with 10,000
-	// live streams open, a scrape took 40 ms (bench/RESULTS.md). canopy_live_streams counts the
-	// streams; process_max_fds stays.
+	// Node's figures that walk every open handle or file descriptor on each scrape (with 10,000
+	// live streams open, a scrape took 40 ms: bench/RESULTS.md), and the one that waits a turn of
+	// the event loop to time it, so a scrape of a busy server waits on the busyness it reports.
+	// canopy_live_streams counts the streams; the event loop's delay histogram stays
+	// (nodejs_eventloop_lag_p99_seconds and the rest), measured continuously by Node.
 	for (const costly of [
+		'nodejs_eventloop_lag_seconds',
 		'process_open_fds',
 		'nodejs_active_handles',
 		'nodejs_active_handles_total',

@@ -124,6 +124,8 @@ describe.each(databases)('the live broker, as article lists hear it: $name', ({ 
 		await waitUntil(() => articleEvents(healthy.text).length === 3)
 		expect(broker.size).toBe(1)
 		expect(articleEvents(stuck.text)).toHaveLength(1)
+		// What the metrics report: the stream dropped is no longer counted.
+		for (const topic of articleStream) expect(broker.topicCounts().get(topic)).toBe(1)
 	})
 
 	it('keeps idle streams alive with heartbeats and ends them all on close', async () => {
@@ -134,9 +136,13 @@ describe.each(databases)('the live broker, as article lists hear it: $name', ({ 
 		const other = recordingSink()
 		await broker.subscribe(other, broker.lastId, articleStream)
 		unsubscribe()
+		// Unsubscribing twice (a closed socket, then the handler's own clean-up) counts once.
+		unsubscribe()
 		expect(broker.size).toBe(1)
+		for (const topic of articleStream) expect(broker.topicCounts().get(topic)).toBe(1)
 		broker.close()
 		expect(other.ended).toBe(true)
 		expect(broker.size).toBe(0)
+		expect(broker.topicCounts().size).toBe(0)
 	})
 })

@@ -74,6 +74,16 @@ export function createLiveBroker(
 	const ringSize = options.ringSize ?? 1_024
 	const maxReplay = options.maxReplay ?? 5_000
 	const subscribers = new Set<Subscriber>()
+	// Open streams by topic, kept as they come and go: read at every metrics scrape.
+	const byTopic = new Map<string, number>()
+	const join = (subscriber: Subscriber) => {
+		subscribers.add(subscriber)
+		for (const topic of subscriber.topics) byTopic.set(topic, (byTopic.get(topic) ?? 0) + 1)
+	}
+	const leave = (subscriber: Subscriber) => {
+		if (!subscribers.delete(subscriber)) return
+		for (const topic of subscriber.topics) byTopic.set(topic, (byTopic.get(topic) ?? 1) - 1)
+	}
 	const listeners = new Set<(changes: Change[]) => void>()
 	const ring: Frame[] = []
 	// The ring holds every frame with an id above ringFloor.
@@ -92,7 +102,7 @@ export function createLiveBroker(
 		if (frame.id <= subscriber.since) return
 		subscriber.since = frame.id
 		if (!subscriber.topics.has(frame.topic)) return
-		if (!subscriber.sink.write(frame.bytes)) subscribers.delete(subscriber)
+		if (!subscriber.sink.write(frame.bytes)) leave(subscriber)
 	}
 
 	const remember = (frames: Frame[]) => {
@@ -150,7 +160,7 @@ export function createLiveBroker(
 	const reset = (subscriber: Subscriber) => {
 		subscriber.since = lastId
 		subscriber.live = true
-		if (!subscriber.sink.write(resetFrame(lastId))) subscribers.delete(subscriber)
+		if (!subscriber.sink.write(resetFrame(lastId))) leave(subscriber)
 	}
 
 	return {
@@ -160,7 +170,7 @@ export function createLiveBroker(
 			stopWatch = storage.changes.watch(wake)
 			heartbeat = setInterval(() => {
 				for (const subscriber of subscribers) {
-					if (!subscriber.sink.write(': keep-alive\n\n')) subscribers.delete(subscriber)
+					if (!subscriber.sink.write(': keep-alive\n\n')) leave(subscriber)
 				}
 			}, heartbeatMs)
 			heartbeat.unref()
@@ -168,9 +178,9 @@ export function createLiveBroker(
 
 		async subscribe(sink, since, topics) {
 			const subscriber: Subscriber = { sink, topics, since, live: false }
-			subscribers.add(subscriber)
+			join(subscriber)
 			const unsubscribe = () => {
-				subscribers.delete(subscriber)
+				leave(subscriber)
 			}
 			// A client ahead of us may have read a change this process has not fanned out yet.
 			if (since > lastId) await drain()
@@ -215,10 +225,7 @@ export function createLiveBroker(
 			return subscribers.size
 		},
 		topicCounts() {
-			const counts = new Map<string, number>()
-			for (const subscriber of subscribers)
-				for (const topic of subscriber.topics) counts.set(topic, (counts.get(topic) ?? 0) + 1)
-			return counts
+			return new Map(byTopic)
 		},
 		get lastId() {
 			return lastId
@@ -230,6 +237,7 @@ export function createLiveBroker(
 			clearInterval(heartbeat)
 			for (const subscriber of subscribers) subscriber.sink.end()
 			subscribers.clear()
+			byTopic.clear()
 		},
 	}
 }

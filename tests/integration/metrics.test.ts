@@ -81,7 +81,7 @@ describe('/metrics', () => {
 		expect(text).toContain('canopy_queue_waiting{queue="mail"} 0')
 		expect(text).toContain('canopy_queue_oldest_seconds{queue="push"} 0')
 		expect(text).toMatch(/canopy_job_lag_seconds\{job="[\w-]+"\} \d/)
-		expect(text).toContain('nodejs_eventloop_lag_seconds')
+		expect(text).toContain('nodejs_eventloop_lag_p99_seconds')
 		// SQLite has no pool to report.
 		expect(text).not.toContain('canopy_db_pool_connections{')
 	})
