@@ -63,6 +63,8 @@ const postRow = z.object({
 	lexical: z.string().nullish(),
 	mobiledoc: z.string().nullish(),
 	type: z.string().nullish(),
+	// Ghost 2 marked a page so; the type column came with Ghost 3.
+	page: z.union([z.boolean(), z.number()]).nullish(),
 	status: z.string().nullish(),
 	visibility: z.string().nullish(),
 	feature_image: text,
@@ -208,7 +210,7 @@ export async function readGhostExport(file: string): Promise<ImportSource> {
 			)
 		}
 		const metaRow = postMeta.get(post.id)
-		const kind = post.type === 'page' ? 'page' : 'article'
+		const kind = post.type === 'page' || Boolean(post.page) ? 'page' : 'article'
 		const authorIds = postAuthors.get(post.id) ?? (post.author_id ? [post.author_id] : [])
 		return {
 			sourceId: post.id,

@@ -30,10 +30,13 @@ function converter(images: string[], notes: Set<string>): TurndownService {
 		headingStyle: 'atx',
 		codeBlockStyle: 'fenced',
 		bulletListMarker: '-',
-		emDelimiter: '_',
+		emDelimiter: '*',
 		hr: '---',
 	})
 	service.use(gfm)
+	// Text that showed a tag ("Use &lt;div&gt;") must stay text: Markdown would take it for HTML.
+	const escape = service.escape.bind(service)
+	service.escape = (text: string) => escape(text).replace(/</g, '\\<')
 	service.remove(['script', 'style', 'noscript', 'template', 'head'])
 	service.addRule('image', {
 		filter: 'img',
@@ -56,6 +59,15 @@ function converter(images: string[], notes: Set<string>): TurndownService {
 			const title =
 				element.querySelector('.kg-bookmark-title')?.textContent?.trim() || link?.textContent
 			return `\n\n[${escapeAlt(title?.trim() || href)}](${href})\n\n`
+		},
+	})
+	// A bare <pre> (WordPress's classic editor writes no <code> in it) is code all the same.
+	service.addRule('bareCode', {
+		filter: (node) => node.nodeName === 'PRE' && !node.querySelector('code'),
+		replacement(_content, node) {
+			const text = (node.textContent ?? '').replace(/\n$/, '')
+			const fence = text.includes('```') ? '~~~' : '```'
+			return `\n\n${fence}\n${text}\n${fence}\n\n`
 		},
 	})
 	// Video and map embeds: a link to what was embedded, which the reader can follow.
@@ -112,14 +124,28 @@ const blockTag =
  * into <p> and <br> only when a page is shown (wpautop); HTML reads them as spaces.
  */
 function wordPressParagraphs(html: string): string {
-	return html
-		.split(/\n\s*\n/)
-		.map((part) => part.trim())
-		.filter(Boolean)
-		.map((part) =>
-			blockTag.test(part.slice(0, 200)) ? part : `<p>${part.replace(/\n/g, '<br>\n')}</p>`,
-		)
-		.join('\n')
+	// A <pre>'s blank lines are its own: kept out of the splitting, put back after.
+	const kept: string[] = []
+	const protectedHtml = html.replace(/<pre[\s>][\s\S]*?<\/pre>/gi, (block) => {
+		kept.push(block)
+		return `\u0000${kept.length - 1}\u0000`
+	})
+	return (
+		protectedHtml
+			// Block elements stand apart from the text around them, as wpautop treats them.
+			.replace(/(<\/(?:p|div|h[1-6]|ul|ol|blockquote|table|figure|section)>)/gi, '$1\n\n')
+			.replace(/(<(?:p|div|h[1-6]|ul|ol|blockquote|table|figure|section|hr)[\s>/])/gi, '\n\n$1')
+			.split(/\n\s*\n/)
+			.map((part) => part.trim())
+			.filter(Boolean)
+			.map((part) =>
+				blockTag.test(part.slice(0, 200)) || /^\u0000\d+\u0000$/.test(part)
+					? part
+					: `<p>${part.replace(/\n/g, '<br>\n')}</p>`,
+			)
+			.join('\n')
+			.replace(/\u0000(\d+)\u0000/g, (_whole, index: string) => kept[Number(index)] ?? '')
+	)
 }
 
 /**
@@ -143,14 +169,24 @@ function wordPressShortcodes(html: string, notes: Set<string>): string {
 		})
 }
 
+/** Table rows past this make a post too slow to convert (turndown's tables grow worse than linearly). */
+export const maxTableRows = 1_000
+
+export class TooComplex extends Error {}
+
 export function htmlToMarkdown(html: string, format: 'ghost' | 'wordpress'): ConvertedText {
+	const rows = html.match(/<tr[\s>]/gi)?.length ?? 0
+	if (rows > maxTableRows)
+		throw new TooComplex(
+			`its tables have ${rows.toLocaleString('en')} rows, more than the ${maxTableRows.toLocaleString('en')} an import converts: publish the table as a file and link it`,
+		)
 	const images: string[] = []
 	const notes = new Set<string>()
 	let source = html
 	if (format === 'wordpress') {
 		source = wordPressShortcodes(source, notes)
-		if (!blockTag.test(source)) source = wordPressParagraphs(source)
-		else if (!/<p[\s>]/i.test(source)) source = wordPressParagraphs(source)
+		// The block editor writes its own <p>; the classic editor's text needs them made.
+		if (!source.includes('<!-- wp:')) source = wordPressParagraphs(source)
 	}
 	const markdown = converter(images, notes)
 		.turndown(source)
@@ -159,12 +195,18 @@ export function htmlToMarkdown(html: string, format: 'ghost' | 'wordpress'): Con
 	return { markdown, images, notes: [...notes] }
 }
 
-/** The Markdown with each image placeholder replaced by the address the importer chose. */
-export function placeImages(markdown: string, addresses: string[]): string {
-	return markdown.replace(/canopy-import-image-(\d+)/g, (whole, index: string) => {
-		const address = addresses[Number(index)]
-		return address === undefined ? whole : address.replace(/[()\s]/g, encodeURIComponent)
-	})
+/** The Markdown with each image placeholder replaced by the address the importer chose (null: none). */
+export function placeImages(markdown: string, addresses: (string | null)[]): string {
+	return markdown.replace(
+		/!\[((?:\\.|[^\]\\])*)\]\(canopy-import-image-(\d+)\)/g,
+		(whole, alt: string, index: string) => {
+			const address = addresses[Number(index)]
+			if (address === undefined) return whole
+			// An image that could not come across goes, rather than point nowhere.
+			if (address === null) return ''
+			return `![${alt}](${address.replace(/[()\s]/g, encodeURIComponent)})`
+		},
+	)
 }
 
 /**

@@ -10,7 +10,12 @@ import { slugFor, slugify, slugPattern } from '#app/features/articles/slug.ts'
 import { pageSlugProblem, publicPath } from '#app/features/pages/page-addresses.ts'
 import { readablePath } from '#app/features/redirects/addresses.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import { htmlToMarkdown, maxHtmlLength, placeImages, plainText } from './html-to-markdown.server.ts'
+import {
+	htmlToMarkdown,
+	maxHtmlLength,
+	placeImages,
+	TooComplex,
+} from './html-to-markdown.server.ts'
 import { finishTerms, knownTerms } from './import-terms.server.ts'
 import { type ImportImages, importImages } from './import-images.server.ts'
 import type { ImportReport } from './import-report.ts'
@@ -43,12 +48,14 @@ function shorten(text: string, max: number): string {
  */
 function localise(html: string, siteUrl: string | null): string {
 	let local = html.replaceAll('__GHOST_URL__', '')
-	if (siteUrl) {
-		const host = siteUrl
-			.replace(/^https?:\/\//, '')
-			.replace(/\/+$/, '')
-			.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-		local = local.replace(new RegExp(`(\\bhref=["'])https?://${host}(?=[/"'])`, 'g'), '$1')
+	if (siteUrl && URL.canParse(siteUrl)) {
+		// The scheme and host only: a site in /blog keeps /blog in its paths, as its redirects do.
+		const host = new URL(siteUrl).host.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+		// Its files (PDFs, audio) are not imported: those links keep the whole address.
+		local = local.replace(
+			new RegExp(`(\\bhref=["'])https?://${host}(?=[/"'])(?!/wp-content/|/content/)`, 'g'),
+			'$1',
+		)
 	}
 	return local
 }
@@ -81,25 +88,44 @@ async function importPost(
 	source: ImportSource,
 	post: SourcePost,
 	images: ImportImages,
-	options: ImportOptions,
+	options: ImportOptions & { taken: Set<string> },
 ): Promise<PostOutcome> {
 	const notes = [...post.notes]
-	const slug = chooseSlug(post, notes)
+	let slug = chooseSlug(post, notes)
+	// Two posts of one export at one address (WordPress's child pages, a post and a page): the
+	// second gets the next free one. A post whose address was here before this run is left.
+	if (options.taken.has(slug)) {
+		let n = 2
+		while (options.taken.has(`${slug}-${n}`) || (await storage.articles.findBySlug(`${slug}-${n}`)))
+			n++
+		notes.push(
+			`another post of the export has the address "${slug}": this one is at "${slug}-${n}"`,
+		)
+		slug = `${slug}-${n}`
+	} else if (await storage.articles.findBySlug(slug))
+		return { kind: 'existing', path: publicPath(post.kind, slug) }
+	options.taken.add(slug)
 	const path = publicPath(post.kind, slug)
-	if (await storage.articles.findBySlug(slug)) return { kind: 'existing', path }
 	if (post.html.length > maxHtmlLength)
 		return { kind: 'skipped', reason: 'its text is longer than 2 MB of HTML' }
-	const converted = htmlToMarkdown(localise(post.html, source.siteUrl), source.format)
+	let converted: ReturnType<typeof htmlToMarkdown>
+	try {
+		converted = htmlToMarkdown(localise(post.html, source.siteUrl), source.format)
+	} catch (error) {
+		if (error instanceof TooComplex) return { kind: 'skipped', reason: error.message }
+		throw error
+	}
 	notes.push(...converted.notes)
-	const addresses: string[] = []
+	const addresses: (string | null)[] = []
 	for (const address of converted.images) {
 		const placed = await images.place(address)
 		if (!placed.ok) notes.push(placed.reason)
-		addresses.push(placed.ok ? placed.url : (placed.keep ?? ''))
+		addresses.push(placed.ok ? placed.url : placed.keep)
 	}
 	// An image that could not come across is dropped from the text, not left pointing nowhere.
 	const body = placeImages(converted.markdown, addresses)
-		.replace(/!\[[^\]]*\]\(\)/g, '')
+		// A link left around nothing once its image went.
+		.replace(/\[\s*\]\([^)]*\)/g, '')
 		.replace(/\n{3,}/g, '\n\n')
 		.trim()
 	let cover: string | null = null
@@ -117,11 +143,14 @@ async function importPost(
 		)
 	if (post.tags.length > 10) notes.push(`it had ${post.tags.length} tags: the first 10 were kept`)
 	const title =
-		plainText(post.title).trim() || (body.split('\n')[0] ?? '').replace(/[#*_>[\]]/g, '').trim()
+		post.title.trim() ||
+		(body.split('\n').find((line) => line.trim() && !line.startsWith('![')) ?? '')
+			.replace(/[#*_>[\]]/g, '')
+			.trim()
 	const parsed = articleInputSchema.safeParse({
 		title: shorten(title, 200),
 		slug,
-		summary: shorten(plainText(post.excerpt), 300),
+		summary: shorten(post.excerpt, 300),
 		body,
 		authors: post.authors.map((author) => author.name.slice(0, 100)),
 		tags: post.tags.slice(0, 10).map((tag) => tag.name.slice(0, 40)),
@@ -193,12 +222,13 @@ export async function importContent(
 		notes: [],
 	}
 	const moved: { from: string; to: string }[] = []
+	const taken = new Set<string>()
 	let read = 0
 	for await (const entry of source.posts()) {
 		read++
 		if (isSkipped(entry)) report.skipped.push(entry)
 		else {
-			const outcome = await importPost(storage, source, entry, images, options)
+			const outcome = await importPost(storage, source, entry, images, { ...options, taken })
 			const named = { sourceId: entry.sourceId, title: entry.title }
 			if (outcome.kind === 'skipped') report.skipped.push({ ...named, reason: outcome.reason })
 			else if (outcome.kind === 'existing') report.existing++

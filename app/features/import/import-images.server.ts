@@ -27,8 +27,9 @@ const layouts: { marker: string; original(path: string): string[] }[] = [
 	},
 	{
 		marker: '/wp-content/uploads/',
-		// WordPress's resized copies carry their size: x-1024x768.jpg is of x.jpg.
-		original: (path) => [path, path.replace(/-\d+x\d+(\.\w+)$/, '$1')],
+		// WordPress's resized copies carry their size: x-1024x768.jpg is of x.jpg. The original
+		// first (a copy is only used when the original is not there).
+		original: (path) => [path.replace(/-\d+x\d+(\.\w+)$/, '$1'), path],
 	},
 ]
 

@@ -1,7 +1,7 @@
 // After the posts: the tags and authors they made get what the export knows of them (a
 // description, an image, a bio, a website) and the export's address where it is free. Only empty
 // fields are filled, so an import run again never undoes an editor's change.
-import { slugFor } from '#app/features/articles/slug.ts'
+import { slugFor, slugPattern } from '#app/features/articles/slug.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { AuthorProfile, Counted, Tag } from '#storage/port/terms.ts'
 import type { ImportImages } from './import-images.server.ts'
@@ -21,8 +21,7 @@ function betterSlug(
 	const slug = wanted.normalize('NFC').toLowerCase()
 	// Only an address Canopy made from the name is replaced: one an editor chose stays.
 	if (current.slug !== slugFor(kind, current.name) || slug === current.slug) return current.slug
-	if (!/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u.test(slug) || slug.length > 80 || taken.has(slug))
-		return current.slug
+	if (!slugPattern.test(slug) || slug.length > 80 || taken.has(slug)) return current.slug
 	return slug
 }
 

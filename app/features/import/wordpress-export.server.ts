@@ -110,7 +110,8 @@ async function* readRecords(file: string): AsyncGenerator<[string, WxrRecord]> {
 	})
 	try {
 		for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-			parser.write(chunk as string)
+			// Characters XML forbids, pasted from word processors: dropped, not a reason to refuse.
+			parser.write((chunk as string).replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, ''))
 			if (failure) break
 			yield* ready.splice(0)
 		}
@@ -137,12 +138,26 @@ function wpDate(record: WxrRecord): string | null {
 		const parsed = new Date(`${gmt.replace(' ', 'T')}Z`)
 		if (!Number.isNaN(parsed.getTime())) return parsed.toISOString()
 	}
+	// RSS's pubDate carries its offset; wp:post_date is the site's local time, zone unknown.
+	const published = record.fields.get('pubDate')
+	if (published && !published.startsWith('Mon, 30 Nov -0001')) {
+		const parsed = new Date(published)
+		if (!Number.isNaN(parsed.getTime())) return parsed.toISOString()
+	}
 	const local = record.fields.get('wp:post_date')
 	if (local && !local.startsWith('0000')) {
 		const parsed = new Date(`${local.replace(' ', 'T')}Z`)
 		if (!Number.isNaN(parsed.getTime())) return parsed.toISOString()
 	}
 	return null
+}
+
+/**
+ * Yoast's SEO fields may be templates ("%%title%% %%sep%% %%sitename%%") that only WordPress
+ * fills: such a value is left out, and the title and summary stand in, as they do here anyway.
+ */
+function withoutYoastVariables(value: string | undefined): string {
+	return value && !value.includes('%%') ? plainText(value) : ''
 }
 
 /** WordPress keeps non-ASCII slugs percent-encoded ("%d0%bb%d0%b5%d1%81"). */
@@ -188,7 +203,7 @@ export async function readWordPressExport(file: string): Promise<ImportSource> {
 			if (login)
 				authors.set(login, {
 					slug: login,
-					name: field('wp:author_display_name') || login,
+					name: plainText(field('wp:author_display_name')) || login,
 					bio: '',
 					website: null,
 					image: null,
@@ -199,8 +214,9 @@ export async function readWordPressExport(file: string): Promise<ImportSource> {
 			if (slug && slug !== defaultCategory)
 				tags.set(slug, {
 					slug,
-					name: field(isTag ? 'wp:tag_name' : 'wp:cat_name') || slug,
-					description: field(isTag ? 'wp:tag_description' : 'wp:category_description'),
+					// WordPress keeps terms' names with their signs as entities ("Food &amp; Drink").
+					name: plainText(field(isTag ? 'wp:tag_name' : 'wp:cat_name')) || slug,
+					description: plainText(field(isTag ? 'wp:tag_description' : 'wp:category_description')),
 					image: null,
 				})
 		} else if (name === 'item' && field('wp:post_type') === 'attachment') {
@@ -220,6 +236,14 @@ export async function readWordPressExport(file: string): Promise<ImportSource> {
 	function toPost(record: WxrRecord): SourcePost | SkippedSource | undefined {
 		const field = (key: string) => record.fields.get(key) ?? ''
 		const type = field('wp:post_type')
+		if (type === 'wp_block')
+			return {
+				sourceId: field('wp:post_id'),
+				title: plainText(field('title')),
+				reason:
+					'a reusable block: posts that use it hold only a reference, so its text is not in them; copy it into those posts in WordPress before exporting',
+			}
+		// Menus, attachments, revisions, templates and the like are not posts.
 		if (type !== 'post' && type !== 'page') return undefined
 		const sourceId = field('wp:post_id')
 		// WordPress keeps a title's signs as entities (&amp;, &#8217;): the report names it as read.
@@ -252,7 +276,7 @@ export async function readWordPressExport(file: string): Promise<ImportSource> {
 				continue
 			// A term the channel did not list (an export of one author's posts leaves some out).
 			if (!tags.has(slug))
-				tags.set(slug, { slug, name: term.name || slug, description: '', image: null })
+				tags.set(slug, { slug, name: plainText(term.name) || slug, description: '', image: null })
 			postTags.set(slug, { slug, name: tags.get(slug)?.name ?? slug })
 		}
 		const creator = field('dc:creator')
@@ -263,15 +287,15 @@ export async function readWordPressExport(file: string): Promise<ImportSource> {
 			title,
 			slug: decodedSlug(field('wp:post_name')),
 			html: field('content:encoded'),
-			excerpt: field('excerpt:encoded'),
+			excerpt: plainText(field('excerpt:encoded')),
 			status,
 			publishedAt: status === 'draft' && wpStatus !== 'private' ? null : wpDate(record),
 			image: thumbnail?.url ?? null,
 			imageAlt: thumbnail?.alt || null,
 			tags: [...postTags.values()],
 			authors: creator ? [{ slug: creator, name: author?.name ?? creator }] : [],
-			seoTitle: record.meta.get('_yoast_wpseo_title') ?? '',
-			seoDescription: record.meta.get('_yoast_wpseo_metadesc') ?? '',
+			seoTitle: withoutYoastVariables(record.meta.get('_yoast_wpseo_title')),
+			seoDescription: withoutYoastVariables(record.meta.get('_yoast_wpseo_metadesc')),
 			oldPath: status === 'published' ? pathOf(field('link')) : null,
 			notes,
 		}
