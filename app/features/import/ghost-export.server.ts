@@ -210,7 +210,7 @@ export async function readGhostExport(file: string): Promise<ImportSource> {
 			)
 		}
 		const metaRow = postMeta.get(post.id)
-		const kind = post.type === 'page' || Boolean(post.page) ? 'page' : 'article'
+		const kind = post.type === 'page' || post.page ? 'page' : 'article'
 		const authorIds = postAuthors.get(post.id) ?? (post.author_id ? [post.author_id] : [])
 		return {
 			sourceId: post.id,

@@ -35,8 +35,8 @@ function converter(images: string[], notes: Set<string>): TurndownService {
 	})
 	service.use(gfm)
 	// Text that showed a tag ("Use &lt;div&gt;") must stay text: Markdown would take it for HTML.
-	const escape = service.escape.bind(service)
-	service.escape = (text: string) => escape(text).replace(/</g, '\\<')
+	const escapeMarkdown = service.escape.bind(service)
+	service.escape = (text: string) => escapeMarkdown(text).replace(/</g, '\\<')
 	service.remove(['script', 'style', 'noscript', 'template', 'head'])
 	service.addRule('image', {
 		filter: 'img',
@@ -128,7 +128,7 @@ function wordPressParagraphs(html: string): string {
 	const kept: string[] = []
 	const protectedHtml = html.replace(/<pre[\s>][\s\S]*?<\/pre>/gi, (block) => {
 		kept.push(block)
-		return `\u0000${kept.length - 1}\u0000`
+		return `\uE000${kept.length - 1}\uE000`
 	})
 	return (
 		protectedHtml
@@ -139,12 +139,12 @@ function wordPressParagraphs(html: string): string {
 			.map((part) => part.trim())
 			.filter(Boolean)
 			.map((part) =>
-				blockTag.test(part.slice(0, 200)) || /^\u0000\d+\u0000$/.test(part)
+				blockTag.test(part.slice(0, 200)) || /^\uE000\d+\uE000$/.test(part)
 					? part
 					: `<p>${part.replace(/\n/g, '<br>\n')}</p>`,
 			)
 			.join('\n')
-			.replace(/\u0000(\d+)\u0000/g, (_whole, index: string) => kept[Number(index)] ?? '')
+			.replace(/\uE000(\d+)\uE000/g, (_whole, index: string) => kept[Number(index)] ?? '')
 	)
 }
 

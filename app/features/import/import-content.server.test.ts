@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -234,6 +234,18 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		await expect(readWordPressExport(`${fixtures}/not-wordpress.xml`)).rejects.toThrow(
 			/not a WordPress export/,
 		)
+	})
+
+	it('reads an export with characters XML forbids, as word processors paste them', async () => {
+		const pasted = join(folder, 'pasted.xml')
+		const text = readFileSync(`${fixtures}/wordpress.xml`, 'utf8')
+		writeFileSync(
+			pasted,
+			text.replace('Orchid count 2024]]></title>', 'Orchid\u000b count 2024]]></title>'),
+		)
+		const titles: string[] = []
+		for await (const post of (await readWordPressExport(pasted)).posts()) titles.push(post.title)
+		expect(titles).toContain('Orchid count 2024')
 	})
 
 	it('writes nothing from an export that breaks after its first posts', async () => {

@@ -111,6 +111,7 @@ async function* readRecords(file: string): AsyncGenerator<[string, WxrRecord]> {
 	try {
 		for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
 			// Characters XML forbids, pasted from word processors: dropped, not a reason to refuse.
+			// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 			parser.write((chunk as string).replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, ''))
 			if (failure) break
 			yield* ready.splice(0)
