@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -32,6 +32,8 @@ beforeAll(async () => {
 		mkdirSync(dirname(join(folder, path)), { recursive: true })
 		writeFileSync(join(folder, path), bytes)
 	}
+	// A link in the images folder to a file outside it.
+	symlinkSync(join(folder, 'secret.jpg'), join(folder, 'ghost', 'escape.jpg'))
 })
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
@@ -246,6 +248,63 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		const titles: string[] = []
 		for await (const post of (await readWordPressExport(pasted)).posts()) titles.push(post.title)
 		expect(titles).toContain('Orchid count 2024')
+	})
+
+	it('keeps an admin’s own redirects, the folder’s links to outside it, and the size limit', async () => {
+		await storage.redirects.put({ from: '/old-peat', to: '/donate', status: 302 })
+		const base = {
+			kind: 'article' as const,
+			html: '<p>Text.</p>',
+			excerpt: '',
+			status: 'published' as const,
+			publishedAt: '2024-01-01T00:00:00.000Z',
+			imageAlt: 'A picture',
+			tags: [],
+			authors: [],
+			seoTitle: '',
+			seoDescription: '',
+			notes: [],
+		}
+		const source: ImportSource = {
+			format: 'ghost',
+			siteUrl: null,
+			tags: [],
+			authors: [],
+			async *posts() {
+				yield {
+					...base,
+					sourceId: '1',
+					title: 'Peat',
+					slug: 'peat',
+					oldPath: '/old-peat/',
+					image: '/content/images/escape.jpg',
+				}
+				yield {
+					...base,
+					sourceId: '2',
+					title: 'Bog',
+					slug: 'bog',
+					oldPath: '/?p=2',
+					image: '/content/images/2024/05/bog.jpg',
+				}
+			},
+		}
+		const report = await importContent(storage, source, {
+			dryRun: false,
+			imagesFolder: ghostImages(),
+			createdBy: null,
+			maxImageBytes: 100,
+			now,
+		})
+		expect(report).toMatchObject({ articles: 2, images: 0, redirects: 0 })
+		expect(await storage.redirects.find('/old-peat')).toMatchObject({ to: '/donate', status: 302 })
+		expect(await storage.articles.findBySlug('peat')).toMatchObject({ coverImageUrl: null })
+		expect(report.notes.map((entry) => entry.note)).toEqual(
+			expect.arrayContaining([
+				expect.stringContaining('escape.jpg is not in the images folder given'),
+				expect.stringMatching(/bog\.jpg was not stored: .*larger/),
+			]),
+		)
 	})
 
 	it('writes nothing from an export that breaks after its first posts', async () => {

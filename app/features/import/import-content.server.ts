@@ -257,10 +257,15 @@ async function recordRedirects(
 	moved: { from: string; to: string }[],
 	dryRun: boolean,
 ): Promise<number> {
-	const wanted = moved.filter(({ from }) => {
-		const first = from.split('/')[1] ?? ''
-		return from.length > 1 && !pageSlugProblem(first)
-	})
+	const wanted: { from: string; to: string }[] = []
+	for (const redirect of moved) {
+		const first = redirect.from.split('/')[1] ?? ''
+		// A query (WordPress's plain /?p=123) never reaches a redirect: they are looked up by path.
+		if (redirect.from.length <= 1 || redirect.from.includes('?') || pageSlugProblem(first)) continue
+		// An address an admin already sends somewhere keeps going there.
+		if (await storage.redirects.find(redirect.from)) continue
+		wanted.push(redirect)
+	}
 	if (dryRun || wanted.length === 0) return wanted.length
 	const redirects = wanted.map((redirect) => ({ ...redirect, status: 301 as const }))
 	const put = await storage.redirects.putMany(redirects)

@@ -2,9 +2,10 @@
 // WordPress's wp-content/uploads) and stored as any upload is: typed by their bytes, made again
 // without their metadata (GPS position included), addressed by the hash of what is stored, so an
 // image imported twice is stored once. Nothing is fetched from the network.
-import { stat, readFile } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import type { Storage } from '#storage/port/storage.ts'
+import { defaultMaxImageBytes, imageTooLargeMessage } from '#app/features/uploads/image-types.ts'
 import { storeImage } from '#app/features/uploads/uploads.server.ts'
 
 export type ImageOutcome =
@@ -75,13 +76,18 @@ export function importImages(
 	const root = options.folder ? resolve(options.folder) : null
 	const stored = new Set<string>()
 
+	let realRoot: Promise<string> | undefined
 	async function find(address: string): Promise<string | undefined> {
 		if (!root) return undefined
+		realRoot ??= realpath(root).catch(() => root)
 		for (const path of folderPaths(address) ?? []) {
 			const file = resolve(join(root, path))
-			// An address of ../../etc/passwd stays out of the folder.
+			// An address of ../../etc/passwd stays out of the folder, and so does a link in it
+			// that points out of it.
 			if (!file.startsWith(root + sep)) return undefined
-			if (await isFile(file)) return file
+			if (!(await isFile(file))) continue
+			const real = await realpath(file).catch(() => '')
+			return real.startsWith((await realRoot) + sep) ? file : undefined
 		}
 		return undefined
 	}
@@ -105,6 +111,14 @@ export function importImages(
 			stored.add(file)
 			return { ok: true, url: address, stored: false }
 		}
+		// Refused by its size before it is read: an export's folder may hold anything.
+		const limit = options.maxBytes ?? defaultMaxImageBytes
+		if ((await stat(file)).size > limit)
+			return {
+				ok: false,
+				reason: `the image ${address} was not stored: ${imageTooLargeMessage(limit)}`,
+				keep: null,
+			}
 		const result = await storeImage(storage, await readFile(file), options.createdBy, {
 			maxBytes: options.maxBytes,
 			maxPixels: options.maxPixels,
