@@ -2,10 +2,12 @@
 // scrape costs, p50 and p99 over sequential scrapes, beside GET /healthz (the cheapest answer
 // through the same chain) in the same run. Target: scrape p99 ≤ 5 ms. The server runs on core 0,
 // the streams in one client process on core 1 (bench/support/fanout-client.ts).
+
+import { Agent } from 'node:http'
 import { join } from 'node:path'
-import { Agent, request } from 'node:http'
 import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { startCanopy } from './support/canopy-server.ts'
+import { getRaw } from './support/http-get.ts'
 import { callsTo } from './support/ipc.ts'
 import { pinningNote, sleep, startNode, stopProcess } from './support/processes.ts'
 import { waitForQuiet } from './support/quiet.ts'
@@ -17,21 +19,9 @@ const streams = 10_000
 const scrapes = 400
 const token = 'bench-metrics-token-0123456789abcdef'
 
-/** A GET on a kept-alive connection, read to its end. */
-function get(url: string, headers: Record<string, string>, agent: Agent) {
-	return new Promise<{ status: number; body: string }>((resolve, reject) => {
-		const req = request(url, { headers, agent }, (res) => {
-			let body = ''
-			res.setEncoding('utf8')
-			res.on('data', (chunk: string) => {
-				body += chunk
-			})
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-			res.on('error', reject)
-		})
-		req.on('error', reject)
-		req.end()
-	})
+const get = async (url: string, headers: Record<string, string>, agent: Agent) => {
+	const answer = await getRaw(url, headers, 10_000, agent)
+	return { status: answer.status, body: answer.body.toString('utf8') }
 }
 
 async function timed(

@@ -1,6 +1,6 @@
 // A GET that returns the bytes as they crossed the wire: fetch() would decompress them, and
 // page weight is about what was sent.
-import { request } from 'node:http'
+import { type Agent, request } from 'node:http'
 
 export interface RawResponse {
 	status: number
@@ -12,9 +12,11 @@ export function getRaw(
 	url: string,
 	headers: Record<string, string> = {},
 	timeoutMs = 10_000,
+	/** A kept-alive connection to reuse (the metrics scrapes); none: a connection per request. */
+	agent: Agent | false = false,
 ): Promise<RawResponse> {
 	return new Promise((resolve, reject) => {
-		const req = request(url, { headers, agent: false, timeout: timeoutMs }, (res) => {
+		const req = request(url, { headers, agent, timeout: timeoutMs }, (res) => {
 			const chunks: Buffer[] = []
 			res.on('data', (chunk: Buffer) => chunks.push(chunk))
 			res.on('end', () =>

@@ -99,6 +99,16 @@ export function adminApiPaths(): Record<string, Record<string, JsonSchema>> {
 	const invalid = error('A field needs fixing: `errors` says which and how.')
 	const missing = error('There is no article with this id.')
 	const stale = error('Another change came first: `current` is the article as it stands.')
+	/** Publish and unpublish: a POST of the version it starts from. */
+	const stateChange = (operationId: string, summary: string) => ({
+		parameters: [idParameter] as unknown as JsonSchema,
+		post: {
+			operationId,
+			summary,
+			requestBody: versioned,
+			responses: { '200': article, '400': invalid, ...common, '404': missing, '409': stale },
+		},
+	})
 	return {
 		'/api/admin/articles': {
 			get: {
@@ -175,24 +185,14 @@ export function adminApiPaths(): Record<string, Record<string, JsonSchema>> {
 				responses: { '204': { description: 'Deleted.' }, ...common, '404': missing, '409': stale },
 			},
 		},
-		'/api/admin/articles/{id}/publish': {
-			parameters: [idParameter] as unknown as JsonSchema,
-			post: {
-				operationId: 'publishArticle',
-				summary: 'Make it public now, as it stands',
-				requestBody: versioned,
-				responses: { '200': article, '400': invalid, ...common, '404': missing, '409': stale },
-			},
-		},
-		'/api/admin/articles/{id}/unpublish': {
-			parameters: [idParameter] as unknown as JsonSchema,
-			post: {
-				operationId: 'unpublishArticle',
-				summary: 'Take it off the site; it stays as a draft',
-				requestBody: versioned,
-				responses: { '200': article, '400': invalid, ...common, '404': missing, '409': stale },
-			},
-		},
+		'/api/admin/articles/{id}/publish': stateChange(
+			'publishArticle',
+			'Make it public now, as it stands',
+		),
+		'/api/admin/articles/{id}/unpublish': stateChange(
+			'unpublishArticle',
+			'Take it off the site; it stays as a draft',
+		),
 		'/api/admin/uploads': {
 			post: {
 				operationId: 'uploadImage',

@@ -2,6 +2,7 @@
 // contact form. Routes call these; nothing here knows about HTTP beyond the words it answers.
 import { z } from 'zod'
 import { parseQuery } from '#app/features/search/search-query.ts'
+import { firstWords } from '#app/lib/first-words.ts'
 import type { ContactMessage } from '#storage/port/contact.ts'
 import type { Storage } from '#storage/port/storage.ts'
 
@@ -50,11 +51,7 @@ export function parseMessageId(raw: string | undefined): number | null {
 
 /** The first words of a message, on one line, for a list row without a subject. */
 export function previewOf(text: string, length = previewLength): string {
-	const line = text.replace(/\s+/g, ' ').trim()
-	if (line.length <= length) return line
-	const cut = line.slice(0, length)
-	const lastSpace = cut.lastIndexOf(' ')
-	return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`
+	return firstWords(text, length)
 }
 
 // Deliberately stricter than what mail allows: an address with a comma, a question mark or

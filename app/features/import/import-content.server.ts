@@ -9,6 +9,7 @@ import { MarkdownRefused } from '#app/features/articles/markdown.server.ts'
 import { slugFor, slugify, slugPattern } from '#app/features/articles/slug.ts'
 import { pageSlugProblem, publicPath } from '#app/features/pages/page-addresses.ts'
 import { readablePath } from '#app/features/redirects/addresses.ts'
+import { firstWords } from '#app/lib/first-words.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import {
 	htmlToMarkdown,
@@ -16,10 +17,10 @@ import {
 	placeImages,
 	TooComplex,
 } from './html-to-markdown.server.ts'
-import { finishTerms, knownTerms } from './import-terms.server.ts'
 import { type ImportImages, importImages } from './import-images.server.ts'
 import type { ImportReport } from './import-report.ts'
 import { type ImportSource, isSkipped, type SourcePost } from './import-source.ts'
+import { finishTerms, knownTerms } from './import-terms.server.ts'
 
 export interface ImportOptions {
 	dryRun: boolean
@@ -34,13 +35,8 @@ export interface ImportOptions {
 	now?: Date
 }
 
-/** What Canopy's editor allows: longer summaries are cut at a word, with an ellipsis. */
-function shorten(text: string, max: number): string {
-	const plain = text.replace(/\s+/g, ' ').trim()
-	if (plain.length <= max) return plain
-	const cut = plain.slice(0, max - 1)
-	return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`
-}
+/** What Canopy's editor allows: a longer text is cut at a word, the ellipsis within the limit. */
+const shorten = (text: string, max: number) => firstWords(text, max - 1)
 
 /**
  * Links to the old site's own pages made paths of this one, which its redirects answer. Images keep
