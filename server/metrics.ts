@@ -111,7 +111,7 @@ export function createMetrics(
 	}
 	new Gauge({
 		name: 'canopy_queue_waiting',
-		help: 'Items waiting in each background queue (mail, push, newsletter, newsletter-sends, images).',
+		help: 'Items waiting in each background queue (mail, push, newsletter, newsletter-sends, webhooks, images).',
 		labelNames: ['queue'],
 		registers: [registry],
 		async collect() {

@@ -16,6 +16,7 @@ describe.each(databases)('operations contract: $name', ({ name, create }) => {
 			'newsletter',
 			'newsletter-sends',
 			'push',
+			'webhooks',
 		])
 		expect(empty.every((queue) => queue.waiting === 0 && queue.oldestSeconds === 0)).toBe(true)
 

@@ -1,7 +1,7 @@
 // A new article on PostgreSQL in one statement (docs/decisions/031-one-statement-create.md):
 // its tags and authors found, the row with its search words, the links, its first revision, its
-// push deliveries, its newsletter mail and its change on the live feed, committed together
-// without BEGIN and COMMIT.
+// push deliveries, its newsletter mail, its webhook deliveries and its change on the live feed,
+// committed together without BEGIN and COMMIT.
 // A round trip costs about as much as a small statement's work there, and the editor's Publish of
 // a new article made seven. The text never changes, so the pool keeps it prepared
 // (guarded-pool.ts): planned once per connection.
@@ -19,6 +19,7 @@ import { prepared } from './prepared.ts'
 import { articleRowColumns, toArticle, toChange } from './rows.ts'
 import type { Database } from './schema.ts'
 import { searchVector } from './search-repository.ts'
+import { articleEventData, articleEventType, newMessageId } from './webhook-events.ts'
 
 const returned = sql.join(articleRowColumns.map((column) => sql.ref(`made.${column}`)))
 
@@ -54,6 +55,14 @@ export async function createInOneStatement(
 	const by = write.revision?.by ?? { id: null, name: '' }
 	const revisionKind =
 		write.revision?.kind ?? (write.status === 'published' ? 'published' : 'saved')
+	const event = articleEventType(kind, rowKind)
+	// The article's event data but its id, which the statement adds.
+	const { id: _, ...eventData } = articleEventData({
+		id: 0,
+		...columns,
+		language: write.language ?? '',
+		updated_at: now,
+	})
 	// Every parameter is cast: in a SELECT list PostgreSQL would type it as text.
 	const { rows } = await sql<Record<string, unknown>>`${prepared}
 		WITH wanted AS (
@@ -128,12 +137,23 @@ export async function createInOneStatement(
 			SELECT made.id, made.emailed_at FROM made
 			WHERE made.emailed_at IS NOT NULL AND made.kind = 'article'
 			RETURNING 1
+		), hooked AS (
+			-- As webhookEvent (webhook-events.ts): one delivery per endpoint on that wants it.
+			INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, payload, created_at,
+				next_attempt_at)
+			SELECT e.id, ${newMessageId()}::text, ${event}::text,
+				(jsonb_build_object('id', made.id) || ${JSON.stringify(eventData)}::jsonb)::text,
+				${now}::timestamptz, ${now}::timestamptz
+			FROM made, webhook_endpoints e
+			WHERE ${event}::text IS NOT NULL AND e.enabled AND e.id IN (
+				SELECT endpoint_id FROM webhook_endpoint_events WHERE event_type = ${event}::text)
+			RETURNING 1
 		), locked AS (
 			-- After every delivery is written (the count reads them all), and only for a change of
 			-- an article that was made: the change lock orders the feed's ids (change-repository.ts).
 			SELECT pg_advisory_xact_lock(${postgres.lock}::bigint)
 			FROM (SELECT count(*) FROM delivered) AS all_delivered,
-				(SELECT count(*) FROM mailed) AS all_mailed
+				(SELECT count(*) FROM mailed) AS all_mailed, (SELECT count(*) FROM hooked) AS all_hooked
 			WHERE ${kind}::text IS NOT NULL AND EXISTS (SELECT 1 FROM made)
 		), changed AS (
 			INSERT INTO changes (topic, entity_id, kind, created_at)

@@ -1,7 +1,7 @@
 // Writing articles, for both databases: each save, publish and delete commits the article, its
-// change on the feed and its push deliveries together. What the write means (the change readers
+// change on the feed, its push deliveries and its webhook deliveries together. What the write means (the change readers
 // see, whether subscribers are told) is the feature's rule (ArticleRules), applied here.
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type {
 	ArticleCreateResult,
 	ArticleRepository,
@@ -17,6 +17,7 @@ import {
 	articleColumns,
 	isUniqueViolation,
 	recordArticleChange,
+	type SavedRow,
 	topicOf,
 } from './article-save.ts'
 import { createInOneStatement } from './article-create-postgres.ts'
@@ -33,6 +34,12 @@ import { recordRevision } from './revision-repository.ts'
 import { articleRowColumns, toArticle } from './rows.ts'
 import type { Database } from './schema.ts'
 import { indexArticle, searchColumn, unindexArticle } from './search-repository.ts'
+import {
+	articleEventColumns,
+	articleEventData,
+	articleEventType,
+	webhookEvent,
+} from './webhook-events.ts'
 
 const statusOf = (status: unknown): ArticleStatus | null =>
 	status === 'published' ? 'published' : status === 'draft' ? 'draft' : null
@@ -48,6 +55,12 @@ export function createArticleRepository(
 ): ArticleRepository {
 	const publicChange = rules.publicChange
 	const kept = rules.revisionsKept
+	/** A published article's deletion, for webhooks (a page's, or a draft's, makes none). */
+	const deletedEvent = (trx: Transaction<Database>, row: SavedRow) => {
+		const event = articleEventType('removed', row.kind, true)
+		const now = new Date().toISOString()
+		return event ? [webhookEvent(trx, dialect, event, articleEventData(row), now)] : []
+	}
 	return {
 		...articleReads(db, dialect),
 		...translationReads(db, dialect),
@@ -107,15 +120,7 @@ export function createArticleRepository(
 							.executeTakeFirstOrThrow()
 				if (before) await checkNotTranslated(trx, Number(row.id), write.translationOf)
 				const terms = await linkTerms(trx, dialect, Number(row.id), named, !before)
-				const change = await recordArticleChange(
-					trx,
-					hooks,
-					Number(row.id),
-					kind,
-					announced,
-					now,
-					row.kind,
-				)
+				const change = await recordArticleChange(trx, hooks, dialect, row, kind, announced, now)
 				const article = toArticle(row, terms)
 				await recordRevision(trx, kept, article, write.revision, statusOf(before?.status), now, {
 					fresh: !before,
@@ -208,15 +213,7 @@ export function createArticleRepository(
 							})
 							.execute()
 					const terms = await linkTerms(trx, dialect, Number(row.id), named, true)
-					change = await recordArticleChange(
-						trx,
-						hooks,
-						Number(row.id),
-						kind,
-						announced,
-						now,
-						row.kind,
-					)
+					change = await recordArticleChange(trx, hooks, dialect, row, kind, announced, now)
 					const article = toArticle(row, terms)
 					await recordRevision(trx, kept, article, write.revision, null, now, { fresh: true })
 					await indexArticle(trx, dialect, article)
@@ -289,11 +286,11 @@ export function createArticleRepository(
 					const change = await recordArticleChange(
 						trx,
 						hooks,
-						id,
+						dialect,
+						updated,
 						kind,
 						announced,
 						now,
-						updated.kind,
 					)
 					// Its address changed after readers had it: the old one answers 301 to the new.
 					if (before.slug !== updated.slug && before.published_at !== null) {
@@ -324,7 +321,7 @@ export function createArticleRepository(
 				// Its push deliveries go with it (ON DELETE CASCADE), so nothing more of it is sent.
 				let query = trx.deleteFrom('articles').where('id', '=', id)
 				if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
-				const row = await query.returning(['id', 'status', 'kind']).executeTakeFirst()
+				const row = await query.returning([...articleEventColumns, 'kind']).executeTakeFirst()
 				if (row) await unindexArticle(trx, dialect, id)
 				if (!row) {
 					const exists = await trx
@@ -336,7 +333,14 @@ export function createArticleRepository(
 				}
 				const kind = publicChange(row.status === 'published', false)
 				if (!kind) return { ok: true, change: null }
-				const change = await appendChange(trx, hooks, topicOf(row.kind), String(id), kind)
+				const change = await appendChange(
+					trx,
+					hooks,
+					topicOf(row.kind),
+					String(id),
+					kind,
+					deletedEvent(trx, row),
+				)
 				return { ok: true, change }
 			})
 			if (outcome.ok && outcome.change) hooks.committed(outcome.change)
@@ -383,11 +387,11 @@ export function createArticleRepository(
 					const change = await recordArticleChange(
 						trx,
 						hooks,
-						id,
+						dialect,
+						updated,
 						kind,
 						announced,
 						at,
-						updated.kind,
 					)
 					done.push({ article: updated, change })
 				}
@@ -411,12 +415,19 @@ export function createArticleRepository(
 				const row = await trx
 					.deleteFrom('articles')
 					.where('slug', '=', slug)
-					.returning(['id', 'status', 'kind'])
+					.returning([...articleEventColumns, 'kind'])
 					.executeTakeFirst()
 				if (row) await unindexArticle(trx, dialect, Number(row.id))
 				const kind = row && publicChange(row.status === 'published', false)
 				return row && kind
-					? appendChange(trx, hooks, topicOf(row.kind), String(row.id), kind)
+					? appendChange(
+							trx,
+							hooks,
+							topicOf(row.kind),
+							String(row.id),
+							kind,
+							deletedEvent(trx, row),
+						)
 					: null
 			})
 			if (change) hooks.committed(change)

@@ -1,59 +1,73 @@
 // What one article save writes besides the row: its change on the feed and, when it announces
-// the article, its push and newsletter deliveries (cancelled when it stops being public); and the
-// row's columns.
+// the article, its push and newsletter deliveries (cancelled when it stops being public); its
+// webhook event; and the row's columns.
 import type { Transaction } from 'kysely'
 import type { ArticleRules, ArticleWrite } from '../port/articles.ts'
 import type { Change, ChangeKind } from '../port/changes.ts'
+import type { Dialect } from '../port/storage.ts'
 import { appendChange, type ChangeHooks, preceding } from './change-repository.ts'
 import { articleMailSend, cancelArticleMails } from './newsletter-shared.ts'
 import { articleDeliveries, cancelArticleDeliveries } from './push-shared.ts'
 import type { Database } from './schema.ts'
+import {
+	articleEventColumns,
+	articleEventData,
+	articleEventType,
+	webhookEvent,
+} from './webhook-events.ts'
 
 /**
- * What a save means for readers and for push, written in the save's transaction: the change row
- * for the live feed and, when the save announced the article (set its notified_at: see
+ * What a save means for readers, push and webhooks, written in the save's transaction: the change
+ * row for the live feed and, when the save announced the article (set its notified_at: see
  * `announcing`), one push delivery per subscriber; when it stops being public, what has not gone
- * out is cancelled. No change for a draft saved as a draft.
+ * out is cancelled; and the deliveries of its webhook event (an article's, not a page's). No
+ * change for a draft saved as a draft.
  */
 export async function recordArticleChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
-	articleId: number,
+	dialect: Dialect,
+	row: SavedRow,
 	kind: ChangeKind,
 	announced: Announcement,
 	now: string,
-	rowKind: unknown,
 ): Promise<Change>
 export async function recordArticleChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
-	articleId: number,
+	dialect: Dialect,
+	row: SavedRow,
 	kind: ChangeKind | null,
 	announced: Announcement,
 	now: string,
-	rowKind: unknown,
 ): Promise<Change | null>
 export async function recordArticleChange(
 	trx: Transaction<Database>,
 	hooks: ChangeHooks,
-	articleId: number,
+	dialect: Dialect,
+	/** The row as saved: its kind puts a page's changes on the pages topic, never the articles'. */
+	row: SavedRow,
 	kind: ChangeKind | null,
 	announced: Announcement,
 	now: string,
-	/** The row's kind column: a page's changes go on the pages topic, never the articles'. */
-	rowKind: unknown,
 ): Promise<Change | null> {
 	if (!kind) return null
+	const articleId = Number(row.id)
 	if (kind === 'removed') {
 		await cancelArticleDeliveries(trx, articleId, now)
 		await cancelArticleMails(trx, articleId, now)
 	}
+	const event = articleEventType(kind, row.kind)
 	const deliveries = [
 		...(announced.push ? [preceding(articleDeliveries(trx, articleId))] : []),
 		...(announced.mail ? [preceding(articleMailSend(trx, articleId))] : []),
+		...(event ? [webhookEvent(trx, dialect, event, articleEventData(row), now)] : []),
 	]
-	return appendChange(trx, hooks, topicOf(rowKind), String(articleId), kind, deliveries)
+	return appendChange(trx, hooks, topicOf(row.kind), String(articleId), kind, deliveries)
 }
+
+/** What recordArticleChange reads of the saved row. */
+export type SavedRow = Record<(typeof articleEventColumns)[number] | 'kind', unknown>
 
 /** The feed topic of a row of the articles table, by its kind. */
 export function topicOf(rowKind: unknown): 'articles' | 'pages' {

@@ -8,6 +8,7 @@ import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { leaseDue } from './lease.ts'
 import { toMessage, toQueuedMail } from './rows.ts'
 import type { Database } from './schema.ts'
+import { webhookEvent } from './webhook-events.ts'
 import { matchingIds } from './search-repository.ts'
 
 /** A message's columns: not PostgreSQL's search tsvector (migration 0019), which no one reads. */
@@ -85,8 +86,12 @@ export function createMessageRepository(
 				}
 				if (mails.length > 0)
 					await trx.insertInto('mail_outbox').values(mailRows(mails, now)).execute()
-				const change = await appendChange(trx, hooks, messagesTopic, String(inserted.id), 'added')
-				return { message: toMessage(inserted), created: true, change }
+				const saved = toMessage(inserted)
+				const { readAt: _, archivedAt: __, createdAt, ...data } = saved
+				const change = await appendChange(trx, hooks, messagesTopic, String(inserted.id), 'added', [
+					webhookEvent(trx, dialect, 'contact.received', { ...data, receivedAt: createdAt }, now),
+				])
+				return { message: saved, created: true, change }
 			})
 			if (outcome.change) hooks.committed(outcome.change)
 			return { message: outcome.message, created: outcome.created }

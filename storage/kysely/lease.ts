@@ -1,6 +1,6 @@
-// The leasing the two job queues share, the mail outbox and push deliveries: a worker takes due
-// rows for a while (the lease), and a worker that dies leaves its lease to run out, after which
-// the rows are taken again.
+// The leasing the job queues share (the mail outbox; push, newsletter and webhook deliveries;
+// image tasks): a worker takes due rows for a while (the lease), and a worker that dies leaves
+// its lease to run out, after which the rows are taken again.
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely'
 import type { Dialect } from '../port/storage.ts'
 import type { Database } from './schema.ts'
@@ -11,6 +11,7 @@ export type LeasedTable =
 	| 'push_deliveries'
 	| 'newsletter_deliveries'
 	| 'image_tasks'
+	| 'webhook_deliveries'
 
 /**
  * Takes up to `limit` rows of `table` that are waiting (what `waiting` says: not sent, not given

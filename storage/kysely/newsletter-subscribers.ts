@@ -9,7 +9,9 @@ import type {
 } from '../port/newsletter.ts'
 import { likePattern } from './like-pattern.ts'
 import { toIso, toIsoOrNull } from './rows.ts'
+import type { Dialect } from '../port/storage.ts'
 import type { Database } from './schema.ts'
+import { queueWebhookEvent } from './webhook-events.ts'
 
 export type NewsletterSubscribers = Pick<
 	NewsletterRepository,
@@ -95,7 +97,16 @@ async function forgetConfirmations(trx: Db, emails: string[]) {
 			.execute()
 }
 
-export function newsletterSubscribers(db: Kysely<Database>): NewsletterSubscribers {
+/** A subscriber in webhook events: no failures count, the tags as ids. */
+function subscriberEventData(subscriber: Subscriber) {
+	const { id, email, cadence, source, consentAt, createdAt, tagIds } = subscriber
+	return { id, email, cadence, source, confirmedAt: consentAt, createdAt, tagIds }
+}
+
+export function newsletterSubscribers(
+	db: Kysely<Database>,
+	dialect: Dialect,
+): NewsletterSubscribers {
 	const byId = (trx: Db, id: number) =>
 		trx.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst()
 
@@ -139,13 +150,26 @@ export function newsletterSubscribers(db: Kysely<Database>): NewsletterSubscribe
 		},
 		async confirm(id, now) {
 			const at = now.toISOString()
-			await db
-				.updateTable('subscribers')
-				.set({ status: 'confirmed', consent_at: at, changed_at: at })
-				.where('id', '=', id)
-				.where('status', '=', 'pending')
-				.execute()
-			return one(db, await byId(db, id))
+			return db.transaction().execute(async (trx) => {
+				const confirmed = await trx
+					.updateTable('subscribers')
+					.set({ status: 'confirmed', consent_at: at, changed_at: at })
+					.where('id', '=', id)
+					.where('status', '=', 'pending')
+					.returningAll()
+					.executeTakeFirst()
+				const subscriber = await one(trx, confirmed ?? (await byId(trx, id)))
+				// A reader who confirmed is a subscriber now: the webhook event, in this transaction.
+				if (confirmed && subscriber)
+					await queueWebhookEvent(
+						trx,
+						dialect,
+						'subscriber.added',
+						subscriberEventData(subscriber),
+						at,
+					)
+				return subscriber
+			})
 		},
 		async setPreferences(id, { cadence, tagIds }, now) {
 			return db.transaction().execute(async (trx) => {

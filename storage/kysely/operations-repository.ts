@@ -22,6 +22,7 @@ const waiting: Record<QueueName, { table: string; where: string; since: string }
 		where: 'finished_at IS NULL',
 		since: 'created_at',
 	},
+	webhooks: { table: 'webhook_deliveries', where: "state = 'pending'", since: 'created_at' },
 	images: { table: 'image_tasks', where: 'finished_at IS NULL', since: 'next_attempt_at' },
 }
 
@@ -37,7 +38,7 @@ export function createOperationsRepository(
 	}
 	return {
 		async queues(now) {
-			// One statement: the five counts in one round trip.
+			// One statement: every queue's count in one round trip.
 			const parts = Object.entries(waiting).map(
 				([queue, { table, where, since }]) =>
 					sql`SELECT ${queue} AS queue, count(*) AS waiting, min(${sql.ref(since)}) AS oldest

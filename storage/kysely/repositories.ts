@@ -25,6 +25,7 @@ import { createSearchRepository } from './search-repository.ts'
 import { createSettingsRepository } from './settings-repository.ts'
 import { createAuthorRepository, createTagRepository } from './term-repositories.ts'
 import { createUploadRepository } from './upload-repository.ts'
+import { createWebhookRepository } from './webhook-repository.ts'
 
 export type SharedRepositories = Omit<
 	Storage,
@@ -55,7 +56,8 @@ export function createRepositories(
 		outbox: createOutboxRepository(db, dialect),
 		analytics: createAnalyticsRepository(db, dialect),
 		push: createPushRepository(db, dialect),
-		newsletter: { ...newsletterSubscribers(db), ...newsletterDeliveries(db, dialect) },
+		newsletter: { ...newsletterSubscribers(db, dialect), ...newsletterDeliveries(db, dialect) },
+		webhooks: createWebhookRepository(db, dialect),
 		config: createConfigRepository(db, hooks),
 		portable: createPortableRepository(db, portable, rules.articles),
 		jobs: createJobRunRepository(db),

@@ -266,6 +266,34 @@ export interface Database {
 		last_error: string | null
 		finished_at: string | null
 	}
+	webhook_endpoints: {
+		id: Generated<number>
+		url: string
+		description: Generated<string>
+		secret: string
+		/** 1/0 on SQLite, a boolean from PostgreSQL. */
+		enabled: Generated<boolean | number>
+		disabled_reason: string | null
+		created_at: string
+		updated_at: string
+	}
+	webhook_endpoint_events: { endpoint_id: number; event_type: string }
+	webhook_deliveries: {
+		id: Generated<number>
+		endpoint_id: number
+		message_id: string
+		event_type: string
+		payload: string
+		state: Generated<string>
+		attempts: Generated<number>
+		created_at: string
+		next_attempt_at: string
+		lease_until: string | null
+		last_status: number | null
+		last_error: string | null
+		last_duration_ms: number | null
+		finished_at: string | null
+	}
 	push_delivery_totals: {
 		article_id: number
 		sent: number

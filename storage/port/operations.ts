@@ -1,8 +1,8 @@
 // What an operator's monitoring reads of the storage (docs/decisions/035-metrics.md): the work
 // queued for the background workers, and the database's connection pool.
 
-/** The outboxes the workers drain: mail, push notices, newsletter mails and their expansion, image versions. */
-export type QueueName = 'mail' | 'push' | 'newsletter' | 'newsletter-sends' | 'images'
+/** The outboxes the workers drain: mail, push notices, newsletter mails and their expansion, webhook deliveries, image versions. */
+export type QueueName = 'mail' | 'push' | 'newsletter' | 'newsletter-sends' | 'webhooks' | 'images'
 
 export interface QueueState {
 	queue: QueueName

@@ -19,6 +19,7 @@ import type { SettingsRepository } from './settings.ts'
 import type { AuthorRepository, TagRepository } from './terms.ts'
 import type { StorageHealth } from './unavailable.ts'
 import type { UploadRepository } from './uploads.ts'
+import type { WebhookRepository } from './webhooks.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -49,6 +50,8 @@ export interface Storage {
 	readonly push: PushRepository
 	/** The email newsletter's subscribers, digests and deliveries (docs/decisions/032-newsletter.md). */
 	readonly newsletter: NewsletterRepository
+	/** Endpoints admins register and the deliveries of events to them (docs/decisions/037-webhooks.md). */
+	readonly webhooks: WebhookRepository
 	readonly config: ConfigRepository
 	/** Export, import and backup of the whole site (docs/decisions/015-portable-export.md). */
 	readonly portable: PortableRepository

@@ -1,0 +1,310 @@
+// The webhooks part of the storage contract (migration 0023): endpoints with the events they
+// want; one delivery per wanting endpoint written in the very transaction of each event (an
+// article published, updated, unpublished or deleted; a contact message; a confirmed
+// subscriber), nothing for drafts, pages, disabled endpoints or a write that fails; deliveries
+// leased to one worker at a time, retried, finished, resent and deleted when old, on both
+// databases.
+import { describe, expect, it } from 'vitest'
+import { articleWrite } from '#tests/fixtures/factories.ts'
+import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import type { ArticleWrite } from './port/articles.ts'
+import {
+	type WebhookEndpointInput,
+	type WebhookEventType,
+	webhookEventTypes,
+} from './port/webhooks.ts'
+import type { StorageHandle as Storage } from './storage-handle.ts'
+
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+
+describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
+	let storage: Storage
+	freshStorageEachTest(create, (fresh) => ({ storage } = fresh))
+
+	const endpoint = (overrides: Partial<WebhookEndpointInput> = {}) =>
+		storage.webhooks.createEndpoint(
+			{
+				url: 'https://hooks.example.org/canopy',
+				description: 'Automation',
+				events: [...webhookEventTypes],
+				enabled: true,
+				...overrides,
+			},
+			secret,
+			new Date(),
+		)
+
+	const soon = () => new Date(Date.now() + 1_000)
+
+	/** Every delivery of the endpoint, oldest first, as [type, data]. */
+	async function events(endpointId: number): Promise<[string, Record<string, unknown>][]> {
+		const log = await storage.webhooks.deliveries(endpointId, { limit: 100 })
+		return log.reverse().map((one) => [one.eventType, JSON.parse(one.payload)])
+	}
+
+	async function publish(overrides: Partial<ArticleWrite> = {}) {
+		const created = await storage.articles.create(articleWrite(overrides))
+		if (!created.ok) throw new Error('create failed')
+		return created.saved.article
+	}
+
+	it('keeps endpoints with their events, and turning one on clears why it was off', async () => {
+		const made = await endpoint({ events: ['contact.received', 'article.published'] })
+		expect(made).toMatchObject({
+			url: 'https://hooks.example.org/canopy',
+			description: 'Automation',
+			secret,
+			events: ['article.published', 'contact.received'],
+			enabled: true,
+			disabledReason: null,
+		})
+		await storage.webhooks.disableEndpoint(made.id, 'The receiver answered 410 Gone.', new Date())
+		expect(await storage.webhooks.findEndpoint(made.id)).toMatchObject({
+			enabled: false,
+			disabledReason: 'The receiver answered 410 Gone.',
+		})
+		const updated = await storage.webhooks.updateEndpoint(
+			made.id,
+			{
+				url: 'https://other.example.org/',
+				description: '',
+				events: ['article.deleted'],
+				enabled: true,
+			},
+			new Date(),
+		)
+		expect(updated).toMatchObject({
+			url: 'https://other.example.org/',
+			events: ['article.deleted'],
+			enabled: true,
+			disabledReason: null,
+		})
+		const rotated = await storage.webhooks.rotateSecret(made.id, 'whsec_bmV3', new Date())
+		expect(rotated?.secret).toBe('whsec_bmV3')
+		expect(await storage.webhooks.updateEndpoint(999, { ...made, enabled: true }, new Date())).toBe(
+			undefined,
+		)
+		const [listed] = await storage.webhooks.listEndpoints()
+		expect(listed).toMatchObject({ id: made.id, pending: 0, failed: 0, lastDelivery: null })
+		expect(await storage.webhooks.deleteEndpoint(made.id)).toBe(true)
+		expect(await storage.webhooks.deleteEndpoint(made.id)).toBe(false)
+		expect(await storage.webhooks.listEndpoints()).toEqual([])
+	})
+
+	it('writes an article’s events with the saves that make them, and none for drafts or pages', async () => {
+		const all = await endpoint()
+		const onlyPublished = await endpoint({ events: ['article.published'] })
+		await endpoint({ enabled: false })
+
+		const article = await publish({ slug: 'peatlands', title: 'Peatlands', language: 'es' })
+		await publish({ slug: 'a-draft', status: 'draft', publishedAt: null })
+		await publish({ slug: 'about', kind: 'page' })
+		const updated = await storage.articles.update(article.id, article.version, {
+			...articleWrite({ slug: 'peatlands', title: 'Peatlands, again' }),
+			publishedAt: article.publishedAt,
+		})
+		if (!updated.ok) throw new Error('update failed')
+		const unpublished = await storage.articles.update(article.id, updated.saved.article.version, {
+			...articleWrite({ slug: 'peatlands', title: 'Peatlands, again' }),
+			status: 'draft',
+		})
+		if (!unpublished.ok) throw new Error('unpublish failed')
+		// Published again through the other path (saveBySlug, the CLI's), then deleted.
+		await storage.articles.saveBySlug(articleWrite({ slug: 'peatlands', title: 'Back' }))
+		expect(await storage.articles.deleteBySlug('peatlands')).not.toBeNull()
+		// A draft deleted makes no event: readers never saw it.
+		const draft = await storage.articles.findBySlug('a-draft')
+		await storage.articles.deleteById(draft?.id ?? 0)
+
+		const seen = await events(all.id)
+		expect(seen.map(([type]) => type)).toEqual([
+			'article.published',
+			'article.updated',
+			'article.unpublished',
+			'article.published',
+			'article.deleted',
+		])
+		const [[, first] = ['', {}], [, second] = ['', {}]] = seen
+		expect(first).toEqual({
+			id: article.id,
+			slug: 'peatlands',
+			title: 'Peatlands',
+			summary: 'A short summary.',
+			status: 'published',
+			language: 'es',
+			publishedAt: article.publishedAt,
+			updatedAt: article.updatedAt,
+		})
+		expect(second).toMatchObject({ id: article.id, title: 'Peatlands, again' })
+		expect(seen[2]?.[1]).toMatchObject({ status: 'draft' })
+		expect(seen[4]?.[1]).toMatchObject({ id: article.id, title: 'Back', status: 'published' })
+		expect((await events(onlyPublished.id)).map(([type]) => type)).toEqual([
+			'article.published',
+			'article.published',
+		])
+		// One webhook-id per event: the same on every endpoint it went to.
+		const [firstOfAll] = (await storage.webhooks.deliveries(all.id, { limit: 100 })).reverse()
+		const [firstOfOther] = (
+			await storage.webhooks.deliveries(onlyPublished.id, { limit: 100 })
+		).reverse()
+		expect(firstOfAll?.messageId).toMatch(/^msg_[0-9a-f]{32}$/)
+		expect(firstOfOther?.messageId).toBe(firstOfAll?.messageId)
+	})
+
+	it('writes nothing when the save fails, and publishes a scheduled article with its event', async () => {
+		const all = await endpoint()
+		await publish({ slug: 'taken' })
+		expect((await storage.articles.create(articleWrite({ slug: 'taken' }))).ok).toBe(false)
+		const at = new Date(Date.now() - 60_000).toISOString()
+		await publish({ slug: 'scheduled', status: 'draft', publishedAt: null, publishAt: at })
+		expect(await storage.articles.publishDue(new Date(), 10)).toHaveLength(1)
+		expect((await events(all.id)).map(([type, data]) => [type, data.slug])).toEqual([
+			['article.published', 'taken'],
+			['article.published', 'scheduled'],
+		])
+	})
+
+	it('writes a contact message’s event and a confirmed subscriber’s, once', async () => {
+		const all = await endpoint()
+		await storage.messages.create(
+			{
+				idempotencyKey: 'k1',
+				name: 'Ada',
+				email: 'ada@example.org',
+				subject: 'Peat',
+				message: 'Hello',
+			},
+			[],
+		)
+		// The same message sent twice is one message and one event.
+		await storage.messages.create(
+			{
+				idempotencyKey: 'k1',
+				name: 'Ada',
+				email: 'ada@example.org',
+				subject: 'Peat',
+				message: 'Hello',
+			},
+			[],
+		)
+		const { subscriber } = await storage.newsletter.subscribe(
+			'Reader@Example.org',
+			'form',
+			new Date(),
+		)
+		await storage.newsletter.confirm(subscriber.id, new Date())
+		await storage.newsletter.confirm(subscriber.id, new Date())
+		const seen = await events(all.id)
+		expect(seen.map(([type]) => type)).toEqual(['contact.received', 'subscriber.added'])
+		expect(seen[0]?.[1]).toMatchObject({
+			name: 'Ada',
+			email: 'ada@example.org',
+			subject: 'Peat',
+			message: 'Hello',
+		})
+		expect(seen[0]?.[1].receivedAt).toEqual(expect.any(String))
+		expect(seen[1]?.[1]).toMatchObject({
+			id: subscriber.id,
+			email: 'reader@example.org',
+			source: 'form',
+			cadence: 'each',
+			tagIds: [],
+		})
+	})
+
+	it('leases a delivery to one worker at a time; retried, delivered, failed, resent', async () => {
+		const on = await endpoint({ events: ['article.published'] })
+		await publish()
+		await publish()
+		await publish()
+		const [a, b] = await Promise.all([
+			storage.webhooks.claimDue(soon(), 60_000, 2),
+			storage.webhooks.claimDue(soon(), 60_000, 2),
+		])
+		const ids = [...(a ?? []), ...(b ?? [])].map((one) => one.id)
+		expect(ids).toHaveLength(3)
+		expect(new Set(ids).size).toBe(3)
+		const [first] = a?.length ? a : (b ?? [])
+		expect(first).toMatchObject({
+			attempts: 1,
+			eventType: 'article.published',
+			endpoint: { id: on.id, url: on.url, secret },
+		})
+		// Leased: nobody takes them again until the lease runs out.
+		expect(await storage.webhooks.claimDue(soon(), 60_000, 10)).toEqual([])
+
+		const [x = 0, y = 0, z = 0] = ids
+		const attempt = (status: number | null) => ({
+			status,
+			error: status ? null : 'refused',
+			durationMs: 12.4,
+		})
+		await storage.webhooks.markDelivered(x, attempt(204), new Date())
+		await storage.webhooks.markFailed(y, attempt(500), new Date())
+		await storage.webhooks.retryLater(z, attempt(null), new Date(Date.now() + 60_000))
+		expect(await storage.webhooks.claimDue(soon(), 60_000, 10)).toEqual([])
+		const retried = await storage.webhooks.claimDue(new Date(Date.now() + 61_000), 60_000, 10)
+		expect(retried.map((one) => [one.id, one.attempts, one.lastError])).toEqual([[z, 2, 'refused']])
+
+		const log = await storage.webhooks.deliveries(on.id, { limit: 10 })
+		expect(log.find((one) => one.id === x)).toMatchObject({
+			state: 'delivered',
+			lastStatus: 204,
+			lastDurationMs: 12,
+			finishedAt: expect.any(String),
+		})
+		expect(await storage.webhooks.deliveries(on.id, { limit: 10, before: y })).toHaveLength(
+			[x, y, z].filter((id) => id < y).length,
+		)
+		const [summary] = await storage.webhooks.listEndpoints()
+		expect(summary).toMatchObject({ pending: 1, failed: 1 })
+		expect(summary?.lastDelivery?.state).toMatch(/delivered|failed/)
+
+		// A failed one can be sent again, with its webhook-id; a delivered one cannot.
+		expect(await storage.webhooks.resend(on.id, x, new Date())).toBe(false)
+		expect(await storage.webhooks.resend(on.id + 1, y, new Date())).toBe(false)
+		expect(await storage.webhooks.resend(on.id, y, new Date())).toBe(true)
+		const again = await storage.webhooks.claimDue(soon(), 60_000, 10)
+		expect(again.map((one) => [one.id, one.attempts, one.state])).toEqual([[y, 1, 'pending']])
+	})
+
+	it('leaves a disabled endpoint’s deliveries waiting; tests go to one endpoint; old ones go', async () => {
+		const on = await endpoint({ events: ['article.published'] })
+		const other = await endpoint({ events: ['article.published'] })
+		await publish()
+		await storage.webhooks.updateEndpoint(other.id, { ...other, enabled: false }, new Date())
+		const claimed = await storage.webhooks.claimDue(soon(), 60_000, 10)
+		expect(claimed.map((one) => one.endpointId)).toEqual([on.id])
+
+		const test = await storage.webhooks.queueTest(other.id, { hello: 'world' }, new Date())
+		expect(test).toMatchObject({
+			endpointId: other.id,
+			eventType: 'webhook.test',
+			state: 'pending',
+		})
+		expect(JSON.parse(test?.payload ?? '')).toEqual({ hello: 'world' })
+		expect(await storage.webhooks.queueTest(999, {}, new Date())).toBeUndefined()
+
+		await storage.webhooks.markDelivered(
+			claimed[0]?.id ?? 0,
+			{ status: 200, error: null, durationMs: 3 },
+			new Date(),
+		)
+		expect(await storage.webhooks.deleteFinished(new Date(Date.now() - 60_000))).toBe(0)
+		expect(await storage.webhooks.deleteFinished(new Date(Date.now() + 60_000))).toBe(1)
+		// The waiting ones stay, whatever their age.
+		expect(await storage.webhooks.deliveries(other.id, { limit: 10 })).toHaveLength(2)
+		const queues = await storage.operations.queues(new Date())
+		expect(queues.find((queue) => queue.queue === 'webhooks')?.waiting).toBe(2)
+		// Deleting the endpoint deletes its deliveries.
+		await storage.webhooks.deleteEndpoint(other.id)
+		expect(await storage.webhooks.deliveries(other.id, { limit: 10 })).toEqual([])
+	})
+
+	it('keeps only known event types on an endpoint', async () => {
+		const made = await endpoint({
+			events: ['article.published', 'article.published', 'nonsense' as WebhookEventType],
+		})
+		expect(made.events).toEqual(['article.published'])
+	})
+})
