@@ -383,7 +383,6 @@ export function createArticleRepository(
 						.returning(articleRowColumns)
 						.executeTakeFirst()
 					if (!updated) continue
-					const id = Number(row.id)
 					const change = await recordArticleChange(
 						trx,
 						hooks,

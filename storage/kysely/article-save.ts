@@ -10,7 +10,7 @@ import { articleMailSend, cancelArticleMails } from './newsletter-shared.ts'
 import { articleDeliveries, cancelArticleDeliveries } from './push-shared.ts'
 import type { Database } from './schema.ts'
 import {
-	articleEventColumns,
+	type articleEventColumns,
 	articleEventData,
 	articleEventType,
 	webhookEvent,
