@@ -10,7 +10,6 @@ import {
 	type WebhookDelivery,
 	type WebhookDeliveryState,
 	type WebhookEndpoint,
-	type WebhookEndpointInput,
 	type WebhookEventType,
 	type WebhookRepository,
 	webhookEventTypes,
