@@ -24,6 +24,7 @@ import type { ImageVersionsWorker } from './jobs/image-versions.ts'
 import { allJobs, type CanopyJobs, startJobs } from './jobs/jobs.ts'
 import type { MailOutbox } from './jobs/mail-outbox.ts'
 import type { NewsletterDeliveryWorker } from './jobs/newsletter-delivery.ts'
+import type { WebhookDeliveryWorker } from './jobs/webhook-delivery.ts'
 import type { PushDeliveryWorker } from './jobs/push-delivery.ts'
 import { createLiveBroker, type LiveBroker } from './live/broker.ts'
 import { liveTopics } from './live/streams.ts'
@@ -55,6 +56,8 @@ export interface Canopy {
 	pushDelivery: PushDeliveryWorker
 	/** Sends the newsletter's mails; woken when an article is published. */
 	newsletterDelivery: NewsletterDeliveryWorker
+	/** Sends webhook deliveries; woken by every change on the feed. */
+	webhookDelivery: WebhookDeliveryWorker
 	/** Makes uploaded images' versions; woken after an upload. */
 	imageVersions: ImageVersionsWorker
 	/** Screen views waiting for their batched write (POST /api/collect). */
@@ -91,18 +94,20 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	const remoteConfig = await createConfigService(storage, logger)
 
 	// Every background job this process runs (server/jobs/jobs.ts).
-	const { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, stops } = startJobs(jobs, {
-		storage,
-		logger,
-		config,
-		vapidKeys,
-		holder: options.instance ?? processName,
-		newsletterMails: () => newsletterMailsOf(options.build),
-	})
+	const { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, webhookDelivery, stops } =
+		startJobs(jobs, {
+			storage,
+			logger,
+			config,
+			vapidKeys,
+			holder: options.instance ?? processName,
+			newsletterMails: () => newsletterMailsOf(options.build),
+		})
 	// Publishing writes the deliveries and a change in one transaction, on any instance: the change
 	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
 	stops.push(broker.onChanges(() => newsletterDelivery.wake()))
+	stops.push(broker.onChanges(() => webhookDelivery.wake()))
 	stops.push(broker.onChanges(remoteConfig.onChanges))
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
@@ -129,6 +134,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		mailOutbox,
 		pushDelivery,
 		newsletterDelivery,
+		webhookDelivery,
 		imageVersions,
 		screenViews,
 		vapidKeys,

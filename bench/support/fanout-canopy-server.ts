@@ -40,6 +40,8 @@ const { broker, listener } = await composeCanopy({
 		newsletterDelivery: false,
 		newsletterDigest: false,
 		newsletterCleanup: false,
+		webhookDelivery: false,
+		webhookCleanup: false,
 	},
 })
 

@@ -1,7 +1,8 @@
 // Every background job Canopy runs, in one list (CanopyJobs), started here. The periodic ones are
 // declared by their features, beside the logic they run (app/lib/jobs.ts gives their shape), and
 // run once per interval across every instance (periodic.ts); the queue workers (mail-outbox.ts,
-// push-delivery.ts, image-versions.ts: their steps are the features') and the publishing clock
+// push-delivery.ts, newsletter-delivery.ts, webhook-delivery.ts, image-versions.ts: their steps
+// are the features') and the publishing clock
 // (scheduled-publishing.ts) run on every instance, each item leased to one.
 import { analyticsRollupJob } from '#app/features/analytics/retention.server.ts'
 import { messageRetentionJob } from '#app/features/contact/message-retention.server.ts'
@@ -14,6 +15,8 @@ import { pushCleanupJob } from '#app/features/push/retention.server.ts'
 import type { VapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { uploadCleaningJob } from '#app/features/uploads/clean-stored.server.ts'
 import type { ImageVersionsOptions } from '#app/features/uploads/image-versions.server.ts'
+import type { WebhookDeliveryOptions } from '#app/features/webhooks/delivery-worker.server.ts'
+import { webhookCleanupJob } from '#app/features/webhooks/retention.server.ts'
 import { changePruningJob } from '#app/lib/change-pruning.server.ts'
 import type { JobContext, PassOutcome, PeriodicJobSpec, SettingJobSpec } from '#app/lib/jobs.ts'
 import type { Logger } from '#app/lib/logger.ts'
@@ -25,6 +28,7 @@ import { type NewsletterDeliveryWorker, startNewsletterDelivery } from './newsle
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 import { type PushDeliveryWorker, startPushDelivery } from './push-delivery.ts'
 import { startScheduledPublishing } from './scheduled-publishing.ts'
+import { startWebhookDelivery, type WebhookDeliveryWorker } from './webhook-delivery.ts'
 
 /** The periodic jobs, by the name CanopyJobs turns each on or off with. */
 export const periodicJobs = {
@@ -42,6 +46,8 @@ export const periodicJobs = {
 	uploadCleaning: uploadCleaningJob,
 	/** Newsletter addresses never confirmed, a week on. */
 	newsletterCleanup: unconfirmedCleanupJob,
+	/** Finished webhook deliveries, a month on. */
+	webhookCleanup: webhookCleanupJob,
 } as const
 
 export type PeriodicJobName = keyof typeof periodicJobs
@@ -136,6 +142,10 @@ export interface CanopyJobs {
 	newsletterDigest: boolean
 	/** Hourly: unconfirmed newsletter addresses deleted after a week. */
 	newsletterCleanup: boolean
+	/** false: no webhook worker (deliveries wait in the database); an object: its settings. */
+	webhookDelivery: false | WebhookDeliveryOptions
+	/** Hourly: finished webhook deliveries deleted from the log after 30 days. */
+	webhookCleanup: boolean
 }
 
 /** Every job, as a real instance runs them. */
@@ -153,6 +163,8 @@ export const allJobs: CanopyJobs = {
 	newsletterDelivery: {},
 	newsletterDigest: true,
 	newsletterCleanup: true,
+	webhookDelivery: {},
+	webhookCleanup: true,
 }
 
 /** Starts what `jobs` turns on; `stops` ends them all (the caller adds its own). */
@@ -212,6 +224,14 @@ export function startJobs(
 				async stop() {},
 			}
 	stops.push(newsletterDelivery.stop)
+	const webhookDelivery: WebhookDeliveryWorker = jobs.webhookDelivery
+		? startWebhookDelivery(storage, logger, config, jobs.webhookDelivery)
+		: {
+				wake() {},
+				runOnce: async () => ({ claimed: 0, delivered: 0, retried: 0, failed: 0 }),
+				async stop() {},
+			}
+	stops.push(webhookDelivery.stop)
 	const timing = {
 		intervalMs: config.jobs.intervalMs,
 		leaseMs: config.jobs.leaseMs,
@@ -226,5 +246,5 @@ export function startJobs(
 				intervalMs: Math.min(timing.intervalMs, 5 * 60_000),
 			}).stop,
 		)
-	return { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, stops }
+	return { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, webhookDelivery, stops }
 }

@@ -1,7 +1,10 @@
 // Push notifications for new articles: what is sent, and what each answer of the push service
 // means for the delivery. The worker that claims and sends is server/jobs/push-delivery.ts.
 import type { ClaimedPushDelivery } from '#storage/port/push.ts'
+import { parseRetryAfter } from '#app/lib/retry-after.ts'
 import type { PushPayload } from './notice.ts'
+
+export { parseRetryAfter }
 
 /**
  * RFC 8291 §4: a push message body is at most 4096 bytes; aes128gcm spends 86 on its header and
@@ -101,22 +104,6 @@ export function backoffMs(
 	const exponent = Math.min(Math.max(0, attempts - 1), 64)
 	const full = Math.min(policy.maxMs, policy.baseMs * policy.factor ** exponent)
 	return Math.round(full / 2 + (random() * full) / 2)
-}
-
-/**
- * Retry-After (RFC 9110 §10.2.3) in milliseconds from `now`: delay-seconds or an HTTP date.
- * Undefined when missing or unreadable.
- */
-export function parseRetryAfter(value: unknown, now: Date): number | undefined {
-	const text = Array.isArray(value) ? value[0] : value
-	if (typeof text !== 'string' || !text.trim()) return undefined
-	const trimmed = text.trim()
-	if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1_000
-	// Date.parse takes many forms; an HTTP date always names a weekday or month in letters.
-	if (!/[a-z]/i.test(trimmed)) return undefined
-	const at = Date.parse(trimmed)
-	if (Number.isNaN(at)) return undefined
-	return Math.max(0, at - now.getTime())
 }
 
 export type Verdict =

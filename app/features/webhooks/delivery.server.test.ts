@@ -1,0 +1,311 @@
+// The webhook worker against a real receiver: an HTTP server on this machine that checks each
+// delivery's Standard Webhooks signature with the reference library, as a receiver would; and
+// what the worker does with refusals, failures, redirects, silence and 410 Gone.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createLogger } from '#server/logger.ts'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
+import { articleWrite } from '#tests/fixtures/factories.ts'
+import { databases, freshStorageEachTest, sqliteDatabase } from '#tests/fixtures/storage.ts'
+import { classifyAnswer, retrySchedule } from './delivery.server.ts'
+import { webhookDeliverySteps } from './delivery-worker.server.ts'
+import { checkWebhookUrl, webhookLookup } from './webhook-address.server.ts'
+import { setAllowsPrivateAddresses } from './webhook-settings.server.ts'
+
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+const siteUrl = 'https://news.example.org'
+
+interface Received {
+	headers: IncomingMessage['headers']
+	body: string
+	path: string
+}
+
+/** A receiver on 127.0.0.1 answering with `answer`; what it was sent is in `received`. */
+async function receiver(
+	answer: (request: IncomingMessage, response: ServerResponse) => void = (_, response) =>
+		response.writeHead(204).end(),
+) {
+	const received: Received[] = []
+	const server: Server = createServer((request, response) => {
+		const chunks: Buffer[] = []
+		request.on('data', (chunk: Buffer) => chunks.push(chunk))
+		request.on('end', () => {
+			received.push({
+				headers: request.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+				path: request.url ?? '',
+			})
+			answer(request, response)
+		})
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as AddressInfo
+	servers.push(server)
+	return { url: `http://127.0.0.1:${port}`, received, server }
+}
+
+const servers: Server[] = []
+afterEach(async () => {
+	for (const server of servers.splice(0)) {
+		server.closeAllConnections()
+		await new Promise((resolve) => server.close(resolve))
+	}
+})
+
+function worker(storage: Storage, options: Parameters<typeof webhookDeliverySteps>[3] = {}) {
+	const logs: string[] = []
+	const steps = webhookDeliverySteps(
+		storage,
+		createLogger('info', (line) => logs.push(line)),
+		{ siteUrl },
+		{ random: () => 0.5, ...options },
+	)
+	workers.push(steps)
+	return { ...steps, logs }
+}
+const workers: { release(): void }[] = []
+afterEach(() => {
+	for (const one of workers.splice(0)) one.release()
+})
+
+describe('webhook delivery', () => {
+	let storage: Storage
+	freshStorageEachTest(sqliteDatabase, (fresh) => ({ storage } = fresh))
+
+	async function endpoint(url: string, events = ['article.published' as const]) {
+		return storage.webhooks.createEndpoint(
+			{ url, description: '', events, enabled: true },
+			secret,
+			new Date(),
+		)
+	}
+
+	async function publish(slug = 'peatlands') {
+		const created = await storage.articles.create(articleWrite({ slug, title: 'Peatlands' }))
+		if (!created.ok) throw new Error('create failed')
+		return created.saved.article
+	}
+
+	it('sends a signed event the receiver verifies, with the article’s address', async () => {
+		const { url, received } = await receiver()
+		await setAllowsPrivateAddresses(storage, true)
+		const hook = await endpoint(`${url}/hooks/canopy?source=site`)
+		const article = await publish()
+		const outcome = await worker(storage).step()
+		expect(outcome).toMatchObject({ claimed: 1, delivered: 1 })
+
+		expect(received).toHaveLength(1)
+		const [got] = received as [Received]
+		expect(got.path).toBe('/hooks/canopy?source=site')
+		expect(got.headers['content-type']).toBe('application/json')
+		expect(got.headers['user-agent']).toBe(`Canopy-Webhooks/1 (+${siteUrl})`)
+		// The reference library accepts the signature, and a byte changed is refused.
+		const verified = new Webhook(secret).verify(got.body, got.headers as Record<string, string>)
+		expect(verified).toEqual({
+			type: 'article.published',
+			timestamp: expect.any(String),
+			data: expect.objectContaining({
+				id: article.id,
+				slug: 'peatlands',
+				title: 'Peatlands',
+				status: 'published',
+				url: `${siteUrl}/articles/peatlands`,
+			}),
+		})
+		expect(() =>
+			new Webhook(secret).verify(
+				got.body.replace('Peatlands', 'Peatlandz'),
+				got.headers as Record<string, string>,
+			),
+		).toThrow()
+		const [logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
+		expect(logged).toMatchObject({ state: 'delivered', lastStatus: 204, attempts: 1 })
+		expect(got.headers['webhook-id']).toBe(logged?.messageId)
+	})
+
+	it('sends nothing to this machine unless the setting allows it', async () => {
+		const { url, received } = await receiver()
+		const hook = await endpoint(url)
+		await publish()
+		const steps = worker(storage)
+		expect(await steps.step()).toMatchObject({ claimed: 1, retried: 1 })
+		expect(received).toEqual([])
+		const [logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
+		expect(logged?.lastError).toMatch(/http: is allowed for private addresses/)
+
+		// A host name is checked again as the worker connects: one that resolves here is refused.
+		const lookup = webhookLookup({ allowPrivate: false })
+		const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+			lookup('localhost', { all: true }, (failure) => resolve(failure)),
+		)
+		expect(error?.code).toBe('EWEBHOOKHOST')
+		expect(error?.message).toMatch(/loopback address/)
+	})
+
+	it('checks an endpoint’s address when it is saved', async () => {
+		const strict = { allowPrivate: false }
+		const open = { allowPrivate: true }
+		const refused = async (url: string, options = strict) => {
+			const checked = await checkWebhookUrl(url, options, { resolve: false })
+			return checked.ok ? '' : checked.error
+		}
+		expect(await refused('https://hooks.example.org/x')).toBe('')
+		expect(await refused('https://93.184.215.14/')).toBe('')
+		expect(await refused('not a url')).toMatch(/full address/)
+		expect(await refused('ftp://hooks.example.org/')).toMatch(/https:/)
+		expect(await refused('http://hooks.example.org/')).toMatch(/must be https/)
+		expect(await refused('https://user:pw@hooks.example.org/')).toMatch(/user name/)
+		for (const internal of [
+			'https://127.0.0.1/',
+			'https://127.1/',
+			'https://2130706433/',
+			'https://[::1]/',
+			'https://[::ffff:10.0.0.1]/',
+			'https://192.168.1.10/',
+			'https://localhost:8080/',
+			'https://n8n/',
+		])
+			expect(await refused(internal)).not.toBe('')
+		expect(await refused('https://127.0.0.1/')).toMatch(/allow private addresses/)
+		// The setting lets this machine and private networks through, http: too; never metadata.
+		for (const internal of ['http://127.0.0.1:5678/', 'https://[fd00::1]/', 'http://n8n:5678/'])
+			expect(await refused(internal, open)).toBe('')
+		expect(await refused('http://169.254.169.254/latest/meta-data/', open)).toMatch(/link-local/)
+		expect(await refused('https://0.0.0.0/', open)).toMatch(/unspecified/)
+	})
+
+	it('retries a failure on the schedule, honours Retry-After, and gives up after a day', async () => {
+		let status = 500
+		const { url } = await receiver((_, response) =>
+			response
+				.writeHead(status, status === 429 ? { 'retry-after': '7200' } : {})
+				.end('Something broke'),
+		)
+		await setAllowsPrivateAddresses(storage, true)
+		const hook = await endpoint(url)
+		await publish()
+		let now = new Date()
+		const steps = worker(storage, { clock: () => now })
+		expect(await steps.step()).toMatchObject({ retried: 1 })
+		let [logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
+		expect(logged).toMatchObject({
+			state: 'pending',
+			lastStatus: 500,
+			lastError: 'Something broke',
+		})
+		// First step of the schedule: 5 s (the jitter is 0 with random 0.5).
+		expect(new Date(logged?.nextAttemptAt ?? '').getTime() - now.getTime()).toBe(retrySchedule[0])
+
+		status = 429
+		now = new Date(now.getTime() + 6_000)
+		await steps.step()
+		;[logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
+		expect(new Date(logged?.nextAttemptAt ?? '').getTime() - now.getTime()).toBe(7_200_000)
+
+		// A day on, the next failure is the last.
+		status = 503
+		now = new Date(now.getTime() + 24 * 60 * 60_000)
+		expect(await steps.step()).toMatchObject({ failed: 1 })
+		;[logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
+		expect(logged).toMatchObject({ state: 'failed', attempts: 3, lastStatus: 503 })
+		expect(logged?.lastError).toMatch(/a day of retries ran out/)
+	})
+
+	it('follows no redirect, waits no longer than its timeout, and stops at 410 Gone', async () => {
+		const elsewhere = await receiver()
+		const redirecting = await receiver((_, response) =>
+			response.writeHead(307, { location: `${elsewhere.url}/took-it` }).end(),
+		)
+		const silent = await receiver(() => {})
+		const gone = await receiver((_, response) => response.writeHead(410).end())
+		await setAllowsPrivateAddresses(storage, true)
+		const [moved, hanging, finished] = [
+			await endpoint(redirecting.url),
+			await endpoint(silent.url),
+			await endpoint(gone.url),
+		]
+		await publish()
+		const steps = worker(storage, { timeoutMs: 300 })
+		const started = performance.now()
+		expect(await steps.step()).toMatchObject({ claimed: 3, retried: 2, failed: 1 })
+		expect(performance.now() - started).toBeLessThan(5_000)
+
+		expect(redirecting.received).toHaveLength(1)
+		expect(elsewhere.received).toEqual([])
+		const [redirected] = await storage.webhooks.deliveries(moved.id, { limit: 1 })
+		expect(redirected).toMatchObject({ state: 'pending', lastStatus: 307 })
+		expect(redirected?.lastError).toMatch(/Redirects are not followed/)
+
+		const [timedOut] = await storage.webhooks.deliveries(hanging.id, { limit: 1 })
+		expect(timedOut).toMatchObject({ state: 'pending', lastStatus: null })
+		expect(timedOut?.lastError).toMatch(/No answer within/)
+
+		expect(await storage.webhooks.findEndpoint(finished.id)).toMatchObject({
+			enabled: false,
+			disabledReason: expect.stringMatching(/410 Gone/),
+		})
+		const [stopped] = await storage.webhooks.deliveries(finished.id, { limit: 1 })
+		expect(stopped).toMatchObject({ state: 'failed', lastStatus: 410 })
+		// Turned off: its next events are not even queued.
+		await publish('another')
+		expect(await storage.webhooks.deliveries(finished.id, { limit: 10 })).toHaveLength(1)
+	})
+})
+
+describe.each(databases)('webhook delivery across instances: $name', ({ create }) => {
+	let storage: Storage
+	freshStorageEachTest(create, (fresh) => ({ storage } = fresh))
+
+	it('sends each event once when two workers run together', async () => {
+		const { url, received } = await receiver()
+		await setAllowsPrivateAddresses(storage, true)
+		await storage.webhooks.createEndpoint(
+			{ url, description: '', events: ['article.published'], enabled: true },
+			secret,
+			new Date(),
+		)
+		for (let i = 0; i < 30; i++) {
+			const created = await storage.articles.create(articleWrite())
+			expect(created.ok).toBe(true)
+		}
+		const [one, two] = [worker(storage, { batchSize: 7 }), worker(storage, { batchSize: 7 })]
+		for (let round = 0; round < 10; round++) await Promise.all([one.step(), two.step()])
+		const ids = received.map((got) => got.headers['webhook-id'])
+		expect(ids).toHaveLength(30)
+		expect(new Set(ids).size).toBe(30)
+	})
+})
+
+describe('classifyAnswer', () => {
+	const createdAt = '2026-11-27T10:00:00.000Z'
+	const now = new Date(createdAt)
+	const failed = { status: 500, error: 'no', durationMs: 1 }
+
+	it('delivers on 2xx, stops on 410, and retries anything else on the schedule', () => {
+		const context = { attempts: 1, createdAt, now, random: () => 0.5 }
+		expect(classifyAnswer({ ...failed, status: 200 }, context)).toEqual({ kind: 'delivered' })
+		expect(classifyAnswer({ ...failed, status: 299 }, context)).toEqual({ kind: 'delivered' })
+		expect(classifyAnswer({ ...failed, status: 410 }, context)).toEqual({ kind: 'gone' })
+		for (const status of [301, 400, 404, 500, null])
+			expect(classifyAnswer({ ...failed, status }, context)).toEqual({
+				kind: 'retry',
+				delayMs: 5_000,
+			})
+		expect(classifyAnswer(failed, { ...context, random: () => 0 })).toEqual({
+			kind: 'retry',
+			delayMs: 4_000,
+		})
+	})
+
+	it('spreads the schedule over a day, then gives up', () => {
+		const total = retrySchedule.reduce((sum, step) => sum + step, 0)
+		expect(total).toBeGreaterThan(23 * 60 * 60_000)
+		expect(total).toBeLessThan(24 * 60 * 60_000)
+		expect(
+			classifyAnswer(failed, { attempts: retrySchedule.length + 1, createdAt, now }),
+		).toMatchObject({ kind: 'failed' })
+	})
+})
