@@ -57,11 +57,13 @@ export default [
 			route('newsletter', 'routes/admin/newsletter.tsx'),
 			route('newsletter/preview', 'routes/admin/newsletter-preview.ts'),
 			route('api', 'routes/admin/api-reference.tsx'),
-			// Admins only: the site, the team, the API's keys and the live configuration.
+			// Admins only: the site, the team, the API's keys, webhooks and the live configuration.
 			layout('routes/admin/admin-only.tsx', [
 				route('settings', 'routes/admin/settings.tsx'),
 				route('team', 'routes/admin/team.tsx'),
 				route('api-keys', 'routes/admin/api-keys.tsx'),
+				route('webhooks', 'routes/admin/webhooks.tsx'),
+				route('webhooks/:id', 'routes/admin/webhook.tsx'),
 				route('redirects', 'routes/admin/redirects.tsx'),
 				route('redirects/export', 'routes/admin/redirects-export.ts'),
 				route('subscribers', 'routes/admin/subscribers.tsx'),

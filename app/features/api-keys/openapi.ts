@@ -6,10 +6,23 @@ import { z } from 'zod'
 import { articleInputSchema } from '#app/features/articles/article.schema.ts'
 import { apiStatuses } from '#app/features/articles/article-api.schema.ts'
 import { articleIntents, saveIntentSchema } from '#app/features/articles/editor.schema.ts'
+import {
+	webhookEventDescriptions,
+	webhookEventSchemas,
+} from '#app/features/webhooks/webhook-events.schema.ts'
 
 type JsonSchema = Record<string, unknown>
 
-/** The answers' schemas by their ids (article-api.schema.ts registers them). */
+/** The webhook events' bodies and their data, by their ids (webhook-events.schema.ts). */
+const webhookSchemas = [
+	...Object.values(webhookEventSchemas).map((schema) => String(schema.meta()?.id)),
+	'WebhookArticle',
+	'WebhookContactMessage',
+	'WebhookSubscriber',
+	'WebhookTest',
+]
+
+/** The answers' schemas by their ids (article-api.schema.ts registers them), and the events'. */
 const answerSchemas = [
 	'Article',
 	'ArticleAnswer',
@@ -17,6 +30,7 @@ const answerSchemas = [
 	'ArticleListItem',
 	'Error',
 	'Upload',
+	...webhookSchemas,
 ]
 
 /** A date the schemas coerce from a string: in JSON, an ISO 8601 string. */
@@ -227,6 +241,55 @@ export function adminApiPaths(): Record<string, Record<string, JsonSchema>> {
 	}
 }
 
+const signatureHeaders = [
+	{
+		name: 'webhook-id',
+		description: 'The event’s id: the same on every attempt. Drop an event whose id you have seen.',
+	},
+	{
+		name: 'webhook-timestamp',
+		description:
+			'When this attempt was signed, in seconds since 1970. Refuse one over 5 minutes old.',
+	},
+	{
+		name: 'webhook-signature',
+		description:
+			'v1, and the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint’s secret, in base64 (Standard Webhooks). Check it with a Standard Webhooks library.',
+	},
+].map((header) => ({ ...header, in: 'header', required: true, schema: { type: 'string' } }))
+
+/**
+ * The events Canopy posts to the endpoints admins register in /admin/webhooks (OpenAPI 3.1's
+ * webhooks): each a signed POST, retried for a day until the receiver answers 2xx.
+ */
+function webhooks(): JsonSchema {
+	return Object.fromEntries(
+		Object.entries(webhookEventSchemas).map(([type, schema]) => [
+			type,
+			{
+				post: {
+					summary: type,
+					description: webhookEventDescriptions[type as keyof typeof webhookEventSchemas],
+					operationId: `webhook-${type.replace('.', '-')}`,
+					parameters: signatureHeaders,
+					requestBody: {
+						required: true,
+						content: json(ref(String(schema.meta()?.id))),
+					},
+					responses: {
+						'2XX': { description: 'Taken: not sent again.' },
+						'410': { description: 'Gone: Canopy turns the endpoint off and sends no more.' },
+						default: {
+							description:
+								'Anything else, or no answer within 15 seconds, is tried again: after 5 s, 1 min, 5 min, 30 min, 1 h, 2 h, 4 h, 8 h and 8 h. A 3xx is not followed.',
+						},
+					},
+				},
+			},
+		]),
+	)
+}
+
 /** The whole description, for /api/admin/openapi.json and the staff's reference page. */
 export function adminApiDescription(siteUrl: string): JsonSchema {
 	// The answers' schemas, each with an id (article-api.schema.ts), as components that refer to
@@ -253,6 +316,7 @@ export function adminApiDescription(siteUrl: string): JsonSchema {
 		servers: [{ url: siteUrl }],
 		security: [{ apiKey: [] }, { session: [] }],
 		paths: adminApiPaths(),
+		webhooks: webhooks(),
 		components: {
 			schemas: components,
 			securitySchemes: {

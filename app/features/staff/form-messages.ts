@@ -531,4 +531,40 @@ export const formMessages = [
 		id: 'You cannot deactivate your own account. Another admin can, if it is needed.',
 		message: 'You cannot deactivate your own account. Another admin can, if it is needed.',
 	}),
+	msg({
+		id: 'Enter the address that will receive the events.',
+		message: 'Enter the address that will receive the events.',
+	}),
+	msg({
+		id: 'Keep the address under 2,000 characters.',
+		message: 'Keep the address under 2,000 characters.',
+	}),
+	msg({
+		id: 'Keep the description under 200 characters.',
+		message: 'Keep the description under 200 characters.',
+	}),
+	msg({ id: 'Choose events from the list.', message: 'Choose events from the list.' }),
+	msg({ id: 'Choose at least one event.', message: 'Choose at least one event.' }),
+	msg({ id: 'Choose a delivery to send again.', message: 'Choose a delivery to send again.' }),
+	msg({
+		id: 'Enter the full address, like https://hooks.example.org/canopy.',
+		message: 'Enter the full address, like https://hooks.example.org/canopy.',
+	}),
+	msg({
+		id: 'The address must start with https://.',
+		message: 'The address must start with https://.',
+	}),
+	msg({
+		id: 'The address must be https: the events carry readers\u2019 messages and addresses. (http: is allowed for private addresses, when the webhook settings allow them.)',
+		message:
+			'The address must be https: the events carry readers\u2019 messages and addresses. (http: is allowed for private addresses, when the webhook settings allow them.)',
+	}),
+	msg({
+		id: 'The address must not carry a user name or password.',
+		message: 'The address must not carry a user name or password.',
+	}),
+	msg({
+		id: 'The address must not have a #fragment.',
+		message: 'The address must not have a #fragment.',
+	}),
 ]

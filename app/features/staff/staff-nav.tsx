@@ -70,6 +70,7 @@ function sections(role: StaffNavProps['editor']['role'], unread: number) {
 				{ to: '/admin/team', label: msg`Team` },
 				{ to: '/admin/subscribers', label: msg`Subscribers` },
 				{ to: '/admin/api-keys', label: msg`API keys` },
+				{ to: '/admin/webhooks', label: msg`Webhooks` },
 				{ to: '/admin/redirects', label: msg`Redirects` },
 				{ to: '/admin/config', label: msg`Site switches` },
 			],

@@ -1,58 +1,37 @@
 // The webhook worker against a real receiver: an HTTP server on this machine that checks each
 // delivery's Standard Webhooks signature with the reference library, as a receiver would; and
 // what the worker does with refusals, failures, redirects, silence and 410 Gone.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '#server/logger.ts'
+import { type WebhookEventType, webhookEventTypes } from '#storage/port/webhooks.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest, sqliteDatabase } from '#tests/fixtures/storage.ts'
+import {
+	type ReceivedWebhook,
+	startWebhookReceiver,
+	type WebhookReceiver,
+} from '#tests/fixtures/webhook-receiver.ts'
 import { classifyAnswer, retrySchedule } from './delivery.server.ts'
 import { webhookDeliverySteps } from './delivery-worker.server.ts'
 import { checkWebhookUrl, webhookLookup } from './webhook-address.server.ts'
+import { sendTestEvent } from './webhook-admin.server.ts'
+import { webhookEventSchemas } from './webhook-events.schema.ts'
 import { setAllowsPrivateAddresses } from './webhook-settings.server.ts'
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const siteUrl = 'https://news.example.org'
 
-interface Received {
-	headers: IncomingMessage['headers']
-	body: string
-	path: string
+/** A receiver on 127.0.0.1, closed after the test. */
+async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]) {
+	const started = await startWebhookReceiver(answer)
+	receivers.push(started)
+	return started
 }
-
-/** A receiver on 127.0.0.1 answering with `answer`; what it was sent is in `received`. */
-async function receiver(
-	answer: (request: IncomingMessage, response: ServerResponse) => void = (_, response) =>
-		response.writeHead(204).end(),
-) {
-	const received: Received[] = []
-	const server: Server = createServer((request, response) => {
-		const chunks: Buffer[] = []
-		request.on('data', (chunk: Buffer) => chunks.push(chunk))
-		request.on('end', () => {
-			received.push({
-				headers: request.headers,
-				body: Buffer.concat(chunks).toString('utf8'),
-				path: request.url ?? '',
-			})
-			answer(request, response)
-		})
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as AddressInfo
-	servers.push(server)
-	return { url: `http://127.0.0.1:${port}`, received, server }
-}
-
-const servers: Server[] = []
+const receivers: WebhookReceiver[] = []
 afterEach(async () => {
-	for (const server of servers.splice(0)) {
-		server.closeAllConnections()
-		await new Promise((resolve) => server.close(resolve))
-	}
+	for (const one of receivers.splice(0)) await one.close()
 })
 
 function worker(storage: Storage, options: Parameters<typeof webhookDeliverySteps>[3] = {}) {
@@ -75,7 +54,7 @@ describe('webhook delivery', () => {
 	let storage: Storage
 	freshStorageEachTest(sqliteDatabase, (fresh) => ({ storage } = fresh))
 
-	async function endpoint(url: string, events = ['article.published' as const]) {
+	async function endpoint(url: string, events: WebhookEventType[] = ['article.published']) {
 		return storage.webhooks.createEndpoint(
 			{ url, description: '', events, enabled: true },
 			secret,
@@ -98,7 +77,7 @@ describe('webhook delivery', () => {
 		expect(outcome).toMatchObject({ claimed: 1, delivered: 1 })
 
 		expect(received).toHaveLength(1)
-		const [got] = received as [Received]
+		const [got] = received as [ReceivedWebhook]
 		expect(got.path).toBe('/hooks/canopy?source=site')
 		expect(got.headers['content-type']).toBe('application/json')
 		expect(got.headers['user-agent']).toBe(`Canopy-Webhooks/1 (+${siteUrl})`)
@@ -124,6 +103,60 @@ describe('webhook delivery', () => {
 		const [logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
 		expect(logged).toMatchObject({ state: 'delivered', lastStatus: 204, attempts: 1 })
 		expect(got.headers['webhook-id']).toBe(logged?.messageId)
+	})
+
+	it('sends every event as the OpenAPI description’s schemas say, field for field', async () => {
+		const { url, received } = await receiver()
+		await setAllowsPrivateAddresses(storage, true)
+		const hook = await endpoint(url, [...webhookEventTypes])
+		const article = await publish()
+		const edited = await storage.articles.update(article.id, article.version, {
+			...articleWrite({ slug: 'peatlands', title: 'Peatlands, again' }),
+			publishedAt: article.publishedAt,
+		})
+		if (!edited.ok) throw new Error('update failed')
+		await storage.articles.update(article.id, edited.saved.article.version, {
+			...articleWrite({ slug: 'peatlands' }),
+			status: 'draft',
+		})
+		await storage.articles.saveBySlug(articleWrite({ slug: 'peatlands' }))
+		await storage.articles.deleteBySlug('peatlands')
+		await storage.messages.create(
+			{
+				idempotencyKey: 'k',
+				name: 'Ada',
+				email: 'ada@example.org',
+				subject: 'Hi',
+				message: 'Hello',
+			},
+			[],
+		)
+		const { subscriber } = await storage.newsletter.subscribe(
+			'reader@example.org',
+			'form',
+			new Date(),
+		)
+		await storage.newsletter.confirm(subscriber.id, new Date())
+		await sendTestEvent(storage, hook)
+		expect(await worker(storage).step()).toMatchObject({ delivered: 8 })
+		const types = received.map((got) => {
+			const body = JSON.parse(got.body) as { type: keyof typeof webhookEventSchemas }
+			// Strict: a field sent but not described fails here, as one described but not sent.
+			webhookEventSchemas[body.type].parse(body)
+			return body.type
+		})
+		expect(types.sort()).toEqual(
+			[
+				'article.deleted',
+				'article.published',
+				'article.published',
+				'article.unpublished',
+				'article.updated',
+				'contact.received',
+				'subscriber.added',
+				'webhook.test',
+			].sort(),
+		)
 	})
 
 	it('sends nothing to this machine unless the setting allows it', async () => {

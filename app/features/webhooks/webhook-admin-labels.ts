@@ -1,0 +1,34 @@
+// The webhooks' events as the staff pages name and explain them.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { WebhookEventType } from '#storage/port/webhooks.ts'
+
+export const eventLabels: Record<
+	WebhookEventType,
+	{ name: MessageDescriptor; when: MessageDescriptor }
+> = {
+	'article.published': {
+		name: msg`Article published`,
+		when: msg`An article becomes public: published now, or at its scheduled time.`,
+	},
+	'article.updated': {
+		name: msg`Article updated`,
+		when: msg`A published article is saved with changes.`,
+	},
+	'article.unpublished': {
+		name: msg`Article unpublished`,
+		when: msg`A published article is turned back into a draft.`,
+	},
+	'article.deleted': {
+		name: msg`Article deleted`,
+		when: msg`A published article is deleted.`,
+	},
+	'contact.received': {
+		name: msg`Contact message received`,
+		when: msg`A reader sends the contact form (with their name, address and message).`,
+	},
+	'subscriber.added': {
+		name: msg`Subscriber added`,
+		when: msg`A reader confirms their newsletter subscription.`,
+	},
+}
