@@ -1,0 +1,89 @@
+// An admin connects an automation tool: allows an address on this machine, adds the endpoint,
+// reads its secret, sends a test event that a receiver checks with the Standard Webhooks library,
+// and sees it delivered in the log.
+
+import { Webhook } from 'standardwebhooks'
+import { startWebhookReceiver } from '#tests/fixtures/webhook-receiver.ts'
+import { expectNoAxeViolations } from './axe-check.ts'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { createAccount } from './signed-in.ts'
+
+const server = serveCanopy()
+// The refused address below is the form's 400 answer, which the browser reports.
+test.use({
+	expectedConsoleError: /status of 400 \(Bad Request\) \(at http:[^ ]+\/admin\/webhooks\.data/,
+})
+
+test('an admin adds an endpoint, and a signed test event reaches it', async ({ page }) => {
+	const receiver = await startWebhookReceiver()
+	try {
+		const password = await createAccount(server(), {
+			email: 'ada@example.org',
+			role: 'admin',
+			name: 'Ada Admin',
+		})
+		await page.goto('/admin/sign-in?next=%2Fadmin')
+		await waitForHydration(page)
+		await page.getByLabel('Email address').fill('ada@example.org')
+		await page.getByLabel('Password').fill(password)
+		await page.getByRole('button', { name: 'Sign in' }).click()
+		await page.getByRole('link', { name: 'Webhooks' }).click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Webhooks')
+
+		// This machine is refused, and the message says where to allow it.
+		const add = page.getByRole('form', { name: 'Add an endpoint' })
+		await add.getByLabel('Address').fill(`${receiver.url}/n8n`)
+		await add.getByLabel('Description').fill('n8n on this server')
+		await add.getByRole('button', { name: 'Add the endpoint' }).click()
+		await expect(add.getByText(/when the webhook settings allow them/)).toBeVisible()
+		await expectNoAxeViolations(page)
+
+		await page.getByLabel('Allow this machine and private networks').check()
+		await page.getByRole('button', { name: 'Save the setting' }).click()
+		await expect(page.getByText('Endpoints may now be on this machine')).toBeVisible()
+		// The address typed is still there after the refusal; events are chosen here.
+		await add.getByLabel('Address').fill(`${receiver.url}/n8n`)
+		await add.getByLabel('Article updated').uncheck()
+		await add.getByRole('button', { name: 'Add the endpoint' }).click()
+
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${receiver.url}/n8n`)
+		await expect(page.getByText('The endpoint is added.')).toBeVisible()
+		await page.getByText('Show the secret').click()
+		const secret = await page.getByLabel('Secret', { exact: true }).inputValue()
+		expect(secret).toMatch(/^whsec_/)
+		await page.getByRole('button', { name: 'Send a test event' }).click()
+		await expect(page.getByText('A test event is on its way')).toBeVisible()
+
+		const [got] = await receiver.waitFor(1)
+		const event = new Webhook(secret).verify(
+			got?.body ?? '',
+			got?.headers as Record<string, string>,
+		)
+		expect(event).toMatchObject({ type: 'webhook.test' })
+		await expect(async () => {
+			await page.reload()
+			await expect(page.getByRole('row', { name: /Test event/ })).toContainText('Delivered')
+		}).toPass({ timeout: 10_000 })
+		await expect(page.getByLabel('Article updated')).not.toBeChecked()
+		await expect(page.getByLabel('Article published')).toBeChecked()
+		await expectNoAxeViolations(page)
+		for (const width of [390, 1280]) {
+			await page.setViewportSize({ width, height: 900 })
+			await page.screenshot({
+				path: test.info().outputPath(`webhook-${width}.png`),
+				fullPage: true,
+			})
+		}
+		await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click()
+		await expect(page.getByRole('link', { name: `${receiver.url}/n8n` })).toBeVisible()
+		for (const width of [390, 1280]) {
+			await page.setViewportSize({ width, height: 900 })
+			await page.screenshot({
+				path: test.info().outputPath(`webhooks-${width}.png`),
+				fullPage: true,
+			})
+		}
+	} finally {
+		await receiver.close()
+	}
+})
