@@ -21,6 +21,7 @@ import { run as scaleOut } from './scale-out.ts'
 import { run as search } from './search.ts'
 import { run as siteStructure } from './site-structure.ts'
 import { run as ssrThroughput } from './ssr-throughput.ts'
+import { run as webhooks } from './webhooks.ts'
 import type { BenchResult } from './support/bench-result.ts'
 import { describeInterference, watchInterference } from './support/interference.ts'
 import { waitForQuiet } from './support/quiet.ts'
@@ -44,6 +45,7 @@ const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['newsletter', newsletter],
 	['move-in', moveIn],
 	['metrics', metrics],
+	['webhooks', webhooks],
 ]
 
 function shell(command: string, args: string[]): string {

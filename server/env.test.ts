@@ -68,11 +68,16 @@ describe('loadConfig', () => {
 			intervalMs: 3_600_000,
 			leaseMs: 60_000,
 			pushLeaseMs: 600_000,
+			webhookLeaseMs: 300_000,
 		})
 		expect(
-			loadConfig({ JOB_INTERVAL_SECONDS: '2', JOB_LEASE_SECONDS: ' 3 ', PUSH_LEASE_SECONDS: '5' })
-				.jobs,
-		).toEqual({ intervalMs: 2_000, leaseMs: 3_000, pushLeaseMs: 5_000 })
+			loadConfig({
+				JOB_INTERVAL_SECONDS: '2',
+				JOB_LEASE_SECONDS: ' 3 ',
+				PUSH_LEASE_SECONDS: '5',
+				WEBHOOK_LEASE_SECONDS: '7',
+			}).jobs,
+		).toEqual({ intervalMs: 2_000, leaseMs: 3_000, pushLeaseMs: 5_000, webhookLeaseMs: 7_000 })
 		expect(() => loadConfig({ JOB_INTERVAL_SECONDS: 'hourly' })).toThrow(
 			'JOB_INTERVAL_SECONDS must be a whole number of seconds from 1 to 604800 (got "hourly").',
 		)

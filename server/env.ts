@@ -31,6 +31,11 @@ export interface JobTiming {
 	 * not sent go out from another one after it.
 	 */
 	pushLeaseMs: number
+	/**
+	 * WEBHOOK_LEASE_SECONDS: the same for a batch of webhook deliveries; what a dead instance had
+	 * claimed and not sent goes out from another one after it.
+	 */
+	webhookLeaseMs: number
 }
 
 export interface Config {
@@ -280,5 +285,7 @@ function loadJobTiming(env: Env): JobTiming {
 		leaseMs: seconds(env, 'JOB_LEASE_SECONDS', 60, 1, 3_600),
 		// The default outlasts a batch of 100 notices sent 20 at a time, each round up to 30 s.
 		pushLeaseMs: seconds(env, 'PUSH_LEASE_SECONDS', 600, 1, 86_400),
+		// The default outlasts a batch of 50 deliveries sent 10 at a time, each up to 15 s.
+		webhookLeaseMs: seconds(env, 'WEBHOOK_LEASE_SECONDS', 300, 1, 86_400),
 	}
 }

@@ -225,7 +225,10 @@ export function startJobs(
 			}
 	stops.push(newsletterDelivery.stop)
 	const webhookDelivery: WebhookDeliveryWorker = jobs.webhookDelivery
-		? startWebhookDelivery(storage, logger, config, jobs.webhookDelivery)
+		? startWebhookDelivery(storage, logger, config, {
+				leaseMs: config.jobs.webhookLeaseMs,
+				...jobs.webhookDelivery,
+			})
 		: {
 				wake() {},
 				runOnce: async () => ({ claimed: 0, delivered: 0, retried: 0, failed: 0 }),
