@@ -71,6 +71,11 @@ test('the API’s reference lists every endpoint and field, and links the OpenAP
 	const create = page.locator('#post--api-admin-articles')
 	await expect(create.getByRole('row', { name: /^title required string/ })).toBeVisible()
 	await expect(create.getByRole('row', { name: /^intent/ })).toContainText('"schedule"')
+	// The webhooks' events, each linked to what its body holds.
+	const events = page.locator('#webhooks')
+	await expect(events).toContainText('article.published')
+	await events.getByRole('link', { name: 'ContactReceivedEvent' }).click()
+	await expect(page.locator('#schema-ContactReceivedEvent')).toBeInViewport()
 	await expectNoAxeViolations(page)
 	for (const width of [390, 1280]) {
 		await page.setViewportSize({ width, height: 900 })

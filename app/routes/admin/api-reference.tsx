@@ -56,6 +56,7 @@ export function loader({ context }: Route.LoaderArgs) {
 	const { siteUrl } = context.get(servicesContext)
 	const description = adminApiDescription(siteUrl) as {
 		paths: Record<string, Record<string, unknown>>
+		webhooks: Record<string, { post: Operation & { description: string } }>
 		components: { schemas: Record<string, Schema> }
 	}
 	const operations = Object.entries(description.paths).flatMap(([path, item]) => {
@@ -72,7 +73,12 @@ export function loader({ context }: Route.LoaderArgs) {
 				}
 			})
 	})
-	return { operations, schemas: description.components.schemas }
+	const events = Object.entries(description.webhooks).map(([type, { post }]) => ({
+		type,
+		description: post.description,
+		body: Object.values(post.requestBody?.content ?? {})[0]?.schema ?? {},
+	}))
+	return { operations, events, schemas: description.components.schemas }
 }
 
 /** A schema's type in a few words: "string ≤ 200", "array of string", "Article or null". */
@@ -157,7 +163,7 @@ function Fields({ schema, caption }: { schema: Schema; caption: string }) {
 }
 
 export default function ApiReference({ loaderData }: Route.ComponentProps) {
-	const { operations, schemas } = loaderData
+	const { operations, events, schemas } = loaderData
 	const { t } = useLingui()
 	const file = '/api/admin/openapi.json'
 	return (
@@ -243,6 +249,30 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
 					</section>
 				)
 			})}
+			<section id="webhooks" className="api-operation">
+				<h2>
+					<Trans>Webhooks</Trans>
+				</h2>
+				<p>
+					<Trans>
+						The events Canopy posts to the endpoints admins register in{' '}
+						<Link to="/admin/webhooks">Webhooks</Link>, each signed by Standard Webhooks and tried
+						again for a day. What each request sends:
+					</Trans>
+				</p>
+				<dl className="api-responses">
+					{events.map((event) => (
+						<div key={event.type}>
+							<dt>
+								<code>{event.type}</code>
+							</dt>
+							<dd>
+								{event.description} <SchemaName schema={event.body} />
+							</dd>
+						</div>
+					))}
+				</dl>
+			</section>
 			<h2>
 				<Trans>What the answers hold</Trans>
 			</h2>
