@@ -64,6 +64,8 @@ export default [
 				route('api-keys', 'routes/admin/api-keys.tsx'),
 				route('webhooks', 'routes/admin/webhooks.tsx'),
 				route('webhooks/:id', 'routes/admin/webhook.tsx'),
+				route('move-in', 'routes/admin/move-in.tsx'),
+				route('move-in/:id', 'routes/admin/move-in-run.tsx'),
 				route('redirects', 'routes/admin/redirects.tsx'),
 				route('redirects/export', 'routes/admin/redirects-export.ts'),
 				route('subscribers', 'routes/admin/subscribers.tsx'),

@@ -4,6 +4,7 @@ import type { ServerBuild } from 'react-router'
 import type { CollectOptions } from '#app/features/analytics/collect.server.ts'
 import type { ScreenViewBuffer } from '#app/features/analytics/ingest.server.ts'
 import type { Auth } from '#app/features/auth/auth.server.ts'
+import type { MoveInStarter } from '#app/features/import/move-in-starter.ts'
 import type { SubscriptionOptions } from '#app/features/push/subscriptions.server.ts'
 import type { ConfigService } from '#app/features/remote-config/config.server.ts'
 import type { Logger } from '#app/lib/logger.ts'
@@ -41,6 +42,8 @@ export interface AppDependencies {
 	push?: PushSettings
 	/** Prometheus metrics, when METRICS_TOKEN is set (server/metrics.ts); none: no /metrics. */
 	metrics?: Metrics
+	/** Runs the moving-in page's imports (none: a runner of the app's own). */
+	moveIn?: MoveInStarter
 }
 
 export interface PushSettings {

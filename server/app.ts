@@ -18,6 +18,7 @@ import { clientIp } from './client-ip.ts'
 import { liveStreamHandler, streamOf } from './live/streams.ts'
 import { answerOutages, outageOf, outageResponse } from './outage.ts'
 import { acceptsGzip, cacheStatus, createPageCache, pageCacheKey } from './page-cache.ts'
+import { createMoveInRunner } from './portable/move-in-runner.ts'
 import { closeIfBodyRefused, isLingering } from './refused-body.ts'
 import { createRouteLabeller } from './route-label.ts'
 import { nodeRoutes, type ServerRoute, serverRoutes } from './routes.ts'
@@ -55,6 +56,9 @@ export const uploadPaths = new Set([
 /** A CSV of redirects an admin imports (an old site's addresses): up to 1 MB, some 15,000 rows. */
 export const redirectImportPath = '/admin/redirects'
 const redirectImportCapBytes = 1024 * 1024
+/** A Ghost or WordPress export and its images' archive, each up to MOVE_IN_MAX_MB, streamed to disk. */
+export const moveInPath = '/admin/move-in'
+const moveInCapBytes = (moveInMaxBytes: number) => 2 * moveInMaxBytes + 1024 * 1024
 /** A list of newsletter subscribers an admin imports: up to 5 MB (the parser's own cap), and the form. */
 export const subscriberImportPath = '/admin/subscribers'
 const subscriberImportCapBytes = 5 * 1024 * 1024 + 64 * 1024
@@ -186,7 +190,7 @@ function refuseForeignWrites(app: App, { config }: AppDependencies) {
 function limitBodies(
 	app: App,
 	routes: ServerRoute[],
-	{ uploadMaxBytes }: AppDependencies['config'],
+	{ uploadMaxBytes, moveInMaxBytes }: AppDependencies['config'],
 ) {
 	const limitBody = (maxSize: number, message: string) =>
 		bodyLimit({ maxSize, onError: (c) => c.json({ error: message }, 413) })
@@ -214,6 +218,15 @@ function limitBodies(
 		subscriberImportCapBytes,
 		'A list of subscribers is at most 5 MB; split it and import each part.',
 	)
+	const moveInCap = limitBody(
+		moveInCapBytes(moveInMaxBytes),
+		`An export and its images are at most ${inMegabytes(moveInMaxBytes)} MB each; a larger site moves in with the command line.`,
+	)
+	// Streamed to disk as it comes: a body without its length would be held in memory to count it.
+	const moveInLimit: typeof moveInCap = async (c, next) =>
+		c.req.header('content-length')
+			? moveInCap(c, next)
+			: c.json({ error: 'Send the files with a Content-Length, as a browser does.' }, 411)
 	const routeLimits = new Map(
 		routes.flatMap((route) =>
 			route.bodyLimit
@@ -227,6 +240,7 @@ function limitBodies(
 		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
 		if (c.req.path === redirectImportPath) return redirectImportLimit(c, next)
 		if (c.req.path === subscriberImportPath) return subscriberImportLimit(c, next)
+		if (c.req.path === moveInPath && c.req.method === 'POST') return moveInLimit(c, next)
 		if (articleFormPaths.test(c.req.path)) return articleFormLimit(c, next)
 		if (articleApiPaths.test(c.req.path)) return articleApiLimit(c, next)
 		return bodyCap(c, next)
@@ -295,6 +309,7 @@ function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefin
 		contactMinimumFillMs: config.contactMinimumFillMs,
 		uploadMaxBytes: config.uploadMaxBytes,
 		uploadMaxPixels: config.uploadMaxPixels,
+		moveIn: deps.moveIn ?? createMoveInRunner(config, deps.logger),
 		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
 		wakeImageVersions: deps.wakeImageVersions ?? (() => {}),
 		remoteConfig: deps.remoteConfig,

@@ -24,10 +24,11 @@ import type { ImageVersionsWorker } from './jobs/image-versions.ts'
 import { allJobs, type CanopyJobs, startJobs } from './jobs/jobs.ts'
 import type { MailOutbox } from './jobs/mail-outbox.ts'
 import type { NewsletterDeliveryWorker } from './jobs/newsletter-delivery.ts'
-import type { WebhookDeliveryWorker } from './jobs/webhook-delivery.ts'
 import type { PushDeliveryWorker } from './jobs/push-delivery.ts'
+import type { WebhookDeliveryWorker } from './jobs/webhook-delivery.ts'
 import { createLiveBroker, type LiveBroker } from './live/broker.ts'
 import { liveTopics } from './live/streams.ts'
+import { createMoveInRunner } from './portable/move-in-runner.ts'
 import { openSiteAuth } from './site-auth.ts'
 
 export interface CanopyOptions
@@ -116,8 +117,10 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		? (await import('./metrics.ts')).createMetrics({ storage, broker, token: config.metricsToken })
 		: undefined
 
+	const moveIn = createMoveInRunner(config, logger)
 	const listener = createRequestListener({
 		...options,
+		moveIn,
 		broker,
 		metrics,
 		auth,
@@ -141,6 +144,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		remoteConfig,
 		listener,
 		async close() {
+			moveIn.stop()
 			broker.close()
 			for (const stop of stops) await stop()
 			// After the server has closed: views queued until the very end are written too.

@@ -62,6 +62,11 @@ export interface Config {
 	uploadMaxBytes: number
 	/** UPLOAD_MAX_MEGAPIXELS: the most pixels an uploaded image may have (default 40 million). */
 	uploadMaxPixels: number
+	/**
+	 * MOVE_IN_MAX_MB: the largest Ghost or WordPress export, and images archive, an admin may
+	 * upload on the moving-in page, in bytes (default 1,024 MB; the command line has no limit).
+	 */
+	moveInMaxBytes: number
 	/** REVISIONS_KEPT: how many revisions of each article are kept, the newest (default 50). */
 	revisionsKept: number
 	/**
@@ -225,6 +230,7 @@ export function loadConfig(env: Env): Config {
 		jobs: loadJobTiming(env),
 		contactMinimumFillMs: seconds(env, 'CONTACT_FORM_MIN_SECONDS', 3, 0, 60),
 		uploadMaxBytes: megabytes(env, 'UPLOAD_MAX_MB', defaultMaxImageMb, 1, 100),
+		moveInMaxBytes: megabytes(env, 'MOVE_IN_MAX_MB', 1_024, 1, 16_384),
 		uploadMaxPixels:
 			wholeNumber(env, 'UPLOAD_MAX_MEGAPIXELS', 'megapixels', defaultMaxImagePixels / 1e6, [
 				1,

@@ -3,6 +3,7 @@
 // sides share one module instance.
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '#app/features/auth/auth.server.ts'
+import type { MoveInStarter } from '#app/features/import/move-in-starter.ts'
 import type { ConfigService } from '#app/features/remote-config/config.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Logger } from './logger.ts'
@@ -27,6 +28,8 @@ export interface AppServices {
 	uploadMaxBytes: number
 	/** The most pixels an uploaded image may have (UPLOAD_MAX_MEGAPIXELS). */
 	uploadMaxPixels: number
+	/** Starts an import from Ghost or WordPress in a process of its own (the moving-in page). */
+	moveIn: MoveInStarter
 }
 
 /** What belongs to one request. */

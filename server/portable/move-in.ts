@@ -37,8 +37,8 @@ export async function moveInCommand(
 			createdBy: null,
 			maxImageBytes: config.uploadMaxBytes,
 			maxImagePixels: config.uploadMaxPixels,
-			progress(posts) {
-				if (posts - shown >= 100 && process.stderr.isTTY) {
+			progress({ phase, posts }) {
+				if (phase === 'importing' && posts - shown >= 100 && process.stderr.isTTY) {
 					shown = posts
 					process.stderr.write(`\r${posts.toLocaleString('en')} posts read…`)
 				}

@@ -13,9 +13,10 @@ import { createConfigRepository } from './config-repositories.ts'
 import { createMessageRepository, createOutboxRepository } from './contact-repositories.ts'
 import { createApiKeyRepository, createRateLimitRepository } from './editor-repositories.ts'
 import { createJobRunRepository } from './job-repositories.ts'
-import { createOperationsRepository } from './operations-repository.ts'
+import { createMoveInRepository } from './move-in-repository.ts'
 import { newsletterDeliveries } from './newsletter-deliveries.ts'
 import { newsletterSubscribers } from './newsletter-subscribers.ts'
+import { createOperationsRepository } from './operations-repository.ts'
 import { createPortableRepository, type PortableDriver } from './portable-repository.ts'
 import { createPushRepository } from './push-repositories.ts'
 import { createRedirectRepository } from './redirect-repository.ts'
@@ -60,6 +61,7 @@ export function createRepositories(
 		webhooks: createWebhookRepository(db, dialect),
 		config: createConfigRepository(db, hooks),
 		portable: createPortableRepository(db, portable, rules.articles),
+		moveIns: createMoveInRepository(db, dialect),
 		jobs: createJobRunRepository(db),
 		operations: createOperationsRepository(db, dialect, pool),
 	}

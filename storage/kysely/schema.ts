@@ -294,6 +294,22 @@ export interface Database {
 		last_duration_ms: number | null
 		finished_at: string | null
 	}
+	move_in_runs: {
+		id: string
+		format: string
+		/** 1/0 on SQLite, a boolean from PostgreSQL. */
+		dry_run: boolean | number
+		file_name: string
+		with_images: boolean | number
+		state: Generated<string>
+		progress: Generated<string>
+		report: string | null
+		error: string | null
+		started_by: string | null
+		started_at: string
+		updated_at: string
+		finished_at: string | null
+	}
 	push_delivery_totals: {
 		article_id: number
 		sent: number

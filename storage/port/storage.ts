@@ -8,8 +8,9 @@ import type { ConfigRepository } from './config.ts'
 import type { MessageRepository } from './contact.ts'
 import type { JobRunRepository } from './jobs.ts'
 import type { OutboxRepository } from './mail.ts'
-import type { OperationsRepository } from './operations.ts'
+import type { MoveInRepository } from './move-in.ts'
 import type { NewsletterRepository } from './newsletter.ts'
+import type { OperationsRepository } from './operations.ts'
 import type { PortableRepository } from './portable.ts'
 import type { PushRepository } from './push.ts'
 import type { RedirectRepository } from './redirects.ts'
@@ -55,6 +56,8 @@ export interface Storage {
 	readonly config: ConfigRepository
 	/** Export, import and backup of the whole site (docs/decisions/015-portable-export.md). */
 	readonly portable: PortableRepository
+	/** Imports from Ghost or WordPress started on the admin page (docs/decisions/034-moving-in.md). */
+	readonly moveIns: MoveInRepository
 	readonly jobs: JobRunRepository
 	/** Queue depths and the connection pool, for monitoring (docs/decisions/035-metrics.md). */
 	readonly operations: OperationsRepository

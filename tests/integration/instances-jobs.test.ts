@@ -58,6 +58,7 @@ describe.runIf(postgresUrl)('periodic jobs on two instances on one PostgreSQL da
 			'privacy-cleanup',
 			'push-cleanup',
 			'upload-cleaning',
+			'webhook-cleanup',
 		]
 		expect([...new Set(passes.map((pass) => pass.job))].sort()).toEqual(jobs)
 		for (const job of jobs) {

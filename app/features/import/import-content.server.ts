@@ -10,6 +10,7 @@ import { slugFor, slugify, slugPattern } from '#app/features/articles/slug.ts'
 import { pageSlugProblem, publicPath } from '#app/features/pages/page-addresses.ts'
 import { readablePath } from '#app/features/redirects/addresses.ts'
 import { firstWords } from '#app/lib/first-words.ts'
+import type { MoveInProgress } from '#storage/port/move-in.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import {
 	htmlToMarkdown,
@@ -30,8 +31,8 @@ export interface ImportOptions {
 	createdBy: string | null
 	maxImageBytes?: number
 	maxImagePixels?: number
-	/** Called after each post with how many have been read. */
-	progress?: (posts: number) => void
+	/** Called after each post read: which pass, how many so far, and the file's count once known. */
+	progress?: (progress: MoveInProgress) => void
 	now?: Date
 }
 
@@ -185,9 +186,18 @@ async function importPost(
 	return { kind: 'imported', path, notes }
 }
 
-/** Reads every post once without writing: a file broken halfway is refused before anything lands. */
-async function checkReadable(source: ImportSource): Promise<void> {
-	for await (const _post of source.posts());
+/**
+ * Reads every post once without writing: a file broken halfway is refused before anything lands.
+ * Returns how many there are.
+ */
+async function checkReadable(
+	source: ImportSource,
+	progress: ImportOptions['progress'],
+): Promise<number> {
+	let read = 0
+	for await (const _post of source.posts())
+		progress?.({ phase: 'checking', posts: ++read, total: null })
+	return read
 }
 
 export async function importContent(
@@ -195,7 +205,7 @@ export async function importContent(
 	source: ImportSource,
 	options: ImportOptions,
 ): Promise<ImportReport> {
-	if (!options.dryRun) await checkReadable(source)
+	const total = options.dryRun ? null : await checkReadable(source, options.progress)
 	const before = await knownTerms(storage)
 	const images = importImages(storage, {
 		folder: options.imagesFolder,
@@ -236,8 +246,9 @@ export async function importContent(
 					moved.push({ from, to: outcome.path })
 			}
 		}
-		options.progress?.(read)
+		options.progress?.({ phase: 'importing', posts: read, total })
 	}
+	options.progress?.({ phase: 'finishing', posts: read, total })
 	const terms = await finishTerms(storage, source, images, { dryRun: options.dryRun, before })
 	report.tags = terms.tags
 	report.authors = terms.authors

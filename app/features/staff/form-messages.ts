@@ -567,4 +567,22 @@ export const formMessages = [
 		id: 'The address must not have a #fragment.',
 		message: 'The address must not have a #fragment.',
 	}),
+	msg({ id: 'Choose an export file to import.', message: 'Choose an export file to import.' }),
+	msg({
+		id: 'The upload arrived incomplete. Please send it again.',
+		message: 'The upload arrived incomplete. Please send it again.',
+	}),
+	msg({
+		id: 'Choose the export file: Ghost’s .json or WordPress’s .xml.',
+		message: 'Choose the export file: Ghost’s .json or WordPress’s .xml.',
+	}),
+	msg({
+		id: 'This is not a Ghost export (.json) or a WordPress export (.xml). Export the site again and choose that file.',
+		message:
+			'This is not a Ghost export (.json) or a WordPress export (.xml). Export the site again and choose that file.',
+	}),
+	msg({
+		id: 'The images must be a .zip archive of the folder.',
+		message: 'The images must be a .zip archive of the folder.',
+	}),
 ]

@@ -72,6 +72,7 @@ function sections(role: StaffNavProps['editor']['role'], unread: number) {
 				{ to: '/admin/api-keys', label: msg`API keys` },
 				{ to: '/admin/webhooks', label: msg`Webhooks` },
 				{ to: '/admin/redirects', label: msg`Redirects` },
+				{ to: '/admin/move-in', label: msg`Move in` },
 				{ to: '/admin/config', label: msg`Site switches` },
 			],
 		})
