@@ -11,10 +11,23 @@ const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[]
 // can change them meanwhile: a change would need the database.
 const lastRead = new WeakMap<Storage, { settings: SiteSettings; navigation: Navigation }>()
 
+type Site = { settings: SiteSettings; navigation: Navigation }
+
+// A read under way is shared: a page's root and its own loader both ask, at once, as do the
+// requests that arrive together. A read started before a settings change committed is not taken
+// by one that starts after it finished.
+const reading = new WeakMap<Storage, Promise<Site>>()
+
 /** The site's settings and menus, in one read; each setting falls back to its default. */
-export async function getSite(
-	storage: Storage,
-): Promise<{ settings: SiteSettings; navigation: Navigation }> {
+export function getSite(storage: Storage): Promise<Site> {
+	const under = reading.get(storage)
+	if (under) return under
+	const read = readSite(storage).finally(() => reading.delete(storage))
+	reading.set(storage, read)
+	return read
+}
+
+async function readSite(storage: Storage): Promise<Site> {
 	let stored: Record<string, string>
 	try {
 		stored = await storage.settings.all()

@@ -43,12 +43,24 @@ export function siteLocales(settings: Pick<SiteSettings, 'language' | 'languages
 	return { language, offered }
 }
 
+// Whether this runtime knows a zone: asked once per zone name, as making a DateTimeFormat to
+// ask costs more than the rest of a page's root data (read on every page).
+const knownZones = new Map<string, boolean>()
+
 /** The site's time zone, or UTC where the stored one is not known to this runtime. */
 export function siteTimeZone(settings: Pick<SiteSettings, 'timeZone'>): string {
-	try {
-		new Intl.DateTimeFormat('en', { timeZone: settings.timeZone })
-		return settings.timeZone
-	} catch {
-		return 'UTC'
+	const zone = settings.timeZone
+	let known = knownZones.get(zone)
+	if (known === undefined) {
+		try {
+			new Intl.DateTimeFormat('en', { timeZone: zone })
+			known = true
+		} catch {
+			known = false
+		}
+		// Settings hold one zone; a bound all the same, as the value is an admin's text.
+		if (knownZones.size >= 100) knownZones.clear()
+		knownZones.set(zone, known)
 	}
+	return known ? zone : 'UTC'
 }
