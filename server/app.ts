@@ -237,14 +237,22 @@ function limitBodies(
 	app.use((c, next) => {
 		const routeLimit = routeLimits.get(c.req.path)
 		if (routeLimit) return routeLimit(c, next)
-		if (uploadPaths.has(c.req.path)) return uploadLimit(c, next)
-		if (c.req.path === redirectImportPath) return redirectImportLimit(c, next)
-		if (c.req.path === subscriberImportPath) return subscriberImportLimit(c, next)
-		if (c.req.path === moveInPath && c.req.method === 'POST') return moveInLimit(c, next)
-		if (articleFormPaths.test(c.req.path)) return articleFormLimit(c, next)
-		if (articleApiPaths.test(c.req.path)) return articleApiLimit(c, next)
+		// A form a page has hydrated posts to React Router's data address of the same page.
+		const path = pageOfDataRequest(c.req.path)
+		if (uploadPaths.has(path)) return uploadLimit(c, next)
+		if (path === redirectImportPath) return redirectImportLimit(c, next)
+		if (path === subscriberImportPath) return subscriberImportLimit(c, next)
+		if (path === moveInPath && c.req.method === 'POST') return moveInLimit(c, next)
+		if (articleFormPaths.test(path)) return articleFormLimit(c, next)
+		if (articleApiPaths.test(path)) return articleApiLimit(c, next)
 		return bodyCap(c, next)
 	})
+}
+
+/** `/admin/media.data` → `/admin/media`; `/_.data` → `/`; any other path as it is. */
+export function pageOfDataRequest(path: string): string {
+	if (path === '/_.data') return '/'
+	return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
 }
 
 /** The server's own endpoints (server/routes.ts), each method answered, any other one with 405. */
@@ -309,7 +317,7 @@ function renderPages(app: App, deps: AppDependencies, cache: PageCache | undefin
 		contactMinimumFillMs: config.contactMinimumFillMs,
 		uploadMaxBytes: config.uploadMaxBytes,
 		uploadMaxPixels: config.uploadMaxPixels,
-		moveIn: deps.moveIn ?? createMoveInRunner(config, deps.logger),
+		moveIn: deps.moveIn ?? createMoveInRunner(config, deps.logger, storage),
 		wakeMailOutbox: deps.wakeMailOutbox ?? (() => {}),
 		wakeImageVersions: deps.wakeImageVersions ?? (() => {}),
 		remoteConfig: deps.remoteConfig,

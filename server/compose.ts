@@ -117,7 +117,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		? (await import('./metrics.ts')).createMetrics({ storage, broker, token: config.metricsToken })
 		: undefined
 
-	const moveIn = createMoveInRunner(config, logger)
+	const moveIn = createMoveInRunner(config, logger, storage)
 	const listener = createRequestListener({
 		...options,
 		moveIn,

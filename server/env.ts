@@ -64,7 +64,8 @@ export interface Config {
 	uploadMaxPixels: number
 	/**
 	 * MOVE_IN_MAX_MB: the largest Ghost or WordPress export, and images archive, an admin may
-	 * upload on the moving-in page, in bytes (default 1,024 MB; the command line has no limit).
+	 * upload on the moving-in page, in bytes (default 256 MB; the command line has no limit). The
+	 * upload must also arrive within Node's five-minute request timeout.
 	 */
 	moveInMaxBytes: number
 	/** REVISIONS_KEPT: how many revisions of each article are kept, the newest (default 50). */
@@ -230,7 +231,7 @@ export function loadConfig(env: Env): Config {
 		jobs: loadJobTiming(env),
 		contactMinimumFillMs: seconds(env, 'CONTACT_FORM_MIN_SECONDS', 3, 0, 60),
 		uploadMaxBytes: megabytes(env, 'UPLOAD_MAX_MB', defaultMaxImageMb, 1, 100),
-		moveInMaxBytes: megabytes(env, 'MOVE_IN_MAX_MB', 1_024, 1, 16_384),
+		moveInMaxBytes: megabytes(env, 'MOVE_IN_MAX_MB', 256, 1, 4_096),
 		uploadMaxPixels:
 			wholeNumber(env, 'UPLOAD_MAX_MEGAPIXELS', 'megapixels', defaultMaxImagePixels / 1e6, [
 				1,

@@ -19,6 +19,7 @@ describe.each(databases)('moving-in storage contract: $name', ({ create }) => {
 				startedBy: null,
 			},
 			at,
+			new Date(at.getTime() - 30_000),
 		)
 
 	it('keeps a run from its start to its report, newest first in the list', async () => {
@@ -62,5 +63,28 @@ describe.each(databases)('moving-in storage contract: $name', ({ create }) => {
 			['a1', 'done', null],
 		])
 		expect(await storage.moveIns.find('nope')).toBeUndefined()
+	})
+
+	it('runs one import at a time, unless the running one’s process stopped long ago', async () => {
+		const t0 = new Date('2026-11-27T09:00:00Z')
+		expect(await start('first', t0)).toMatchObject({ state: 'running' })
+		// Another, while the first writes its progress: refused.
+		expect(await start('second', new Date(t0.getTime() + 10_000))).toBeUndefined()
+		await storage.moveIns.progress(
+			'first',
+			{ phase: 'importing', posts: 1, total: 9 },
+			new Date(t0.getTime() + 20_000),
+		)
+		expect(await start('third', new Date(t0.getTime() + 40_000))).toBeUndefined()
+		// Silent for over 30 s: stopped with its server; it is closed, and the next one runs.
+		const later = new Date(t0.getTime() + 60_000)
+		expect(await start('fourth', later)).toMatchObject({ id: 'fourth', state: 'running' })
+		expect(await storage.moveIns.find('first')).toMatchObject({
+			state: 'failed',
+			error: expect.stringMatching(/stopped when its server did/),
+		})
+		// Its late end (a process that was only slow) changes nothing.
+		await storage.moveIns.finish('first', { report: {} }, later)
+		expect((await storage.moveIns.find('first'))?.state).toBe('failed')
 	})
 })

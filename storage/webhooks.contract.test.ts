@@ -164,6 +164,16 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 		])
 	})
 
+	it('writes no event for a save that asks for none (an import of old posts)', async () => {
+		const all = await endpoint()
+		await storage.articles.saveBySlug(articleWrite({ slug: 'imported', webhooks: false }))
+		const created = await storage.articles.create(articleWrite({ slug: 'quiet', webhooks: false }))
+		expect(created.ok).toBe(true)
+		expect(await events(all.id)).toEqual([])
+		await publish({ slug: 'loud' })
+		expect((await events(all.id)).map(([, data]) => data.slug)).toEqual(['loud'])
+	})
+
 	it('writes a contact message’s event and a confirmed subscriber’s, once', async () => {
 		const all = await endpoint()
 		await storage.messages.create(
@@ -263,25 +273,37 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 		// A failed one can be sent again, with its webhook-id; a delivered one cannot.
 		expect(await storage.webhooks.resend(on.id, x, new Date())).toBe(false)
 		expect(await storage.webhooks.resend(on.id + 1, y, new Date())).toBe(false)
+		const original = (await storage.webhooks.deliveries(on.id, { limit: 10 })).find(
+			(one) => one.id === y,
+		)
 		expect(await storage.webhooks.resend(on.id, y, new Date())).toBe(true)
 		const again = await storage.webhooks.claimDue(soon(), 60_000, 10)
 		expect(again.map((one) => [one.id, one.attempts, one.state])).toEqual([[y, 1, 'pending']])
+		// The event keeps its time and webhook-id; its new day counts from the resend.
+		expect(again[0]).toMatchObject({
+			createdAt: original?.createdAt,
+			messageId: original?.messageId,
+		})
+		expect(again[0]?.resentAt).toEqual(expect.any(String))
 	})
 
-	it('leaves a disabled endpoint’s deliveries waiting; tests go to one endpoint; old ones go', async () => {
+	it('fails what a turned-off endpoint had waiting; tests go to one endpoint; old ones go', async () => {
 		const on = await endpoint({ events: ['article.published'] })
 		const other = await endpoint({ events: ['article.published'] })
+		const gone = await endpoint({ events: ['article.published'] })
 		await publish()
+		// Turned off by an admin, or by a 410: what waited fails, and is never sent.
 		await storage.webhooks.updateEndpoint(other.id, { ...other, enabled: false }, new Date())
+		await storage.webhooks.disableEndpoint(gone.id, 'The receiver answered 410 Gone.', new Date())
+		for (const off of [other, gone])
+			expect(await storage.webhooks.deliveries(off.id, { limit: 10 })).toMatchObject([
+				{ state: 'failed', lastError: 'The endpoint was turned off before it went.' },
+			])
 		const claimed = await storage.webhooks.claimDue(soon(), 60_000, 10)
 		expect(claimed.map((one) => one.endpointId)).toEqual([on.id])
 
-		const test = await storage.webhooks.queueTest(other.id, { hello: 'world' }, new Date())
-		expect(test).toMatchObject({
-			endpointId: other.id,
-			eventType: 'webhook.test',
-			state: 'pending',
-		})
+		const test = await storage.webhooks.queueTest(on.id, { hello: 'world' }, new Date())
+		expect(test).toMatchObject({ endpointId: on.id, eventType: 'webhook.test', state: 'pending' })
 		expect(JSON.parse(test?.payload ?? '')).toEqual({ hello: 'world' })
 		expect(await storage.webhooks.queueTest(999, {}, new Date())).toBeUndefined()
 
@@ -291,14 +313,14 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 			new Date(),
 		)
 		expect(await storage.webhooks.deleteFinished(new Date(Date.now() - 60_000))).toBe(0)
-		expect(await storage.webhooks.deleteFinished(new Date(Date.now() + 60_000))).toBe(1)
-		// The waiting ones stay, whatever their age.
-		expect(await storage.webhooks.deliveries(other.id, { limit: 10 })).toHaveLength(2)
+		expect(await storage.webhooks.deleteFinished(new Date(Date.now() + 60_000))).toBe(3)
+		// The waiting one stays, whatever its age.
+		expect(await storage.webhooks.deliveries(on.id, { limit: 10 })).toHaveLength(1)
 		const queues = await storage.operations.queues(new Date())
-		expect(queues.find((queue) => queue.queue === 'webhooks')?.waiting).toBe(2)
+		expect(queues.find((queue) => queue.queue === 'webhooks')?.waiting).toBe(1)
 		// Deleting the endpoint deletes its deliveries.
-		await storage.webhooks.deleteEndpoint(other.id)
-		expect(await storage.webhooks.deliveries(other.id, { limit: 10 })).toEqual([])
+		await storage.webhooks.deleteEndpoint(on.id)
+		expect(await storage.webhooks.deliveries(on.id, { limit: 10 })).toEqual([])
 	})
 
 	it('keeps only known event types on an endpoint', async () => {

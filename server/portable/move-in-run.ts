@@ -14,7 +14,7 @@ import { importContent } from '#app/features/import/import-content.server.ts'
 import { SourceFileError } from '#app/features/import/import-source.ts'
 import { readWordPressExport } from '#app/features/import/wordpress-export.server.ts'
 import { openStorage } from '#storage/open-storage.ts'
-import type { MoveInProgress } from '#storage/port/move-in.ts'
+import { type MoveInProgress, stoppedWithServer } from '#storage/port/move-in.ts'
 import { loadConfig } from '../env.ts'
 import { configuredStorageRules } from '../storage-rules.ts'
 
@@ -34,6 +34,12 @@ const write = () => {
 	written = Date.now()
 	return storage.moveIns.progress(id, latest, new Date())
 }
+// Stopped with its server: the run says so at once, rather than after its heartbeat goes quiet.
+process.once('SIGTERM', () => {
+	void storage.moveIns
+		.finish(id, { error: stoppedWithServer }, new Date())
+		.finally(() => process.exit(1))
+})
 const heartbeat = setInterval(() => void write().catch(() => {}), 5_000)
 const progress = (next: MoveInProgress) => {
 	latest = next

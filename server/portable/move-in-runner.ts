@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MoveInStarter } from '#app/features/import/move-in-starter.ts'
 import type { Logger } from '#app/lib/logger.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import type { Config } from '../env.ts'
 
 const script = fileURLToPath(new URL('./move-in-run.ts', import.meta.url))
@@ -21,6 +22,7 @@ export interface MoveInRunner extends MoveInStarter {
 export function createMoveInRunner(
 	config: Pick<Config, 'dataDir' | 'databaseUrl' | 'moveInMaxBytes'>,
 	logger: Logger,
+	storage: Storage,
 ): MoveInRunner {
 	const root = join(config.dataDir, 'move-in')
 	const children = new Set<ChildProcess>()
@@ -62,19 +64,34 @@ export function createMoveInRunner(
 			child.stderr?.setEncoding('utf8').on('data', (text: string) => {
 				errors = (errors + text).slice(-4_000)
 			})
+			// A process that ends without recording its end (killed, out of memory, never started)
+			// leaves its run failed with a reason, not running until it looks stalled. finish()
+			// changes nothing when the process did record its end.
+			const ended = (reason: string) =>
+				storage.moveIns
+					.finish(id, { error: reason }, new Date())
+					.catch((error: unknown) =>
+						logger.warn('move-in: could not record the end of an import', { run: id, error }),
+					)
 			child.on('exit', (code, signal) => {
 				children.delete(child)
-				if (code !== 0)
-					logger.warn('move-in: the import process ended with an error', {
-						run: id,
-						code,
-						signal,
-						error: errors.trim(),
-					})
+				if (code === 0) return
+				logger.warn('move-in: the import process ended with an error', {
+					run: id,
+					code,
+					signal,
+					error: errors.trim(),
+				})
+				void ended(
+					signal
+						? `The import was stopped (${signal}). What came across before stays: start it again, and it brings the rest.`
+						: 'The import stopped with an error (the server’s log has it). What came across before stays: start it again, and it brings the rest.',
+				)
 			})
-			child.on('error', (error) =>
-				logger.error('move-in: could not start the import', { run: id, error }),
-			)
+			child.on('error', (error) => {
+				logger.error('move-in: could not start the import', { run: id, error })
+				void ended('The import could not be started (the server’s log says why).')
+			})
 		},
 		stop() {
 			for (const child of children) child.kill('SIGTERM')

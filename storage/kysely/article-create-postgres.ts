@@ -55,7 +55,7 @@ export async function createInOneStatement(
 	const by = write.revision?.by ?? { id: null, name: '' }
 	const revisionKind =
 		write.revision?.kind ?? (write.status === 'published' ? 'published' : 'saved')
-	const event = articleEventType(kind, rowKind)
+	const event = write.webhooks === false ? null : articleEventType(kind, rowKind)
 	// The article's event data but its id, which the statement adds.
 	const { id: _, ...eventData } = articleEventData({
 		id: 0,

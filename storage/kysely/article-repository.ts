@@ -120,7 +120,16 @@ export function createArticleRepository(
 							.executeTakeFirstOrThrow()
 				if (before) await checkNotTranslated(trx, Number(row.id), write.translationOf)
 				const terms = await linkTerms(trx, dialect, Number(row.id), named, !before)
-				const change = await recordArticleChange(trx, hooks, dialect, row, kind, announced, now)
+				const change = await recordArticleChange(
+					trx,
+					hooks,
+					dialect,
+					row,
+					kind,
+					announced,
+					now,
+					write.webhooks,
+				)
 				const article = toArticle(row, terms)
 				await recordRevision(trx, kept, article, write.revision, statusOf(before?.status), now, {
 					fresh: !before,
@@ -213,7 +222,16 @@ export function createArticleRepository(
 							})
 							.execute()
 					const terms = await linkTerms(trx, dialect, Number(row.id), named, true)
-					change = await recordArticleChange(trx, hooks, dialect, row, kind, announced, now)
+					change = await recordArticleChange(
+						trx,
+						hooks,
+						dialect,
+						row,
+						kind,
+						announced,
+						now,
+						write.webhooks,
+					)
 					const article = toArticle(row, terms)
 					await recordRevision(trx, kept, article, write.revision, null, now, { fresh: true })
 					await indexArticle(trx, dialect, article)
@@ -291,6 +309,7 @@ export function createArticleRepository(
 						kind,
 						announced,
 						now,
+						write.webhooks,
 					)
 					// Its address changed after readers had it: the old one answers 301 to the new.
 					if (before.slug !== updated.slug && before.published_at !== null) {

@@ -31,6 +31,7 @@ export async function recordArticleChange(
 	kind: ChangeKind,
 	announced: Announcement,
 	now: string,
+	webhooks?: boolean,
 ): Promise<Change>
 export async function recordArticleChange(
 	trx: Transaction<Database>,
@@ -40,6 +41,7 @@ export async function recordArticleChange(
 	kind: ChangeKind | null,
 	announced: Announcement,
 	now: string,
+	webhooks?: boolean,
 ): Promise<Change | null>
 export async function recordArticleChange(
 	trx: Transaction<Database>,
@@ -50,6 +52,8 @@ export async function recordArticleChange(
 	kind: ChangeKind | null,
 	announced: Announcement,
 	now: string,
+	/** false: no webhook event for this save (ArticleWrite.webhooks). */
+	webhooks = true,
 ): Promise<Change | null> {
 	if (!kind) return null
 	const articleId = Number(row.id)
@@ -57,7 +61,7 @@ export async function recordArticleChange(
 		await cancelArticleDeliveries(trx, articleId, now)
 		await cancelArticleMails(trx, articleId, now)
 	}
-	const event = articleEventType(kind, row.kind)
+	const event = webhooks ? articleEventType(kind, row.kind) : null
 	const deliveries = [
 		...(announced.push ? [preceding(articleDeliveries(trx, articleId))] : []),
 		...(announced.mail ? [preceding(articleMailSend(trx, articleId))] : []),

@@ -1,8 +1,9 @@
 // Moving in's runs, for both databases: written by the run's own process, read by the pages.
 import type { Kysely } from 'kysely'
-import type { MoveInRepository, MoveInRun } from '../port/move-in.ts'
+import { type MoveInRepository, type MoveInRun, stoppedWithServer } from '../port/move-in.ts'
 import type { Dialect } from '../port/storage.ts'
 import { toIso, toIsoOrNull } from './rows.ts'
+import { isUniqueViolation } from './article-save.ts'
 import type { Database } from './schema.ts'
 
 function parsed(text: unknown): unknown {
@@ -39,23 +40,40 @@ export function createMoveInRepository(db: Kysely<Database>, dialect: Dialect): 
 		return row && toRun(row)
 	}
 	return {
-		async create(run, now) {
+		async create(run, now, staleBefore) {
 			const at = now.toISOString()
-			await db
-				.insertInto('move_in_runs')
-				.values({
-					id: run.id,
-					format: run.format,
-					dry_run: flag(run.dryRun),
-					file_name: run.fileName,
-					with_images: flag(run.withImages),
-					progress: JSON.stringify({ phase: 'starting', posts: 0, total: null }),
-					started_by: run.startedBy,
-					started_at: at,
-					updated_at: at,
+			try {
+				await db.transaction().execute(async (trx) => {
+					await trx
+						.updateTable('move_in_runs')
+						.set({
+							state: 'failed',
+							error: stoppedWithServer,
+							finished_at: at,
+						})
+						.where('state', '=', 'running')
+						.where('updated_at', '<', staleBefore.toISOString())
+						.execute()
+					await trx
+						.insertInto('move_in_runs')
+						.values({
+							id: run.id,
+							format: run.format,
+							dry_run: flag(run.dryRun),
+							file_name: run.fileName,
+							with_images: flag(run.withImages),
+							progress: JSON.stringify({ phase: 'starting', posts: 0, total: null }),
+							started_by: run.startedBy,
+							started_at: at,
+							updated_at: at,
+						})
+						.execute()
 				})
-				.execute()
-			return (await find(run.id)) as MoveInRun
+			} catch (error) {
+				if (isUniqueViolation(error)) return undefined
+				throw error
+			}
+			return find(run.id)
 		},
 		find,
 		async recent(limit) {
@@ -95,6 +113,7 @@ export function createMoveInRepository(db: Kysely<Database>, dialect: Dialect): 
 							},
 				)
 				.where('id', '=', id)
+				.where('state', '=', 'running')
 				.execute()
 		},
 	}

@@ -293,6 +293,7 @@ export interface Database {
 		last_error: string | null
 		last_duration_ms: number | null
 		finished_at: string | null
+		resent_at: string | null
 	}
 	move_in_runs: {
 		id: string

@@ -39,6 +39,7 @@ const deliveryColumns = [
 	'last_error',
 	'last_duration_ms',
 	'finished_at',
+	'resent_at',
 ] as const
 
 function toDelivery(row: Row): WebhookDelivery {
@@ -56,6 +57,7 @@ function toDelivery(row: Row): WebhookDelivery {
 		lastError: row.last_error === null ? null : String(row.last_error),
 		lastDurationMs: row.last_duration_ms === null ? null : Number(row.last_duration_ms),
 		finishedAt: toIsoOrNull(row.finished_at),
+		resentAt: toIsoOrNull(row.resent_at),
 	}
 }
 
@@ -110,6 +112,21 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 				.insertInto('webhook_endpoint_events')
 				.values(unique.map((event_type) => ({ endpoint_id: id, event_type })))
 				.execute()
+	}
+
+	/** What an endpoint turned off had waiting: failed, with the reason. */
+	async function failWaiting(trx: Db, endpointId: number, now: Date) {
+		await trx
+			.updateTable('webhook_deliveries')
+			.set({
+				state: 'failed',
+				last_error: 'The endpoint was turned off before it went.',
+				finished_at: now.toISOString(),
+				lease_until: null,
+			})
+			.where('endpoint_id', '=', endpointId)
+			.where('state', '=', 'pending')
+			.execute()
 	}
 
 	async function finish(
@@ -221,6 +238,7 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 					.executeTakeFirst()
 				if (updated.numUpdatedRows === 0n) return undefined
 				await setEvents(trx, id, input.events)
+				if (!input.enabled) await failWaiting(trx, id, now)
 				return read(trx, id)
 			})
 		},
@@ -269,7 +287,7 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 				.set({
 					state: 'pending',
 					attempts: 0,
-					created_at: at,
+					resent_at: at,
 					next_attempt_at: at,
 					lease_until: null,
 					finished_at: null,
@@ -334,15 +352,18 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 			return finish(id, 'failed', attempt, now)
 		},
 		async disableEndpoint(id, reason, now) {
-			await db
-				.updateTable('webhook_endpoints')
-				.set({
-					enabled: flag(false),
-					disabled_reason: reason.slice(0, errorLength),
-					updated_at: now.toISOString(),
-				})
-				.where('id', '=', id)
-				.execute()
+			await db.transaction().execute(async (trx) => {
+				await trx
+					.updateTable('webhook_endpoints')
+					.set({
+						enabled: flag(false),
+						disabled_reason: reason.slice(0, errorLength),
+						updated_at: now.toISOString(),
+					})
+					.where('id', '=', id)
+					.execute()
+				await failWaiting(trx, id, now)
+			})
 		},
 		async deleteFinished(before) {
 			const deleted = await db

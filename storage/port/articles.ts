@@ -134,6 +134,11 @@ export interface ArticleWrite {
 	 * New articles default to true; omitted on a save, the stored choice stays.
 	 */
 	email?: boolean
+	/**
+	 * false: this save sends no webhook event (docs/webhooks.md), as an import of another site's
+	 * old posts does not; omitted, it sends the one its change makes.
+	 */
+	webhooks?: boolean
 	/** Omitted on a save: the stored ones stay (empty on a new article). */
 	seoTitle?: string
 	seoDescription?: string

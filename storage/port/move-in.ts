@@ -3,6 +3,10 @@
 
 export type MoveInFormat = 'ghost' | 'wordpress'
 
+/** Why a run whose process stopped with its server failed. */
+export const stoppedWithServer =
+	'The import stopped when its server did. What came across before stays: start it again, and it brings the rest (what is here already is left as it is).'
+
 /** running: its process is at work (or was stopped with its server: see updatedAt). */
 export type MoveInState = 'running' | 'done' | 'failed'
 
@@ -36,14 +40,21 @@ export interface MoveInRun {
 }
 
 export interface MoveInRepository {
+	/**
+	 * Writes a new running run, unless one is running already (undefined): at most one at a
+	 * time, across instances. A running run not updated since `staleBefore` was stopped with its
+	 * server: it is closed as failed first, and does not stand in the way.
+	 */
 	create(
 		run: Pick<MoveInRun, 'id' | 'format' | 'dryRun' | 'fileName' | 'withImages' | 'startedBy'>,
 		now: Date,
-	): Promise<MoveInRun>
+		staleBefore: Date,
+	): Promise<MoveInRun | undefined>
 	find(id: string): Promise<MoveInRun | undefined>
 	/** The newest first. */
 	recent(limit: number): Promise<MoveInRun[]>
 	/** Records progress (and that the run is alive). */
 	progress(id: string, progress: MoveInProgress, now: Date): Promise<void>
+	/** Records the end, once: a run that has ended already is left as it is. */
 	finish(id: string, outcome: { report: unknown } | { error: string }, now: Date): Promise<void>
 }

@@ -67,6 +67,8 @@ export interface WebhookDelivery {
 	/** How long the last attempt took, in milliseconds. */
 	lastDurationMs: number | null
 	finishedAt: string | null
+	/** When an admin sent it again after it failed: its day of retries counts from then. */
+	resentAt: string | null
 }
 
 /** A delivery leased to one worker, with the endpoint it goes to. */
@@ -101,7 +103,10 @@ export interface WebhookRepository {
 		endpointId: number,
 		options: { limit: number; before?: number },
 	): Promise<WebhookDelivery[]>
-	/** A failed delivery queued again as it was (same webhook-id), due now. False: not failed. */
+	/**
+	 * A failed delivery queued again as it was (same webhook-id, same event time), due now, with
+	 * a day of retries from now. False: not failed.
+	 */
 	resend(endpointId: number, deliveryId: number, now: Date): Promise<boolean>
 	/**
 	 * Takes up to `limit` pending deliveries that are due, not leased, and whose endpoint is on,
@@ -116,7 +121,11 @@ export interface WebhookRepository {
 	retryLater(id: number, attempt: WebhookAttempt, nextAttemptAt: Date): Promise<void>
 	/** Given up on: never taken again. Releases the lease. */
 	markFailed(id: number, attempt: WebhookAttempt, now: Date): Promise<void>
-	/** The receiver answered 410 Gone: the endpoint is turned off, with the reason. */
+	/**
+	 * The receiver answered 410 Gone: the endpoint is turned off, with the reason. As when an
+	 * admin turns one off (updateEndpoint), what it had waiting fails: events are news for a day,
+	 * and an endpoint turned on weeks later gets only what happens from then.
+	 */
 	disableEndpoint(id: number, reason: string, now: Date): Promise<void>
 	/** Deletes the deliveries that finished before `before`; returns how many. */
 	deleteFinished(before: Date): Promise<number>

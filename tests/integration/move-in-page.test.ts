@@ -109,6 +109,33 @@ describe.each(databases)('the moving-in page: $name', ({ create }) => {
 		expect(list).toContain('Checked')
 	})
 
+	it('takes a large export from a page whose JavaScript posts it, and survives a cut-off upload', async () => {
+		// A hydrated page's form posts to the route's data address: the upload limit is the same.
+		const large = Buffer.concat([ghostExport, Buffer.alloc(300_000, 0x20)])
+		const before = (await app.storage.moveIns.recent(10)).length
+		const posted = await upload('/admin/move-in.data', { export: [large, 'large.json'] })
+		expect(posted.status).not.toBe(413)
+		expect(posted.status).toBeLessThan(400)
+		const runs = await app.storage.moveIns.recent(10)
+		expect(runs.length).toBe(before + 1)
+		await finished(runs[0]?.id ?? '')
+		// A body that stops mid-file: refused, and the server goes on.
+		const boundary = 'canopy-cut-off'
+		const cut = await fetch(new URL('/admin/move-in', app.url), {
+			method: 'POST',
+			redirect: 'manual',
+			headers: {
+				Origin: app.url,
+				Cookie: cookie,
+				'Content-Type': `multipart/form-data; boundary=${boundary}`,
+			},
+			body: `--${boundary}\r\nContent-Disposition: form-data; name="export"; filename="site.json"\r\nContent-Type: application/json\r\n\r\n{"db": [`,
+		})
+		expect(cut.status).toBe(400)
+		expect(await cut.text()).toContain('The upload arrived incomplete')
+		expect((await getPage(app, '/healthz')).status).toBe(200)
+	})
+
 	it('refuses what is not an export, an images file that is not a zip, and no file', async () => {
 		const notExport = await upload('/admin/move-in', { export: [Buffer.from('hello'), 'a.txt'] })
 		expect(notExport.status).toBe(400)

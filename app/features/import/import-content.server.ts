@@ -178,7 +178,8 @@ async function importPost(
 			notify: false,
 			email: false,
 		})
-		await storage.articles.saveBySlug({ ...write, kind: post.kind })
+		// Nor do automations that act on new articles (posting them elsewhere) see them.
+		await storage.articles.saveBySlug({ ...write, kind: post.kind, webhooks: false })
 	} catch (error) {
 		if (error instanceof MarkdownRefused) return { kind: 'skipped', reason: error.message }
 		throw error

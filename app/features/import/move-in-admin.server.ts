@@ -2,43 +2,54 @@
 // and a checked dry run imported from the files it kept.
 import { randomUUID } from 'node:crypto'
 import { existsSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
 import type { MoveInRun } from '#storage/port/move-in.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { MoveInStarter } from './move-in-starter.ts'
 
 /** A run's process writes at least every 5 s: one silent for 30 s was stopped with its server. */
+const stalledAfterMs = 30_000
+
 export function isStalled(run: Pick<MoveInRun, 'state' | 'updatedAt'>, now: Date): boolean {
-	return run.state === 'running' && now.getTime() - new Date(run.updatedAt).getTime() > 30_000
+	return (
+		run.state === 'running' && now.getTime() - new Date(run.updatedAt).getTime() > stalledAfterMs
+	)
+}
+
+/** Records a new run, unless another is running (undefined): one import at a time. */
+export function recordRun(
+	storage: Storage,
+	run: Parameters<Storage['moveIns']['create']>[0],
+): Promise<MoveInRun | undefined> {
+	const now = new Date()
+	return storage.moveIns.create(run, now, new Date(now.getTime() - stalledAfterMs))
 }
 
 export const newRunId = (): string => randomUUID()
 
 /**
- * Imports the files a finished dry run kept, as a new run; undefined when they are gone (a day
- * has passed, or another instance holds them).
+ * Imports the files a finished dry run kept, as a new run: 'gone' when they are no longer here
+ * (a day has passed, or another instance holds them), 'busy' when another import is running.
  */
 export async function importChecked(
 	storage: Storage,
 	moveIn: MoveInStarter,
 	checked: MoveInRun,
 	startedBy: string,
-): Promise<MoveInRun | undefined> {
+): Promise<MoveInRun | 'gone' | 'busy'> {
 	const from = moveIn.folder(checked.id)
-	if (!existsSync(`${from}/export`)) return undefined
+	if (!existsSync(join(from, 'export'))) return 'gone'
 	const id = newRunId()
-	const to = moveIn.folder(id)
-	renameSync(from, to)
-	const run = await storage.moveIns.create(
-		{
-			id,
-			format: checked.format,
-			dryRun: false,
-			fileName: checked.fileName,
-			withImages: checked.withImages,
-			startedBy,
-		},
-		new Date(),
-	)
+	const run = await recordRun(storage, {
+		id,
+		format: checked.format,
+		dryRun: false,
+		fileName: checked.fileName,
+		withImages: checked.withImages,
+		startedBy,
+	})
+	if (!run) return 'busy'
+	renameSync(from, moveIn.folder(id))
 	moveIn.start(id)
 	return run
 }

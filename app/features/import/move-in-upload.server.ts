@@ -35,7 +35,9 @@ export async function receiveMoveIn(
 		return refused(folder, 400, { form: ['Choose an export file to import.'] })
 	const fields: Record<string, string> = {}
 	const files = new Map<string, { name: string; bytes: number; tooLarge: boolean }>()
-	const writes: Promise<void>[] = []
+	// Each file's write, settled whatever happens: a body cut off mid-file fails its write too,
+	// and that failure is the upload's, answered below, never a rejection nobody waits for.
+	const writes: Promise<unknown>[] = []
 	try {
 		const parser = busboy({
 			headers: { 'content-type': type },
@@ -57,12 +59,12 @@ export async function receiveMoveIn(
 			stream.on('limit', () => {
 				file.tooLarge = true
 			})
-			writes.push(
-				pipeline(
-					stream,
-					createWriteStream(join(folder, name === 'export' ? 'export' : 'images.zip')),
-				),
+			const written = pipeline(
+				stream,
+				createWriteStream(join(folder, name === 'export' ? 'export' : 'images.zip')),
 			)
+			written.catch(() => {})
+			writes.push(written)
 		})
 		await pipeline(
 			Readable.fromWeb(request.body as import('node:stream/web').ReadableStream),
@@ -70,6 +72,7 @@ export async function receiveMoveIn(
 		)
 		await Promise.all(writes)
 	} catch {
+		await Promise.allSettled(writes)
 		return refused(folder, 400, { form: ['The upload arrived incomplete. Please send it again.'] })
 	}
 	const megabytes = Math.round(maxBytes / 1024 / 1024).toLocaleString('en')

@@ -91,6 +91,19 @@ export function webhookDeliverySteps(
 	) {
 		const { id, attempts } = delivery
 		const fields = { id, endpointId: delivery.endpointId, event: delivery.eventType, attempts }
+		// Its day counts from the event, or from when an admin sent it again.
+		const since = delivery.resentAt ?? delivery.createdAt
+		if (clock().getTime() > new Date(since).getTime() + maxAgeMs) {
+			// Taken again after its day (a worker that died, a long stop): no longer sent.
+			const expired = {
+				status: null,
+				error: 'Given up: its day ran out before it could be sent.',
+				durationMs: 0,
+			}
+			await storage.webhooks.markFailed(id, expired, clock())
+			outcome.failed++
+			return
+		}
 		// Checked again at each send: the setting may have changed since the endpoint was saved.
 		// (A host name is checked by the agent's lookup as it connects.)
 		const checked = await checkWebhookUrl(
@@ -109,7 +122,7 @@ export function webhookDeliverySteps(
 			: { status: null, error: checked.error, durationMs: 0 }
 		const verdict = classifyAnswer(answer, {
 			attempts,
-			createdAt: delivery.createdAt,
+			createdAt: since,
 			now: clock(),
 			schedule,
 			maxAgeMs,

@@ -207,6 +207,8 @@ describe('webhook delivery', () => {
 		for (const internal of ['http://127.0.0.1:5678/', 'https://[fd00::1]/', 'http://n8n:5678/'])
 			expect(await refused(internal, open)).toBe('')
 		expect(await refused('http://169.254.169.254/latest/meta-data/', open)).toMatch(/link-local/)
+		// http: to the internet stays refused: readers' messages would cross it in the clear.
+		expect(await refused('http://93.184.215.14/hook', open)).toMatch(/must be https/)
 		expect(await refused('https://0.0.0.0/', open)).toMatch(/unspecified/)
 	})
 
@@ -238,13 +240,27 @@ describe('webhook delivery', () => {
 		;[logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
 		expect(new Date(logged?.nextAttemptAt ?? '').getTime() - now.getTime()).toBe(7_200_000)
 
-		// A day on, the next failure is the last.
+		// Near the end of its day, the next failure is the last: no retry would fall within it.
 		status = 503
-		now = new Date(now.getTime() + 24 * 60 * 60_000)
+		now = new Date(new Date(logged?.createdAt ?? '').getTime() + 24 * 60 * 60_000 - 2 * 60_000)
 		expect(await steps.step()).toMatchObject({ failed: 1 })
 		;[logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
 		expect(logged).toMatchObject({ state: 'failed', attempts: 3, lastStatus: 503 })
 		expect(logged?.lastError).toMatch(/a day of retries ran out/)
+	})
+
+	it('sends nothing once an event’s day is over, however it was delayed', async () => {
+		const { url, received } = await receiver()
+		await setAllowsPrivateAddresses(storage, true)
+		const hook = await endpoint(url)
+		await publish()
+		// Claimed a day late (the instance that held it died, the site was down…).
+		const late = new Date(Date.now() + 24 * 60 * 60_000 + 60_000)
+		expect(await worker(storage, { clock: () => late }).step()).toMatchObject({ failed: 1 })
+		expect(received).toEqual([])
+		const [logged] = await storage.webhooks.deliveries(hook.id, { limit: 1 })
+		expect(logged).toMatchObject({ state: 'failed', lastStatus: null })
+		expect(logged?.lastError).toMatch(/its day ran out before it could be sent/)
 	})
 
 	it('follows no redirect, waits no longer than its timeout, and stops at 410 Gone', async () => {

@@ -3,7 +3,8 @@
 // admin page, that is a server-side request forgery. So by default an endpoint must be https:
 // and reach public addresses only, checked when it is saved and again at every connection
 // (webhookLookup: a name that resolves elsewhere later is refused then). An admin may allow this
-// machine and private networks (an n8n on the same server or LAN): then http: is allowed too, and
+// machine and private networks (an n8n on the same server or LAN): then http: is allowed too, to
+// those addresses only (checked as it is sent: every address of the name private), and
 // single-label names (a container's). Link-local addresses (169.254.0.0/16, fe80::/10: cloud
 // metadata services) and the unspecified, multicast and reserved blocks never are.
 import type { LookupFunction } from 'node:net'
@@ -98,12 +99,15 @@ export async function checkWebhookUrl(
 	if (url.username || url.password)
 		return { ok: false, error: 'The address must not carry a user name or password.' }
 	if (url.hash) return { ok: false, error: 'The address must not have a #fragment.' }
+	// http: carries readers' messages in the clear: only to this machine or a private network.
+	const plain = url.protocol === 'http:'
+	const plainRefused = `${url.host} is on the internet: the address must be https, as the events carry readers’ messages and addresses.`
 	const literal = literalAddress(url)
 	if (literal !== undefined) {
 		const kind = addressKind(literal)
-		return allowed(kind, options)
-			? { ok: true, url }
-			: { ok: false, error: refusal('Its address is', literal, kind, options) }
+		if (!allowed(kind, options))
+			return { ok: false, error: refusal('Its address is', literal, kind, options) }
+		return plain && kind === 'public' ? { ok: false, error: plainRefused } : { ok: true, url }
 	}
 	const host = url.hostname
 	const name = host.endsWith('.') ? host.slice(0, -1) : host
@@ -112,14 +116,20 @@ export async function checkWebhookUrl(
 			? { ok: true, url }
 			: { ok: false, error: refusal('Its host is', host, 'loopback', options) }
 	// A single-label name is found through the server's search domains: a local name.
-	if (!name.includes('.') && !options.allowPrivate)
-		return {
-			ok: false,
-			error: `${host} is not a full host name, like hooks.example.org. (Names on your own network are allowed when the webhook settings allow private addresses.)`,
-		}
-	if (!resolve) return { ok: true, url }
+	if (!name.includes('.'))
+		return options.allowPrivate
+			? { ok: true, url }
+			: {
+					ok: false,
+					error: `${host} is not a full host name, like hooks.example.org. (Names on your own network are allowed when the webhook settings allow private addresses.)`,
+				}
+	if (!resolve && !plain) return { ok: true, url }
 	const resolved = await resolveWebhookHost(name, options)
-	return resolved.ok ? { ok: true, url } : resolved
+	if (!resolved.ok) return resolved
+	// Every address private, or it is a host on the internet.
+	if (plain && resolved.addresses.some((address) => addressKind(address) === 'public'))
+		return { ok: false, error: plainRefused }
+	return { ok: true, url }
 }
 
 /** The `lookup` of the sender's agents: connects only to addresses the setting allows. */

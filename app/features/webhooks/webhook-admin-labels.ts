@@ -13,7 +13,7 @@ export const eventLabels: Record<
 	},
 	'article.updated': {
 		name: msg`Article updated`,
-		when: msg`A published article is saved with changes.`,
+		when: msg`A published article is saved again (each save, even one that changes nothing).`,
 	},
 	'article.unpublished': {
 		name: msg`Article unpublished`,

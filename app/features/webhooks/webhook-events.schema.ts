@@ -87,7 +87,8 @@ export const webhookEventSchemas = {
 export const webhookEventDescriptions: Record<keyof typeof webhookEventSchemas, string> = {
 	'article.published':
 		'An article became public: published now, or at its scheduled time (pages send no events).',
-	'article.updated': 'A published article was saved with changes.',
+	'article.updated':
+		'A published article was saved again (each save, even one that changed nothing).',
 	'article.unpublished': 'A published article was turned back into a draft.',
 	'article.deleted': 'A published article was deleted (a draft deleted sends nothing).',
 	'contact.received': 'A reader sent the contact form.',

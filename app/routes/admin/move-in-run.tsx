@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
+import { data, Form, Link, redirect, useFetcher, useLocation, useNavigation } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { MoveInState } from '#app/features/import/move-in-admin-parts.tsx'
@@ -44,16 +44,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	const i18n = await requestI18n(request, context)
 	const run = await storage.moveIns.find(params.id)
 	if (!run) throw data(null, { status: 404 })
-	const [latest] = await storage.moveIns.recent(1)
-	if (latest?.state === 'running' && !isStalled(latest, new Date()))
-		return data(
-			{
-				errors: {
-					form: [i18n._(msg`An import is under way: wait for it to finish, then start the next.`)],
-				} as FieldErrors,
-			},
-			409,
-		)
 	if (!run.dryRun || run.state !== 'done')
 		return data(
 			{
@@ -64,7 +54,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 			400,
 		)
 	const started = await importChecked(storage, moveIn, run, context.get(editorContext).id)
-	if (!started)
+	if (started === 'busy')
+		return data(
+			{
+				errors: {
+					form: [i18n._(msg`An import is under way: wait for it to finish, then start the next.`)],
+				} as FieldErrors,
+			},
+			409,
+		)
+	if (started === 'gone')
 		return data(
 			{
 				errors: {
@@ -83,19 +82,21 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 type Run = Route.ComponentProps['loaderData']['run']
 
 export default function MoveInRun({ loaderData, actionData }: Route.ComponentProps) {
-	const { run } = loaderData
+	// While it runs, the page asks this route alone for the run every second (not the layouts'
+	// loaders above it, as a revalidation would).
+	const poll = useFetcher<typeof loader>()
+	const run = poll.data?.run.id === loaderData.run.id ? poll.data.run : loaderData.run
 	const running = run.state === 'running' && !run.stalled
-	const revalidator = useRevalidator()
 	const busy = useNavigation().state === 'submitting'
 	const { errors } = actionAnswer(actionData)
-	// While it runs, the page asks for its progress every second.
+	const { pathname } = useLocation()
 	useEffect(() => {
 		if (!running) return
 		const timer = setInterval(() => {
-			if (revalidator.state === 'idle') void revalidator.revalidate()
+			if (poll.state === 'idle') poll.load(pathname)
 		}, 1_000)
 		return () => clearInterval(timer)
-	}, [running, revalidator])
+	}, [running, poll, pathname])
 	return (
 		<>
 			<p className="breadcrumb">

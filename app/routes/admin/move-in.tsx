@@ -1,9 +1,10 @@
+import { rm } from 'node:fs/promises'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { MoveInState } from '#app/features/import/move-in-admin-parts.tsx'
-import { isStalled, newRunId } from '#app/features/import/move-in-admin.server.ts'
+import { isStalled, newRunId, recordRun } from '#app/features/import/move-in-admin.server.ts'
 import { receiveMoveIn } from '#app/features/import/move-in-upload.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
@@ -42,20 +43,26 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const { storage, moveIn } = context.get(servicesContext)
 	const i18n = await requestI18n(request, context)
 	const [latest] = await storage.moveIns.recent(1)
-	if (latest?.state === 'running' && !isStalled(latest, new Date())) {
-		const errors: FieldErrors = {
-			form: [i18n._(msg`An import is under way: wait for it to finish, then start the next.`)],
-		}
-		return data({ errors }, 409)
+	const busy: FieldErrors = {
+		form: [i18n._(msg`An import is under way: wait for it to finish, then start the next.`)],
 	}
+	// Before the files are sent: no one waits minutes for an upload that cannot run.
+	if (latest?.state === 'running' && !isStalled(latest, new Date()))
+		return data({ errors: busy }, 409)
 	const id = newRunId()
 	const folder = moveIn.folder(id)
 	const received = await receiveMoveIn(request, folder, moveIn.maxBytes)
 	if (!received.ok) return data({ errors: received.errors }, received.status)
-	await storage.moveIns.create(
-		{ id, ...received.upload, startedBy: context.get(editorContext).id },
-		new Date(),
-	)
+	// Checked again: another import may have started while these files arrived.
+	const run = await recordRun(storage, {
+		id,
+		...received.upload,
+		startedBy: context.get(editorContext).id,
+	})
+	if (!run) {
+		await rm(folder, { recursive: true, force: true })
+		return data({ errors: busy }, 409)
+	}
 	moveIn.start(id)
 	return redirect(`/admin/move-in/${id}`)
 }

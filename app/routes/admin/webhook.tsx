@@ -48,13 +48,19 @@ export function headers() {
 /** Deliveries on one page of the log. */
 const logPage = 50
 
+/** A row id from the address: a positive whole number a database takes, else undefined. */
+function idFrom(text: string | null | undefined): number | undefined {
+	const id = Number(text)
+	return Number.isSafeInteger(id) && id > 0 ? id : undefined
+}
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
-	const id = Number(params.id)
-	const endpoint = Number.isSafeInteger(id) ? await storage.webhooks.findEndpoint(id) : undefined
-	if (!endpoint) throw data(null, { status: 404 })
+	const id = idFrom(params.id)
+	const endpoint = id === undefined ? undefined : await storage.webhooks.findEndpoint(id)
+	if (!endpoint || id === undefined) throw data(null, { status: 404 })
 	const search = new URL(request.url).searchParams
-	const before = Number(search.get('before')) || undefined
+	const before = idFrom(search.get('before'))
 	const deliveries = await storage.webhooks.deliveries(id, { limit: logPage + 1, before })
 	return {
 		endpoint,
@@ -68,7 +74,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
 	const { storage } = context.get(servicesContext)
 	const i18n = await requestI18n(request, context)
-	const endpoint = await storage.webhooks.findEndpoint(Number(params.id))
+	const id = idFrom(params.id)
+	const endpoint = id === undefined ? undefined : await storage.webhooks.findEndpoint(id)
 	if (!endpoint) throw data(null, { status: 404 })
 	const posted = await readForm(request)
 	const intent = posted.get('intent')
@@ -77,6 +84,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 		return redirect('/admin/webhooks')
 	}
 	if (intent === 'test') {
+		if (!endpoint.enabled)
+			return data(
+				{
+					errors: {
+						form: [
+							i18n._(
+								msg`Turn the endpoint on first: events, tests too, go only to endpoints that are on.`,
+							),
+						],
+					} as FieldErrors,
+				},
+				409,
+			)
 		await sendTestEvent(storage, endpoint)
 		return {
 			done: i18n._(msg`A test event is on its way: it appears in the log below within seconds.`),
