@@ -46,6 +46,8 @@ const progress = (next: MoveInProgress) => {
 	if (Date.now() - written >= 1_000) void write().catch(() => {})
 }
 
+// The files go before the end is recorded: a page that reads the end finds nothing left behind.
+let outcome: { report: unknown } | { error: string }
 let keep = false
 try {
 	const run = await storage.moveIns.find(id)
@@ -74,25 +76,19 @@ try {
 		progress,
 	})
 	await write()
-	await storage.moveIns.finish(id, { report }, new Date())
+	outcome = { report }
 	keep = run.dryRun
 } catch (error) {
 	const known = error instanceof SourceFileError || error instanceof ArchiveRefused
 	if (!known) process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`)
-	await storage.moveIns
-		.finish(
-			id,
-			{
-				error: known
-					? `Nothing was imported. ${(error as Error).message}`
-					: `The import stopped: ${(error as Error)?.message ?? String(error)}. What came across before it stays; run it again to bring the rest (what is here already is left as it is).`,
-			},
-			new Date(),
-		)
-		.catch(() => {})
+	outcome = {
+		error: known
+			? `Nothing was imported. ${(error as Error).message}`
+			: `The import stopped: ${(error as Error)?.message ?? String(error)}. What came across before it stays; run it again to bring the rest (what is here already is left as it is).`,
+	}
 	process.exitCode = 1
-} finally {
-	clearInterval(heartbeat)
-	if (!keep) await rm(folder, { recursive: true, force: true })
-	await storage.close()
 }
+clearInterval(heartbeat)
+if (!keep) await rm(folder, { recursive: true, force: true }).catch(() => {})
+await storage.moveIns.finish(id, outcome, new Date()).catch(() => {})
+await storage.close()
