@@ -3,7 +3,8 @@
 // DATA_DIR/move-in/<run id>/; a dry run's are kept a day for an import of the same files, then
 // deleted here.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
+import { readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MoveInStarter } from '#app/features/import/move-in-starter.ts'
@@ -27,29 +28,28 @@ export function createMoveInRunner(
 	const root = join(config.dataDir, 'move-in')
 	const children = new Set<ChildProcess>()
 
-	/** Folders left by dry runs a day ago, or by a server stopped mid-import. */
-	function sweep() {
-		let names: string[] = []
-		try {
-			names = readdirSync(root)
-		} catch {
-			return
-		}
+	/**
+	 * Folders left by dry runs a day ago, or by a server stopped mid-import: deleted in the
+	 * background (one can hold gigabytes of images), never on a request's way.
+	 */
+	async function sweep() {
+		const names = await readdir(root).catch(() => [] as string[])
 		for (const name of names) {
 			const path = join(root, name)
-			try {
-				if (Date.now() - statSync(path).mtimeMs > keptMs)
-					rmSync(path, { recursive: true, force: true })
-			} catch {
-				// Gone meanwhile.
-			}
+			const changed = await stat(path).then(
+				(found) => found.mtimeMs,
+				() => Date.now(),
+			)
+			if (Date.now() - changed > keptMs) await rm(path, { recursive: true, force: true })
 		}
 	}
 
 	return {
 		maxBytes: config.moveInMaxBytes,
 		folder(id) {
-			sweep()
+			void sweep().catch((error: unknown) =>
+				logger.warn('move-in: could not delete old upload folders', { error }),
+			)
 			const path = join(root, id)
 			mkdirSync(path, { recursive: true })
 			return path

@@ -40,6 +40,13 @@ export async function importChecked(
 	const from = moveIn.folder(checked.id)
 	if (!existsSync(join(from, 'export'))) return 'gone'
 	const id = newRunId()
+	const to = moveIn.folder(id)
+	// The files are this run's before it is recorded: a day-old sweep may take them meanwhile.
+	try {
+		renameSync(from, to)
+	} catch {
+		return 'gone'
+	}
 	const run = await recordRun(storage, {
 		id,
 		format: checked.format,
@@ -48,8 +55,15 @@ export async function importChecked(
 		withImages: checked.withImages,
 		startedBy,
 	})
-	if (!run) return 'busy'
-	renameSync(from, moveIn.folder(id))
+	if (!run) {
+		// Another import runs: the checked files wait where they were.
+		try {
+			renameSync(to, from)
+		} catch {
+			return 'gone'
+		}
+		return 'busy'
+	}
 	moveIn.start(id)
 	return run
 }
