@@ -20,7 +20,7 @@ import { answerOutages, outageOf, outageResponse } from './outage.ts'
 import { acceptsGzip, cacheStatus, createPageCache, pageCacheKey } from './page-cache.ts'
 import { createMoveInRunner } from './portable/move-in-runner.ts'
 import { closeIfBodyRefused, isLingering } from './refused-body.ts'
-import { createRouteLabeller } from './route-label.ts'
+import { createRouteLabeller, pageOfDataRequest } from './route-label.ts'
 import { nodeRoutes, type ServerRoute, serverRoutes } from './routes.ts'
 import { createNonce, isAllowedOrigin, securityHeaders } from './security.ts'
 
@@ -247,12 +247,6 @@ function limitBodies(
 		if (articleApiPaths.test(path)) return articleApiLimit(c, next)
 		return bodyCap(c, next)
 	})
-}
-
-/** `/admin/media.data` → `/admin/media`; `/_.data` → `/`; any other path as it is. */
-export function pageOfDataRequest(path: string): string {
-	if (path === '/_.data') return '/'
-	return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
 }
 
 /** The server's own endpoints (server/routes.ts), each method answered, any other one with 405. */

@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { createRouteLabeller } from './route-label.ts'
+import { createRouteLabeller, pageOfDataRequest } from './route-label.ts'
 
 // The shape of a build's manifest: a flat map of routes naming their parents.
 const build = {
@@ -36,6 +36,10 @@ describe('the metrics route label', () => {
 		const label = createRouteLabeller(build)
 		expect(label('/articles/peatlands.data')).toBe('/articles/:slug')
 		expect(label('/_root.data')).toBe('/')
+		// The body limits read the same page (server/app.ts): a hydrated form posts there.
+		expect(pageOfDataRequest('/admin/move-in.data')).toBe('/admin/move-in')
+		expect(pageOfDataRequest('/_root.data')).toBe('/')
+		expect(pageOfDataRequest('/media/x.webp')).toBe('/media/x.webp')
 	})
 
 	it('makes as many labels as routes from thousands of addresses', () => {

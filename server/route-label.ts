@@ -30,12 +30,20 @@ function routeTree(build: ServerBuild): RouteObject[] {
 	return attach(children.get(undefined) ?? [])
 }
 
+/**
+ * The page a client-side navigation's data request is for: `/articles/x.data` → `/articles/x`,
+ * `/_root.data` → `/`; any other path as it is. A hydrated page's form posts there too.
+ */
+export function pageOfDataRequest(path: string): string {
+	if (path === '/_root.data') return '/'
+	return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
+}
+
 export function createRouteLabeller(build: ServerBuild): (path: string) => string {
 	const tree = routeTree(build)
 	const known = new Map<string, string>()
 	return (asked) => {
-		// A client-side navigation's data request (/articles/x.data, /_root.data) is the page's.
-		const path = asked === '/_root.data' ? '/' : asked.replace(/\.data$/, '')
+		const path = pageOfDataRequest(asked)
 		const found = known.get(path)
 		if (found !== undefined) return found
 		const matches = matchRoutes(tree, path) ?? []

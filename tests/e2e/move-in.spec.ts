@@ -1,16 +1,17 @@
 // An admin moves a Ghost site in from the browser: the export and a .zip of its images uploaded,
 // checked first, the report read, then imported from the same files, and the articles there.
 
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { photoWithMetadata } from '#tests/fixtures/images.ts'
 import { zipArchive } from '#tests/fixtures/zip.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
-import { createAccount } from './signed-in.ts'
+import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
+signedInAs(server, { email: 'ada@example.org', role: 'admin', name: 'Ada Admin' })
 
 test('an admin checks a Ghost export, reads the report, and imports it', async ({ page }) => {
 	const folder = mkdtempSync(join(tmpdir(), 'canopy-e2e-move-in-'))
@@ -19,16 +20,8 @@ test('an admin checks a Ghost export, reads the report, and imports it', async (
 		images,
 		zipArchive([{ name: 'content/images/2024/05/bog.jpg', data: await photoWithMetadata('jpeg') }]),
 	)
-	const password = await createAccount(server(), {
-		email: 'ada@example.org',
-		role: 'admin',
-		name: 'Ada Admin',
-	})
-	await page.goto('/admin/sign-in?next=%2Fadmin')
+	await page.goto('/admin')
 	await waitForHydration(page)
-	await page.getByLabel('Email address').fill('ada@example.org')
-	await page.getByLabel('Password').fill(password)
-	await page.getByRole('button', { name: 'Sign in' }).click()
 	await page.getByRole('link', { name: 'Move in' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(
 		'Move in from Ghost or WordPress',
@@ -66,4 +59,5 @@ test('an admin checks a Ghost export, reads the report, and imports it', async (
 	await page.goto('/articles/peatlands-hold-the-carbon')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Peatlands hold the carbon')
 	await expect(page.getByRole('img', { name: 'A raised bog at dawn' }).first()).toBeVisible()
+	rmSync(folder, { recursive: true, force: true })
 })

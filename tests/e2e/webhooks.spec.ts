@@ -6,9 +6,10 @@ import { Webhook } from 'standardwebhooks'
 import { startWebhookReceiver } from '#tests/fixtures/webhook-receiver.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
-import { createAccount } from './signed-in.ts'
+import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
+signedInAs(server, { email: 'ada@example.org', role: 'admin', name: 'Ada Admin' })
 // The refused address below is the form's 400 answer, which the browser reports.
 test.use({
 	expectedConsoleError: /status of 400 \(Bad Request\) \(at http:[^ ]+\/admin\/webhooks\.data/,
@@ -17,16 +18,8 @@ test.use({
 test('an admin adds an endpoint, and a signed test event reaches it', async ({ page }) => {
 	const receiver = await startWebhookReceiver()
 	try {
-		const password = await createAccount(server(), {
-			email: 'ada@example.org',
-			role: 'admin',
-			name: 'Ada Admin',
-		})
-		await page.goto('/admin/sign-in?next=%2Fadmin')
+		await page.goto('/admin')
 		await waitForHydration(page)
-		await page.getByLabel('Email address').fill('ada@example.org')
-		await page.getByLabel('Password').fill(password)
-		await page.getByRole('button', { name: 'Sign in' }).click()
 		await page.getByRole('link', { name: 'Webhooks' }).click()
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Webhooks')
 
@@ -41,7 +34,7 @@ test('an admin adds an endpoint, and a signed test event reaches it', async ({ p
 		await page.getByLabel('Allow this machine and private networks').check()
 		await page.getByRole('button', { name: 'Save the setting' }).click()
 		await expect(page.getByText('Endpoints may now be on this machine')).toBeVisible()
-		// The address typed is still there after the refusal; events are chosen here.
+		// Now it is taken, with the events chosen.
 		await add.getByLabel('Address').fill(`${receiver.url}/n8n`)
 		await add.getByLabel('Article updated').uncheck()
 		await add.getByRole('button', { name: 'Add the endpoint' }).click()

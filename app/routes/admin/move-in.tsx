@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Field } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { MoveInState } from '#app/features/import/move-in-admin-parts.tsx'
 import { isStalled, newRunId, recordRun } from '#app/features/import/move-in-admin.server.ts'
@@ -95,54 +96,25 @@ export default function MoveIn({ loaderData, actionData }: Route.ComponentProps)
 				</p>
 			) : null}
 			<Form method="post" encType="multipart/form-data" className="form move-in-form">
-				<label htmlFor="move-in-export">
-					<Trans>Export file</Trans>
-				</label>
-				<p className="hint" id="move-in-export-hint">
-					<Trans>
-						Ghost: {ghostPath} (a .json file). WordPress: {wordpressPath} (an .xml file).
-					</Trans>
-				</p>
-				<input
-					type="file"
-					id="move-in-export"
+				<Field
 					name="export"
+					id="move-in-export"
+					type="file"
+					label={t`Export file`}
+					hint={t`Ghost: ${ghostPath} (a .json file). WordPress: ${wordpressPath} (an .xml file).`}
 					accept=".json,.xml,application/json,application/xml,text/xml"
 					required
-					aria-describedby={
-						errors.export ? 'move-in-export-hint move-in-export-error' : 'move-in-export-hint'
-					}
-					aria-invalid={errors.export ? true : undefined}
+					error={errors.export}
 				/>
-				{errors.export ? (
-					<p className="field-error" id="move-in-export-error">
-						{errors.export.join(' ')}
-					</p>
-				) : null}
-				<label htmlFor="move-in-images">
-					<Trans>Images (optional)</Trans>
-				</label>
-				<p className="hint" id="move-in-images-hint">
-					<Trans>
-						A .zip of Ghost’s content/images folder or WordPress’s wp-content/uploads folder.
-						Without it, images stay at the old site’s address.
-					</Trans>
-				</p>
-				<input
-					type="file"
-					id="move-in-images"
+				<Field
 					name="images"
+					id="move-in-images"
+					type="file"
+					label={t`Images (optional)`}
+					hint={t`A .zip of Ghost’s content/images folder or WordPress’s wp-content/uploads folder. Without it, images stay at the old site’s address.`}
 					accept=".zip,application/zip"
-					aria-describedby={
-						errors.images ? 'move-in-images-hint move-in-images-error' : 'move-in-images-hint'
-					}
-					aria-invalid={errors.images ? true : undefined}
+					error={errors.images}
 				/>
-				{errors.images ? (
-					<p className="field-error" id="move-in-images-error">
-						{errors.images.join(' ')}
-					</p>
-				) : null}
 				<p className="hint">
 					<Trans>
 						Each file may be up to {maxMegabytes} MB. A larger site moves in with the command line:{' '}
