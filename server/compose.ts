@@ -16,6 +16,7 @@ import {
 	createConfigService,
 } from '#app/features/remote-config/config.server.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
+import { withPublicReadCache } from '#storage/public-read-cache.ts'
 import type { StorageHandle } from '#storage/storage-handle.ts'
 import { createRequestListener } from './app.ts'
 import type { AppDependencies } from './app-dependencies.ts'
@@ -118,8 +119,12 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		: undefined
 
 	const moveIn = createMoveInRunner(config, logger, storage)
+	// Requests read what every reader sees from memory between changes (decision 038); the jobs
+	// and the broker above read the database itself.
+	const publicReads = withPublicReadCache(storage)
 	const listener = createRequestListener({
 		...options,
+		storage: publicReads.storage,
 		moveIn,
 		broker,
 		metrics,
@@ -145,6 +150,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		listener,
 		async close() {
 			moveIn.stop()
+			publicReads.stop()
 			broker.close()
 			for (const stop of stops) await stop()
 			// After the server has closed: views queued until the very end are written too.

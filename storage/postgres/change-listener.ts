@@ -18,6 +18,11 @@ export interface ChangeListenerOptions {
 export interface ChangeListener {
 	/** Calls `wake` after changes commit, and after the connection is made again. */
 	watch(wake: () => void): () => void
+	/**
+	 * A change this process committed: its watchers wake at once, as SQLite's do, instead of
+	 * after the NOTIFY's round trip (a page read right after a save sees the save).
+	 */
+	committed(): void
 	/** Whether the connection is listening now (tests). */
 	readonly listening: boolean
 	/** Connections made so far, the first one included (tests, logs). */
@@ -115,6 +120,7 @@ export function createChangeListener(options: ChangeListenerOptions): ChangeList
 				if (watchers.size === 0) disconnect()
 			}
 		},
+		committed: wakeAll,
 		get listening() {
 			return listening
 		},

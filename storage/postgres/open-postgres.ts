@@ -110,7 +110,7 @@ export function openPostgresStorage(url: string, options: PostgresOptions): Stor
 
 	const hooks: ChangeHooks = {
 		postgres: { lock: changeLock, channel: notifyChannel },
-		committed: () => {},
+		committed: () => listener.committed(),
 	}
 
 	// One LISTEN connection per instance, however many watch (decision 016).
