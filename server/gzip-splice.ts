@@ -29,9 +29,13 @@ function storedBlock(data: Buffer): Buffer {
 const window = 32 * 1024
 
 /** `fillerLength`: the byte length every filler will have (a nonce's is fixed). */
-export function spliceGzip(parts: string[], fillerLength: number, level = 9): SplicedGzip {
+export function spliceGzip(
+	parts: readonly (string | Buffer)[],
+	fillerLength: number,
+	level = 9,
+): SplicedGzip {
 	if (fillerLength > 0xffff) throw new RangeError('filler longer than one stored block')
-	const raw = parts.map((part) => Buffer.from(part, 'utf8'))
+	const raw = parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part))
 	const placeholder = Buffer.alloc(fillerLength)
 	let before = Buffer.alloc(0)
 	const compressed = raw.map((part, index) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Change } from '#storage/port/changes.ts'
 import type { LiveBroker } from './live/broker.ts'
@@ -99,6 +100,30 @@ describe('the page cache’s redirects', () => {
 		expect(answer?.headers['Content-Encoding']).toBeUndefined()
 		hear('redirects')
 		expect(cache.get('/articles/old-name')).toBeUndefined()
+	})
+
+	it('answers a kept page with each response’s own nonce, in any script, plain and gzipped', async () => {
+		const { cache } = cacheWithFeed()
+		const page = (nonce: string) =>
+			`<html lang="ar"><script nonce="${nonce}">1</script><h1>Rhône · العربية · 中文</h1>` +
+			`<style nonce="${nonce}"></style></html>`
+		const stored = 'AAAAAAAAAAAAAAAAAAAAAA=='
+		await cache.store(
+			'/ar',
+			new Response(page(stored), { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+			stored,
+			cache.generation,
+		)
+		const kept = cache.get('/ar')
+		expect(kept?.parts).toHaveLength(3)
+		for (const nonce of ['bm9uY2Ugb25lIG9uZSBvbg==', 'dHdvIHR3byB0d28gdHdvIQ==']) {
+			const plain = kept && cache.render(kept, nonce, false)
+			expect(plain?.body.toString('utf8')).toBe(page(nonce))
+			expect(plain?.headers['Content-Length']).toBe(String(Buffer.byteLength(page(nonce))))
+			const zipped = kept && cache.render(kept, nonce, true)
+			expect(zipped?.headers['Content-Encoding']).toBe('gzip')
+			expect(gunzipSync(zipped?.body ?? Buffer.alloc(0)).toString('utf8')).toBe(page(nonce))
+		}
 	})
 
 	it('keeps no redirect without Cache-Control public (the catch-all’s to /home)', async () => {

@@ -11,8 +11,8 @@ import type { LiveBroker } from './live/broker.ts'
 export interface CachedPage {
 	status: number
 	headers: Record<string, string>
-	/** The page split where its nonce stood. */
-	parts: string[]
+	/** The page split where its nonce stood, each part encoded once. */
+	parts: Buffer[]
 	gzip: SplicedGzip
 }
 
@@ -83,6 +83,18 @@ export function pageCacheKey(
 	return name === undefined ? undefined : `${page}\n${name}`
 }
 
+/** The page's parts with this response's nonce between each pair: copied, not encoded again. */
+function withNonce(parts: Buffer[], nonce: string): Buffer {
+	if (parts.length === 1) return parts[0] as Buffer
+	const filler = Buffer.from(nonce, 'latin1')
+	const pieces: Buffer[] = []
+	for (const [i, part] of parts.entries()) {
+		if (i > 0) pieces.push(filler)
+		pieces.push(part)
+	}
+	return Buffer.concat(pieces)
+}
+
 export function acceptsGzip(incoming: IncomingMessage): boolean {
 	return /\bgzip\b/.test(incoming.headers['accept-encoding'] ?? '')
 }
@@ -123,7 +135,7 @@ export function createPageCache(broker: LiveBroker) {
 		render(page: CachedPage, nonce: string, acceptsGzip: boolean) {
 			// A redirect has no body to compress.
 			const gzip = acceptsGzip && page.status === 200
-			const body = gzip ? page.gzip.with(nonce) : Buffer.from(page.parts.join(nonce), 'utf8')
+			const body = gzip ? page.gzip.with(nonce) : withNonce(page.parts, nonce)
 			const headers: Record<string, string> = {
 				...page.headers,
 				'Content-Length': String(body.length),
@@ -163,7 +175,7 @@ export function createPageCache(broker: LiveBroker) {
 			if (renderedAt === generation && body.length <= maxPageBytes) {
 				status = cacheStatus.stored
 				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-				const parts = body.split(nonce)
+				const parts = body.split(nonce).map((part) => Buffer.from(part, 'utf8'))
 				const headers: Record<string, string> = {}
 				for (const [name, value] of response.headers)
 					if (!perResponse.has(name)) headers[name] = value
@@ -171,7 +183,7 @@ export function createPageCache(broker: LiveBroker) {
 					status: response.status,
 					headers,
 					parts,
-					gzip: spliceGzip(parts, Buffer.byteLength(nonce)),
+					gzip: spliceGzip(parts, nonce.length),
 				})
 			}
 			response.headers.set('Cache-Status', status)

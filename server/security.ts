@@ -1,9 +1,24 @@
 // Headers every response carries (pages, errors, files, streams), and the Origin check that
 // every mutation passes.
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 
+const nonceBytes = 16
+// Random bytes for nonces, drawn from the operating system's generator 4 KB at a time: one call
+// per 256 responses instead of one per response (it was 6 % of a cached page's CPU). Each
+// nonce takes bytes no other nonce had and the pool is never shown, so each is as unpredictable
+// as one drawn alone (Node's own randomUUID keeps such a cache).
+const pool = Buffer.alloc(nonceBytes * 256)
+let next = pool.length
+
+/** A CSP nonce: 16 random bytes, base64 (one per response). */
 export function createNonce(): string {
-	return randomBytes(16).toString('base64')
+	if (next === pool.length) {
+		randomFillSync(pool)
+		next = 0
+	}
+	const nonce = pool.toString('base64', next, next + nonceBytes)
+	next += nonceBytes
+	return nonce
 }
 
 export function securityHeaders(options: {
