@@ -79,8 +79,30 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 			enabled: true,
 			disabledReason: null,
 		})
-		const rotated = await storage.webhooks.rotateSecret(made.id, 'whsec_bmV3', new Date())
-		expect(rotated?.secret).toBe('whsec_bmV3')
+		const firstSecret = made.secret
+		const inADay = new Date(Date.now() + 86_400_000)
+		const rotated = await storage.webhooks.rotateSecret(made.id, 'whsec_bmV3', new Date(), inADay)
+		expect(rotated).toMatchObject({
+			secret: 'whsec_bmV3',
+			previousSecret: firstSecret,
+			previousSecretUntil: inADay.toISOString(),
+		})
+		// Made anew again: the one just replaced overlaps; the first signs no more.
+		const again = await storage.webhooks.rotateSecret(made.id, 'whsec_dGhpcmQ=', new Date(), inADay)
+		expect(again).toMatchObject({ secret: 'whsec_dGhpcmQ=', previousSecret: 'whsec_bmV3' })
+		const retired = await storage.webhooks.retirePreviousSecret(made.id, new Date())
+		expect(retired).toMatchObject({ previousSecret: null, previousSecretUntil: null })
+		// An overlap whose time is over is no overlap.
+		const over = await storage.webhooks.rotateSecret(
+			made.id,
+			'whsec_Zm91cnRo',
+			new Date(),
+			new Date(Date.now() - 1),
+		)
+		expect(over).toMatchObject({ previousSecret: null, previousSecretUntil: null })
+		expect(await storage.webhooks.rotateSecret(999, 'whsec_eA==', new Date(), inADay)).toBe(
+			undefined,
+		)
 		expect(await storage.webhooks.updateEndpoint(999, { ...made, enabled: true }, new Date())).toBe(
 			undefined,
 		)
@@ -222,6 +244,20 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 		})
 	})
 
+	it('hands the worker the secrets to sign with: the new one, and the old one while they overlap', async () => {
+		const on = await endpoint({ events: ['article.published'] })
+		const until = new Date(Date.now() + 3_600_000)
+		await storage.webhooks.rotateSecret(on.id, 'whsec_bmV3', new Date(), until)
+		await publish()
+		const [during] = await storage.webhooks.claimDue(soon(), 60_000, 10)
+		expect(during?.endpoint.secrets).toEqual(['whsec_bmV3', secret])
+		// Claimed again after its lease, once the overlap is over: the new secret alone.
+		const after = new Date(until.getTime() + 1_000)
+		const [later] = await storage.webhooks.claimDue(after, 60_000, 10)
+		expect(later?.id).toBe(during?.id)
+		expect(later?.endpoint.secrets).toEqual(['whsec_bmV3'])
+	})
+
 	it('leases a delivery to one worker at a time; retried, delivered, failed, resent', async () => {
 		const on = await endpoint({ events: ['article.published'] })
 		await publish()
@@ -238,7 +274,7 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 		expect(first).toMatchObject({
 			attempts: 1,
 			eventType: 'article.published',
-			endpoint: { id: on.id, url: on.url, secret },
+			endpoint: { id: on.id, url: on.url, secrets: [secret] },
 		})
 		// Leased: nobody takes them again until the lease runs out.
 		expect(await storage.webhooks.claimDue(soon(), 60_000, 10)).toEqual([])

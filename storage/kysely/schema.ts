@@ -271,6 +271,9 @@ export interface Database {
 		url: string
 		description: Generated<string>
 		secret: string
+		/** The secret before the last one made, still signing beside it until previous_secret_until. */
+		previous_secret: string | null
+		previous_secret_until: string | null
 		/** 1/0 on SQLite, a boolean from PostgreSQL. */
 		enabled: Generated<boolean | number>
 		disabled_reason: string | null

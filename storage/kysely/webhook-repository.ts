@@ -61,12 +61,29 @@ function toDelivery(row: Row): WebhookDelivery {
 	}
 }
 
+/** The previous secret while it still signs at `now`; null before any rotation and after. */
+function overlapping(row: Row, now: Date): { secret: string; until: string } | null {
+	const until = toIsoOrNull(row.previous_secret_until)
+	if (row.previous_secret === null || until === null || Date.parse(until) <= now.getTime())
+		return null
+	return { secret: String(row.previous_secret), until }
+}
+
+/** The previous secret, as a list, while it still signs at `now`. */
+function signingBeside(row: Row, now: Date): string[] {
+	const previous = overlapping(row, now)
+	return previous ? [previous.secret] : []
+}
+
 function toEndpoint(row: Row, events: string[]): WebhookEndpoint {
+	const previous = overlapping(row, new Date())
 	return {
 		id: Number(row.id),
 		url: String(row.url),
 		description: String(row.description),
 		secret: String(row.secret),
+		previousSecret: previous?.secret ?? null,
+		previousSecretUntil: previous?.until ?? null,
 		events: webhookEventTypes.filter((type) => events.includes(type)),
 		enabled: Boolean(row.enabled),
 		disabledReason: row.disabled_reason === null ? null : String(row.disabled_reason),
@@ -242,10 +259,24 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 				return read(trx, id)
 			})
 		},
-		async rotateSecret(id, secret, now) {
+		async rotateSecret(id, secret, now, previousUntil) {
+			// The current secret becomes the previous one (a secret older than that signs no more).
 			await db
 				.updateTable('webhook_endpoints')
-				.set({ secret, updated_at: now.toISOString() })
+				.set((eb) => ({
+					previous_secret: eb.ref('secret'),
+					previous_secret_until: previousUntil.toISOString(),
+					secret,
+					updated_at: now.toISOString(),
+				}))
+				.where('id', '=', id)
+				.execute()
+			return read(db, id)
+		},
+		async retirePreviousSecret(id, now) {
+			await db
+				.updateTable('webhook_endpoints')
+				.set({ previous_secret: null, previous_secret_until: null, updated_at: now.toISOString() })
 				.where('id', '=', id)
 				.execute()
 			return read(db, id)
@@ -321,14 +352,18 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 					.selectFrom('webhook_deliveries as d')
 					.innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
 					.select(deliveryColumns.map((column) => `d.${column}` as const))
-					.select(['e.url', 'e.secret'])
+					.select(['e.url', 'e.secret', 'e.previous_secret', 'e.previous_secret_until'])
 					.where('d.id', 'in', ids)
 					.orderBy('d.id')
 					.execute()
 				return rows.map(
 					(row): ClaimedWebhookDelivery => ({
 						...toDelivery(row),
-						endpoint: { id: Number(row.endpoint_id), url: row.url, secret: row.secret },
+						endpoint: {
+							id: Number(row.endpoint_id),
+							url: row.url,
+							secrets: [row.secret, ...signingBeside(row, now)],
+						},
 					}),
 				)
 			})

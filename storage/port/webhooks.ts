@@ -21,6 +21,13 @@ export interface WebhookEndpoint {
 	description: string
 	/** The Standard Webhooks signing secret: 'whsec_' and 24 random bytes in base64. */
 	secret: string
+	/**
+	 * The secret before the last one made: events are signed with both until
+	 * previousSecretUntil, so the receiver can change over without refusing one. Null when
+	 * there is none, or its time is over.
+	 */
+	previousSecret: string | null
+	previousSecretUntil: string | null
 	events: WebhookEventType[]
 	enabled: boolean
 	/** Why Canopy turned it off itself (the receiver answered 410 Gone); null otherwise. */
@@ -73,7 +80,8 @@ export interface WebhookDelivery {
 
 /** A delivery leased to one worker, with the endpoint it goes to. */
 export interface ClaimedWebhookDelivery extends WebhookDelivery {
-	endpoint: Pick<WebhookEndpoint, 'id' | 'url' | 'secret'>
+	/** `secrets`: what to sign with now, the newest first (the previous one while it overlaps). */
+	endpoint: Pick<WebhookEndpoint, 'id' | 'url'> & { secrets: string[] }
 }
 
 /** What one attempt found: the receiver's status (null when it never answered) and how long. */
@@ -93,7 +101,18 @@ export interface WebhookRepository {
 		input: WebhookEndpointInput,
 		now: Date,
 	): Promise<WebhookEndpoint | undefined>
-	rotateSecret(id: number, secret: string, now: Date): Promise<WebhookEndpoint | undefined>
+	/**
+	 * A new secret in place of the current one, which keeps signing beside it until
+	 * `previousUntil` (now: at once no more). Undefined: no such endpoint.
+	 */
+	rotateSecret(
+		id: number,
+		secret: string,
+		now: Date,
+		previousUntil: Date,
+	): Promise<WebhookEndpoint | undefined>
+	/** The previous secret signs no more (it may have leaked). Undefined: no such endpoint. */
+	retirePreviousSecret(id: number, now: Date): Promise<WebhookEndpoint | undefined>
 	/** Deletes it with its deliveries. False when there was none. */
 	deleteEndpoint(id: number): Promise<boolean>
 	/** Queues a `webhook.test` delivery for this endpoint alone, due now. */

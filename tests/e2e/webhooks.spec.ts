@@ -59,6 +59,36 @@ test('an admin adds an endpoint, and a signed test event reaches it', async ({ p
 		}).toPass({ timeout: 10_000 })
 		await expect(page.getByLabel('Article updated')).not.toBeChecked()
 		await expect(page.getByLabel('Article published')).toBeChecked()
+
+		// A new secret: for a day both sign, so the receiver still on the old one accepts.
+		await page.getByText('Show the secret').click()
+		await page.getByRole('button', { name: 'Make a new secret' }).click()
+		await expect(page.getByText('A new secret is in place.')).toBeVisible()
+		await expect(page.getByText('The old secret also signs events until')).toBeVisible()
+		await page.getByText('Show the secret').click()
+		const newSecret = await page.getByLabel('Secret', { exact: true }).inputValue()
+		expect(newSecret).toMatch(/^whsec_/)
+		expect(newSecret).not.toBe(secret)
+		await page.getByRole('button', { name: 'Send a test event' }).click()
+		const [, overlapping] = await receiver.waitFor(2)
+		for (const key of [secret, newSecret])
+			expect(
+				new Webhook(key).verify(
+					overlapping?.body ?? '',
+					overlapping?.headers as Record<string, string>,
+				),
+			).toMatchObject({ type: 'webhook.test' })
+		await expectNoAxeViolations(page)
+		for (const width of [390, 1280]) {
+			await page.setViewportSize({ width, height: 900 })
+			await page.screenshot({
+				path: test.info().outputPath(`webhook-new-secret-${width}.png`),
+				fullPage: true,
+			})
+		}
+		await page.getByRole('button', { name: 'Stop the old secret now' }).click()
+		await expect(page.getByText('The old secret signs no more events.')).toBeVisible()
+		await expect(page.getByText('The old secret also signs events until')).toHaveCount(0)
 		await expectNoAxeViolations(page)
 		for (const width of [390, 1280]) {
 			await page.setViewportSize({ width, height: 900 })

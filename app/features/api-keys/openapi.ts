@@ -254,7 +254,7 @@ const signatureHeaders = [
 	{
 		name: 'webhook-signature',
 		description:
-			'v1, and the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint’s secret, in base64 (Standard Webhooks). Check it with a Standard Webhooks library.',
+			'v1, and the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint’s secret, in base64 (Standard Webhooks). For a day after a new secret is made, two such signatures, space-separated: one with each secret. Check it with a Standard Webhooks library, which accepts either.',
 	},
 ].map((header) => ({ ...header, in: 'header', required: true, schema: { type: 'string' } }))
 

@@ -116,7 +116,7 @@ export function webhookDeliverySteps(
 			? await postWebhook(
 					checked.url,
 					body,
-					signatureHeaders(delivery.endpoint.secret, delivery.messageId, body, clock()),
+					signatureHeaders(delivery.endpoint.secrets, delivery.messageId, body, clock()),
 					{ agent: pool.pick(checked.url, allowPrivate), timeoutMs, userAgent, now: clock },
 				)
 			: { status: null, error: checked.error, durationMs: 0 }

@@ -105,6 +105,46 @@ describe('webhook delivery', () => {
 		expect(got.headers['webhook-id']).toBe(logged?.messageId)
 	})
 
+	it('signs with the old and the new secret while they overlap, so either receiver accepts', async () => {
+		const { url, received } = await receiver()
+		await setAllowsPrivateAddresses(storage, true)
+		const hook = await endpoint(url)
+		const newSecret = 'whsec_MTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0'
+		await storage.webhooks.rotateSecret(
+			hook.id,
+			newSecret,
+			new Date(),
+			new Date(Date.now() + 60_000),
+		)
+		await publish('during')
+		expect(await worker(storage).step()).toMatchObject({ delivered: 1 })
+		const [during] = received as [ReceivedWebhook]
+		const headers = during.headers as Record<string, string>
+		expect(headers['webhook-signature']?.split(' ')).toHaveLength(2)
+		// A receiver still on the old secret, and one already on the new: both accept.
+		expect(new Webhook(secret).verify(during.body, headers)).toMatchObject({
+			type: 'article.published',
+		})
+		expect(new Webhook(newSecret).verify(during.body, headers)).toMatchObject({
+			type: 'article.published',
+		})
+		expect(() =>
+			new Webhook('whsec_b3RoZXIgc2VjcmV0IG90aGVyIHNlY3JldA==').verify(during.body, headers),
+		).toThrow()
+
+		// Stopped early (it may have leaked): the old secret no longer signs.
+		await storage.webhooks.retirePreviousSecret(hook.id, new Date())
+		await publish('after')
+		expect(await worker(storage).step()).toMatchObject({ delivered: 1 })
+		const after = received[1] as ReceivedWebhook
+		const afterHeaders = after.headers as Record<string, string>
+		expect(afterHeaders['webhook-signature']?.split(' ')).toHaveLength(1)
+		expect(() => new Webhook(secret).verify(after.body, afterHeaders)).toThrow()
+		expect(new Webhook(newSecret).verify(after.body, afterHeaders)).toMatchObject({
+			type: 'article.published',
+		})
+	})
+
 	it('sends every event as the OpenAPI description’s schemas say, field for field', async () => {
 		const { url, received } = await receiver()
 		await setAllowsPrivateAddresses(storage, true)

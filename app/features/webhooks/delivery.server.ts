@@ -29,10 +29,12 @@ export function webhookBody(
 
 /**
  * The three Standard Webhooks headers. The timestamp is the attempt's, not the event's: a
- * receiver refuses a signature more than five minutes old, and a retry comes hours later.
+ * receiver refuses a signature more than five minutes old, and a retry comes hours later. With
+ * several secrets (a new one, and the one before it while they overlap) webhook-signature holds a
+ * signature for each, space-separated, as the scheme allows: a receiver that has either accepts.
  */
 export function signatureHeaders(
-	secret: string,
+	secrets: readonly string[],
 	messageId: string,
 	body: string,
 	now: Date,
@@ -40,7 +42,9 @@ export function signatureHeaders(
 	return {
 		'webhook-id': messageId,
 		'webhook-timestamp': String(Math.floor(now.getTime() / 1_000)),
-		'webhook-signature': new Webhook(secret).sign(messageId, now, body),
+		'webhook-signature': secrets
+			.map((secret) => new Webhook(secret).sign(messageId, now, body))
+			.join(' '),
 	}
 }
 

@@ -45,6 +45,12 @@ export function headers() {
 	return { 'Cache-Control': 'no-store' }
 }
 
+/**
+ * How long the secret before a new one keeps signing beside it: time to put the new one in the
+ * receiver, which accepts an event carrying either signature.
+ */
+const secretOverlapMs = 24 * 60 * 60 * 1000
+
 /** Deliveries on one page of the log. */
 const logPage = 50
 
@@ -103,12 +109,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 		}
 	}
 	if (intent === 'rotate') {
-		await storage.webhooks.rotateSecret(endpoint.id, newWebhookSecret(), new Date())
+		const now = new Date()
+		await storage.webhooks.rotateSecret(
+			endpoint.id,
+			newWebhookSecret(),
+			now,
+			new Date(now.getTime() + secretOverlapMs),
+		)
 		return {
 			done: i18n._(
-				msg`A new secret is in place: events are signed with it from now on. Give it to the receiver.`,
+				msg`A new secret is in place. For a day, events are signed with both the new and the old secret: give the new one to the receiver meanwhile.`,
 			),
 		}
+	}
+	if (intent === 'retire') {
+		await storage.webhooks.retirePreviousSecret(endpoint.id, new Date())
+		return { done: i18n._(msg`The old secret signs no more events.`) }
 	}
 	if (intent === 'resend') {
 		const parsed = deliveryIdSchema.safeParse(Object.fromEntries(posted))
@@ -206,12 +222,40 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 							spellCheck={false}
 						/>
 					</div>
+					<p className="hint" id="rotate-hint">
+						<Trans>
+							A new secret does not cut the receiver off: for a day, events carry a signature made
+							with each secret.
+						</Trans>
+					</p>
 					<Form method="post" className="webhook-actions">
-						<button type="submit" name="intent" value="rotate" disabled={busy}>
+						<button
+							type="submit"
+							name="intent"
+							value="rotate"
+							disabled={busy}
+							aria-describedby="rotate-hint"
+						>
 							<Trans>Make a new secret</Trans>
 						</button>
 					</Form>
 				</details>
+				{endpoint.previousSecretUntil ? (
+					<div className="webhook-previous-secret">
+						<p>
+							<Trans>
+								The old secret also signs events until{' '}
+								<LocalTime iso={endpoint.previousSecretUntil} time />. If it may have leaked, stop
+								it now: a receiver that does not have the new secret yet will then refuse events.
+							</Trans>
+						</p>
+						<Form method="post" className="webhook-actions">
+							<button type="submit" name="intent" value="retire" disabled={busy}>
+								<Trans>Stop the old secret now</Trans>
+							</button>
+						</Form>
+					</div>
+				) : null}
 				<Form method="post" className="webhook-actions">
 					<button type="submit" name="intent" value="test" disabled={busy}>
 						<Trans>Send a test event</Trans>
