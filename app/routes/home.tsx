@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { listArticles } from '#app/features/articles/articles.server.ts'
+import { movedShortlink } from '#app/features/redirects/redirects.server.ts'
 import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readerListLanguage } from '#app/lib/i18n.server.ts'
@@ -14,6 +15,9 @@ export const handle = { screen: 'home' } satisfies ScreenHandle
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, remoteConfig } = context.get(servicesContext)
+	// A link to a site moved in from WordPress (/?p=123): to where that post is now.
+	const moved = request.url.includes('?') ? await movedShortlink(storage, request) : undefined
+	if (moved) throw moved
 	const [{ home_latest_count: count }, language] = await Promise.all([
 		remoteConfig.valuesFor(request),
 		readerListLanguage(request, context),

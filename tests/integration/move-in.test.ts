@@ -87,4 +87,32 @@ describe('npm run cli -- import:ghost and import:wordpress', () => {
 			await server.exited
 		}
 	})
+
+	it('moves a WordPress site in; its numbered links (/?p=10, /?page_id=40) lead to the posts', async () => {
+		const site = { DATA_DIR: join(dataDir, 'wordpress-site'), DATABASE_URL: '' }
+		const moved = await runCli(['import:wordpress', 'tests/fixtures/imports/wordpress.xml'], site)
+		expect(moved.code).toBe(0)
+		expect(moved.stdout).toMatch(/^Imported from WordPress: 5 articles, 1 page, .* 8 redirects/)
+		const server = await startServer(site, await freePort())
+		try {
+			const follow = async (path: string) => {
+				const answer = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+				return { status: answer.status, location: answer.headers.get('location') }
+			}
+			expect(await follow('/?p=10')).toEqual({
+				status: 301,
+				location: '/articles/orchid-count-2024',
+			})
+			// A shortlink shared with a campaign's tag still arrives.
+			expect(await follow('/?p=10&utm_source=newsletter')).toMatchObject({ status: 301 })
+			expect(await follow('/?page_id=40')).toEqual({ status: 301, location: '/volunteer' })
+			// A number nothing came from, or none at all: the home page.
+			expect((await follow('/?p=999')).status).toBe(200)
+			expect((await follow('/?p=abc')).status).toBe(200)
+			expect((await fetch(`${server.url}/articles/orchid-count-2024`)).status).toBe(200)
+		} finally {
+			server.child.kill('SIGTERM')
+			await server.exited
+		}
+	})
 })

@@ -184,7 +184,9 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 			tags: 3,
 			authors: 2,
 			images: 1,
-			redirects: 3,
+			// Three permalinks, and WordPress's numbered addresses: /?p= of four posts and pages,
+			// and /?page_id= of the page.
+			redirects: 8,
 		})
 		expect(report.skipped).toEqual([expect.objectContaining({ title: 'Deleted post' })])
 
@@ -221,6 +223,13 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		})
 		// Stored as readers see it, as every redirect is.
 		expect(await storage.redirects.find('/2024/07/01/луга')).toMatchObject({ to: '/articles/luga' })
+		expect(await storage.redirects.find('/?p=10')).toMatchObject({
+			to: '/articles/orchid-count-2024',
+		})
+		expect(await storage.redirects.find('/?p=40')).toMatchObject({ to: '/volunteer' })
+		expect(await storage.redirects.find('/?page_id=40')).toMatchObject({ to: '/volunteer' })
+		// Drafts have no address to keep.
+		expect(await storage.redirects.find('/?p=50')).toBeUndefined()
 	})
 
 	it('refuses a broken or foreign file before writing anything', async () => {
@@ -296,8 +305,10 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 			maxImageBytes: 100,
 			now,
 		})
-		expect(report).toMatchObject({ articles: 2, images: 0, redirects: 0 })
+		expect(report).toMatchObject({ articles: 2, images: 0, redirects: 1 })
 		expect(await storage.redirects.find('/old-peat')).toMatchObject({ to: '/donate', status: 302 })
+		// A plain permalink is kept: the home page follows it.
+		expect(await storage.redirects.find('/?p=2')).toMatchObject({ to: '/articles/bog' })
 		expect(await storage.articles.findBySlug('peat')).toMatchObject({ coverImageUrl: null })
 		expect(report.notes.map((entry) => entry.note)).toEqual(
 			expect.arrayContaining([

@@ -8,7 +8,7 @@ import { toArticleWrite } from '#app/features/articles/article-write.server.ts'
 import { MarkdownRefused } from '#app/features/articles/markdown.server.ts'
 import { slugFor, slugify, slugPattern } from '#app/features/articles/slug.ts'
 import { pageSlugProblem, publicPath } from '#app/features/pages/page-addresses.ts'
-import { readablePath } from '#app/features/redirects/addresses.ts'
+import { isShortlink, readablePath } from '#app/features/redirects/addresses.ts'
 import { firstWords } from '#app/lib/first-words.ts'
 import type { MoveInProgress } from '#storage/port/move-in.ts'
 import type { Storage } from '#storage/port/storage.ts'
@@ -243,8 +243,10 @@ export async function importContent(
 				report[entry.kind === 'page' ? 'pages' : 'articles']++
 				for (const note of outcome.notes) report.notes.push({ ...named, note })
 				const from = entry.oldPath && readablePath(entry.oldPath.replace(/\/+$/, ''))
-				if (from && from !== outcome.path && entry.status === 'published')
-					moved.push({ from, to: outcome.path })
+				const froms = new Set([...(from ? [from] : []), ...(entry.shortPaths ?? [])])
+				if (entry.status === 'published')
+					for (const old of froms)
+						if (old !== outcome.path) moved.push({ from: old, to: outcome.path })
 			}
 		}
 		options.progress?.({ phase: 'importing', posts: read, total })
@@ -268,8 +270,11 @@ async function recordRedirects(
 	const wanted: { from: string; to: string }[] = []
 	for (const redirect of moved) {
 		const first = redirect.from.split('/')[1] ?? ''
-		// A query (WordPress's plain /?p=123) never reaches a redirect: they are looked up by path.
-		if (redirect.from.length <= 1 || redirect.from.includes('?') || pageSlugProblem(first)) continue
+		// Of addresses with a query, only WordPress's /?p=123 and /?page_id=45, which the home
+		// page follows (movedShortlink); any other query never reaches a redirect.
+		const query = redirect.from.includes('?')
+		if (query && !isShortlink(redirect.from)) continue
+		if (redirect.from.length <= 1 || (!query && pageSlugProblem(first))) continue
 		// An address an admin already sends somewhere keeps going there.
 		if (await storage.redirects.find(redirect.from)) continue
 		wanted.push(redirect)

@@ -44,6 +44,11 @@ export interface SourcePost {
 	seoDescription: string
 	/** Where readers found it on the old site (a path), so old links can be redirected. */
 	oldPath: string | null
+	/**
+	 * Other addresses the old site answered for it: WordPress's `/?p=<id>` (its shortlink, and
+	 * every link on a site with plain permalinks) and, for a page, `/?page_id=<id>`.
+	 */
+	shortPaths?: string[]
 	/** What the reader of the export already knows cannot come across (private posts, galleries). */
 	notes: string[]
 }

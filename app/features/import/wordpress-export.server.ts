@@ -298,6 +298,10 @@ export async function readWordPressExport(file: string): Promise<ImportSource> {
 			seoTitle: withoutYoastVariables(record.meta.get('_yoast_wpseo_title')),
 			seoDescription: withoutYoastVariables(record.meta.get('_yoast_wpseo_metadesc')),
 			oldPath: status === 'published' ? pathOf(field('link')) : null,
+			shortPaths:
+				status === 'published' && /^\d{1,18}$/.test(sourceId)
+					? [`/?p=${sourceId}`, ...(type === 'page' ? [`/?page_id=${sourceId}`] : [])]
+					: [],
 			notes,
 		}
 	}

@@ -17,3 +17,12 @@ export function locationOf(address: string): string {
 	const url = new URL(address, 'http://canopy.invalid')
 	return `${url.pathname}${url.search}${url.hash}`
 }
+
+/**
+ * WordPress's addresses of a post or page by its number (`/?p=123`, `/?page_id=45`): its
+ * shortlinks, and every link of a site with plain permalinks. A site moved in from WordPress
+ * keeps them as redirects, and the home page follows them (movedShortlink).
+ */
+export function isShortlink(address: string): boolean {
+	return /^\/\?(p|page_id)=\d{1,18}$/.test(address)
+}

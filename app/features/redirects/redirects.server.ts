@@ -2,7 +2,7 @@
 // has nothing of its own at the address, so content always wins over a redirect.
 import { redirect } from 'react-router'
 import type { Storage } from '#storage/port/storage.ts'
-import { locationOf, readablePath } from './addresses.ts'
+import { isShortlink, locationOf, readablePath } from './addresses.ts'
 
 /**
  * The answer for an address that moved, keeping its query; undefined when it did not. `under`:
@@ -23,10 +23,30 @@ export async function movedAddress(
 	if (!moved) return undefined
 	const target = under ? `${moved.to}/${under.file}` : moved.to
 	const to = search && !target.includes('?') ? `${target}${search}` : target
-	// Public: the page cache keeps it and answers the next reader before any rendering; five
-	// minutes in a browser, so an admin's change reaches readers soon.
-	return redirect(locationOf(to), {
-		status: moved.status,
-		headers: { 'Cache-Control': 'public, max-age=300' },
-	})
+	return movedTo(to, moved.status)
+}
+
+/**
+ * The home page asked with WordPress's `?p=123` or `?page_id=45`: the post or page moved in from
+ * it, when one was (the other parameters dropped); undefined otherwise.
+ */
+export async function movedShortlink(
+	storage: Storage,
+	request: Request,
+): Promise<Response | undefined> {
+	const { pathname, searchParams } = new URL(request.url)
+	if (pathname !== '/') return undefined
+	for (const name of ['p', 'page_id']) {
+		const from = `/?${name}=${searchParams.get(name) ?? ''}`
+		if (!isShortlink(from)) continue
+		const moved = await storage.redirects.find(from)
+		if (moved) return movedTo(moved.to, moved.status)
+	}
+	return undefined
+}
+
+// Public: the page cache keeps it and answers the next reader before any rendering; five minutes
+// in a browser, so an admin's change reaches readers soon.
+function movedTo(to: string, status: number): Response {
+	return redirect(locationOf(to), { status, headers: { 'Cache-Control': 'public, max-age=300' } })
 }
