@@ -1,7 +1,8 @@
 // The webhooks part of the storage contract (migration 0023): endpoints with the events they
 // want; one delivery per wanting endpoint written in the very transaction of each event (an
 // article published, updated, unpublished or deleted; a contact message; a confirmed
-// subscriber), nothing for drafts, pages, disabled endpoints or a write that fails; deliveries
+// subscriber; the same for a page, as page.*), nothing for drafts, disabled endpoints or a write
+// that fails; deliveries
 // leased to one worker at a time, retried, finished, resent and deleted when old, on both
 // databases.
 import { describe, expect, it } from 'vitest'
@@ -113,7 +114,7 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 		expect(await storage.webhooks.listEndpoints()).toEqual([])
 	})
 
-	it('writes an article’s events with the saves that make them, and none for drafts or pages', async () => {
+	it('writes an article’s events with the saves that make them, a page’s as page.*, none for drafts', async () => {
 		const all = await endpoint()
 		const onlyPublished = await endpoint({ events: ['article.published'] })
 		await endpoint({ enabled: false })
@@ -138,7 +139,17 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 		const draft = await storage.articles.findBySlug('a-draft')
 		await storage.articles.deleteById(draft?.id ?? 0)
 
-		const seen = await events(all.id)
+		const everything = await events(all.id)
+		expect(everything.map(([type]) => type)).toEqual([
+			'article.published',
+			'page.published',
+			'article.updated',
+			'article.unpublished',
+			'article.published',
+			'article.deleted',
+		])
+		expect(everything[1]?.[1]).toMatchObject({ slug: 'about', status: 'published' })
+		const seen = everything.filter(([type]) => type.startsWith('article.'))
 		expect(seen.map(([type]) => type)).toEqual([
 			'article.published',
 			'article.updated',
@@ -242,6 +253,36 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 			cadence: 'each',
 			tagIds: [],
 		})
+	})
+
+	it('writes a page’s events as page.*, to the endpoints that want them', async () => {
+		const pages = await endpoint({
+			events: ['page.published', 'page.updated', 'page.unpublished', 'page.deleted'],
+		})
+		const articlesOnly = await endpoint({ events: ['article.published', 'article.deleted'] })
+		const page = await publish({ slug: 'donate', title: 'Donate', kind: 'page' })
+		const updated = await storage.articles.update(page.id, page.version, {
+			...articleWrite({ slug: 'donate', title: 'Donate today', kind: 'page' }),
+			publishedAt: page.publishedAt,
+		})
+		if (!updated.ok) throw new Error('update failed')
+		const drafted = await storage.articles.update(page.id, updated.saved.article.version, {
+			...articleWrite({ slug: 'donate', title: 'Donate today', kind: 'page' }),
+			status: 'draft',
+		})
+		if (!drafted.ok) throw new Error('unpublish failed')
+		await storage.articles.saveBySlug(articleWrite({ slug: 'donate', title: 'Give', kind: 'page' }))
+		expect(await storage.articles.deleteBySlug('donate')).not.toBeNull()
+		const seen = await events(pages.id)
+		expect(seen.map(([type]) => type)).toEqual([
+			'page.published',
+			'page.updated',
+			'page.unpublished',
+			'page.published',
+			'page.deleted',
+		])
+		expect(seen[1]?.[1]).toMatchObject({ id: page.id, slug: 'donate', title: 'Donate today' })
+		expect(await events(articlesOnly.id)).toEqual([])
 	})
 
 	it('hands the worker the secrets to sign with: the new one, and the old one while they overlap', async () => {

@@ -55,7 +55,7 @@ export function createArticleRepository(
 ): ArticleRepository {
 	const publicChange = rules.publicChange
 	const kept = rules.revisionsKept
-	/** A published article's deletion, for webhooks (a page's, or a draft's, makes none). */
+	/** A published article's or page's deletion, for webhooks (a draft's makes none). */
 	const deletedEvent = (trx: Transaction<Database>, row: SavedRow) => {
 		const event = articleEventType('removed', row.kind, true)
 		const now = new Date().toISOString()

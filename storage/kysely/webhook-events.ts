@@ -90,17 +90,18 @@ export async function queueWebhookEvent(
 	await webhookDeliveries(trx, dialect, type, data, now).execute()
 }
 
-/** The event a public change of an article makes; pages make none. */
+/** The event a public change of an article (article.*) or a page (page.*) makes. */
 export function articleEventType(
 	change: ChangeKind | null,
 	rowKind: unknown,
 	deleted = false,
 ): WebhookEventType | null {
-	if (!change || rowKind === 'page') return null
-	if (deleted) return 'article.deleted'
-	if (change === 'added') return 'article.published'
-	if (change === 'modified') return 'article.updated'
-	return 'article.unpublished'
+	if (!change) return null
+	const kind = rowKind === 'page' ? 'page' : 'article'
+	if (deleted) return `${kind}.deleted`
+	if (change === 'added') return `${kind}.published`
+	if (change === 'modified') return `${kind}.updated`
+	return `${kind}.unpublished`
 }
 
 /** The columns articleEventData reads. */

@@ -9,6 +9,10 @@ export const webhookEventTypes = [
 	'article.updated',
 	'article.unpublished',
 	'article.deleted',
+	'page.published',
+	'page.updated',
+	'page.unpublished',
+	'page.deleted',
 	'contact.received',
 	'subscriber.added',
 ] as const

@@ -161,6 +161,22 @@ describe('webhook delivery', () => {
 		})
 		await storage.articles.saveBySlug(articleWrite({ slug: 'peatlands' }))
 		await storage.articles.deleteBySlug('peatlands')
+		// A page's four events.
+		const page = await storage.articles.create(
+			articleWrite({ slug: 'about', title: 'About', kind: 'page' }),
+		)
+		if (!page.ok) throw new Error('page not made')
+		const paged = await storage.articles.update(page.saved.article.id, page.saved.article.version, {
+			...articleWrite({ slug: 'about', title: 'About us', kind: 'page' }),
+			publishedAt: page.saved.article.publishedAt,
+		})
+		if (!paged.ok) throw new Error('page not saved')
+		await storage.articles.update(page.saved.article.id, paged.saved.article.version, {
+			...articleWrite({ slug: 'about', kind: 'page' }),
+			status: 'draft',
+		})
+		await storage.articles.saveBySlug(articleWrite({ slug: 'about', kind: 'page' }))
+		await storage.articles.deleteBySlug('about')
 		await storage.messages.create(
 			{
 				idempotencyKey: 'k',
@@ -178,11 +194,16 @@ describe('webhook delivery', () => {
 		)
 		await storage.newsletter.confirm(subscriber.id, new Date())
 		await sendTestEvent(storage, hook)
-		expect(await worker(storage).step()).toMatchObject({ delivered: 8 })
+		expect(await worker(storage).step()).toMatchObject({ delivered: 13 })
 		const types = received.map((got) => {
-			const body = JSON.parse(got.body) as { type: keyof typeof webhookEventSchemas }
+			const body = JSON.parse(got.body) as {
+				type: keyof typeof webhookEventSchemas
+				data: { url?: string }
+			}
 			// Strict: a field sent but not described fails here, as one described but not sent.
 			webhookEventSchemas[body.type].parse(body)
+			// A page's public address is its own, not under /articles.
+			if (body.type === 'page.updated') expect(body.data.url).toBe(`${siteUrl}/about`)
 			return body.type
 		})
 		expect(types.sort()).toEqual(
@@ -192,6 +213,11 @@ describe('webhook delivery', () => {
 				'article.published',
 				'article.unpublished',
 				'article.updated',
+				'page.deleted',
+				'page.published',
+				'page.published',
+				'page.unpublished',
+				'page.updated',
 				'contact.received',
 				'subscriber.added',
 				'webhook.test',

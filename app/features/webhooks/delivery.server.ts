@@ -11,11 +11,16 @@ import { parseRetryAfter } from '#app/lib/retry-after.ts'
 import type { WebhookDelivery } from '#storage/port/webhooks.ts'
 
 /** The events whose data gets the article's public address. */
-const publicEvents = new Set(['article.published', 'article.updated'])
+const publicEvents = new Set([
+	'article.published',
+	'article.updated',
+	'page.published',
+	'page.updated',
+])
 
 /**
  * The body: { type, timestamp, data } as Standard Webhooks describes it. `timestamp` is when the
- * event happened; data is as stored then, with `url` added for a public article.
+ * event happened; data is as stored then, with `url` added for a public article or page.
  */
 export function webhookBody(
 	delivery: Pick<WebhookDelivery, 'eventType' | 'createdAt' | 'payload'>,
@@ -23,7 +28,10 @@ export function webhookBody(
 ): string {
 	const data = JSON.parse(delivery.payload) as Record<string, unknown>
 	if (publicEvents.has(delivery.eventType) && typeof data.slug === 'string')
-		data.url = new URL(publicPath('article', data.slug), siteUrl).href
+		data.url = new URL(
+			publicPath(delivery.eventType.startsWith('page.') ? 'page' : 'article', data.slug),
+			siteUrl,
+		).href
 	return JSON.stringify({ type: delivery.eventType, timestamp: delivery.createdAt, data })
 }
 

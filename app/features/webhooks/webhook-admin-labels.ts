@@ -23,6 +23,22 @@ export const eventLabels: Record<
 		name: msg`Article deleted`,
 		when: msg`A published article is deleted.`,
 	},
+	'page.published': {
+		name: msg`Page published`,
+		when: msg`A page (About, Donate…) becomes public: published now, or at its scheduled time.`,
+	},
+	'page.updated': {
+		name: msg`Page updated`,
+		when: msg`A published page is saved again.`,
+	},
+	'page.unpublished': {
+		name: msg`Page unpublished`,
+		when: msg`A published page is turned back into a draft.`,
+	},
+	'page.deleted': {
+		name: msg`Page deleted`,
+		when: msg`A published page is deleted.`,
+	},
 	'contact.received': {
 		name: msg`Contact message received`,
 		when: msg`A reader sends the contact form (with their name, address and message).`,

@@ -20,10 +20,12 @@ export const webhookArticleSchema = z
 		url: z
 			.url()
 			.optional()
-			.describe('Its public address: in article.published and article.updated only.'),
+			.describe(
+				'Its public address: in article.published, article.updated, page.published and page.updated only.',
+			),
 	})
 	.describe(
-		'The article as it was when the event happened. The Admin API’s GET /api/admin/articles/{id} gives the rest.',
+		'The article or page as it was when the event happened. The Admin API’s GET /api/admin/articles/{id} gives the rest.',
 	)
 	.meta({ id: 'WebhookArticle' })
 
@@ -74,6 +76,10 @@ export const webhookEventSchemas = {
 		'ArticleUnpublishedEvent',
 	),
 	'article.deleted': envelope('article.deleted', webhookArticleSchema, 'ArticleDeletedEvent'),
+	'page.published': envelope('page.published', webhookArticleSchema, 'PagePublishedEvent'),
+	'page.updated': envelope('page.updated', webhookArticleSchema, 'PageUpdatedEvent'),
+	'page.unpublished': envelope('page.unpublished', webhookArticleSchema, 'PageUnpublishedEvent'),
+	'page.deleted': envelope('page.deleted', webhookArticleSchema, 'PageDeletedEvent'),
 	'contact.received': envelope(
 		'contact.received',
 		webhookContactMessageSchema,
@@ -85,12 +91,16 @@ export const webhookEventSchemas = {
 
 /** What the description says of each event. */
 export const webhookEventDescriptions: Record<keyof typeof webhookEventSchemas, string> = {
-	'article.published':
-		'An article became public: published now, or at its scheduled time (pages send no events).',
+	'article.published': 'An article became public: published now, or at its scheduled time.',
 	'article.updated':
 		'A published article was saved again (each save, even one that changed nothing).',
 	'article.unpublished': 'A published article was turned back into a draft.',
 	'article.deleted': 'A published article was deleted (a draft deleted sends nothing).',
+	'page.published':
+		'A page (About, Donate…) became public: published now, or at its scheduled time.',
+	'page.updated': 'A published page was saved again.',
+	'page.unpublished': 'A published page was turned back into a draft.',
+	'page.deleted': 'A published page was deleted (a draft deleted sends nothing).',
 	'contact.received': 'A reader sent the contact form.',
 	'subscriber.added': 'A reader confirmed their newsletter subscription.',
 	'webhook.test': 'Sent when an admin presses “Send a test event” on the endpoint’s page.',
