@@ -167,9 +167,28 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 
 	return {
 		async listEndpoints() {
-			const rows = await db.selectFrom('webhook_endpoints').selectAll().orderBy('id').execute()
+			// Each endpoint with the id of its newest finished delivery: the log's own index, one
+			// row each, in the same statement (not one query per endpoint).
+			const rows = await db
+				.selectFrom('webhook_endpoints as e')
+				.selectAll('e')
+				.select((eb) =>
+					eb
+						.selectFrom('webhook_deliveries as d')
+						.select('d.id')
+						.whereRef('d.endpoint_id', '=', 'e.id')
+						.where('d.state', '<>', 'pending')
+						.orderBy('d.id', 'desc')
+						.limit(1)
+						.as('last_delivery_id'),
+				)
+				.orderBy('e.id')
+				.execute()
 			const ids = rows.map((row) => Number(row.id))
 			if (ids.length === 0) return []
+			const lastIds = rows.flatMap((row) =>
+				row.last_delivery_id === null ? [] : [Number(row.last_delivery_id)],
+			)
 			const [events, counts, last] = await Promise.all([
 				eventsOf(db, ids),
 				db
@@ -182,19 +201,13 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 					.where('state', 'in', ['pending', 'failed'])
 					.groupBy(['endpoint_id', 'state'])
 					.execute(),
-				// Each endpoint's newest finished delivery: the log's own index, one row each.
-				Promise.all(
-					ids.map((id) =>
-						db
+				lastIds.length === 0
+					? Promise.resolve([])
+					: db
 							.selectFrom('webhook_deliveries')
 							.select(['endpoint_id', 'state', 'last_status', 'finished_at'])
-							.where('endpoint_id', '=', id)
-							.where('state', '<>', 'pending')
-							.orderBy('id', 'desc')
-							.limit(1)
-							.executeTakeFirst(),
-					),
-				),
+							.where('id', 'in', lastIds)
+							.execute(),
 			])
 			return rows.map((row) => {
 				const id = Number(row.id)
