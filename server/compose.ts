@@ -122,6 +122,11 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	// Requests read what every reader sees from memory between changes (decision 038); the jobs
 	// and the broker above read the database itself.
 	const publicReads = withPublicReadCache(storage)
+	// Before the page cache's own listener (made with the request listener below): a page rendered
+	// once the page cache has heard of a change must not be rendered from reads kept before it.
+	// (Each hears by its own wake-up; on SQLite another process's change reaches each at its own
+	// poll, and the page cache would otherwise keep a page made from the old reads.)
+	stops.push(broker.onChanges(publicReads.forget))
 	const listener = createRequestListener({
 		...options,
 		storage: publicReads.storage,

@@ -78,7 +78,13 @@ describe.each(databases)('public read cache: $name', ({ create }) => {
 		expect(settingsBefore['site.title']).toBeUndefined()
 
 		other = database.open()
+		// A settings change alone drops the kept settings (no article change to lean on).
 		await other.settings.set({ 'site.title': 'Wetland Watch' })
+		await vi.waitFor(
+			async () => expect((await reads.settings.all())['site.title']).toBe('Wetland Watch'),
+			{ timeout: 3000, interval: 20 },
+		)
+		expect(await titleOf(reads, 'river')).toBe('River clean-up')
 		const update = await other.articles.update(article.id, article.version, {
 			...articleWrite({ slug: 'river' }),
 			title: 'River clean-up, day two',
@@ -92,7 +98,6 @@ describe.each(databases)('public read cache: $name', ({ create }) => {
 				interval: 20,
 			},
 		)
-		expect((await reads.settings.all())['site.title']).toBe('Wetland Watch')
 	})
 
 	it('never pairs a list with a position newer than the list', async () => {
@@ -129,6 +134,48 @@ describe.each(databases)('public read cache: $name', ({ create }) => {
 		await retitleQuietly(article.id, 'Moss, later')
 		await new Promise((resolve) => setTimeout(resolve, 80))
 		expect(await titleOf(reads, 'moss')).toBe('Moss, later')
+	})
+
+	it('keeps about maxBytes: the oldest reads go first, and one too large is not kept', async () => {
+		const body = 'peat '.repeat(2_000) // about 20 KB as kept (two bytes a character)
+		const a = await publish(storage, { slug: 'a', title: 'A', bodyMarkdown: body, bodyHtml: body })
+		const b = await publish(storage, { slug: 'b', title: 'B', bodyMarkdown: body, bodyHtml: body })
+		const large = await publish(storage, {
+			slug: 'large',
+			title: 'Large',
+			bodyMarkdown: body.repeat(5),
+			bodyHtml: body.repeat(5),
+		})
+		cache = await listeningCache({ maxBytes: 400_000 })
+		const reads = cache.storage
+		expect(await titleOf(reads, 'a')).toBe('A')
+		expect(await titleOf(reads, 'b')).toBe('B')
+		expect(await titleOf(reads, 'large')).toBe('Large')
+		for (const [article, title] of [
+			[a, 'A, quietly'],
+			[b, 'B, quietly'],
+			[large, 'Large, quietly'],
+		] as const)
+			await retitleQuietly(article.id, title)
+		// Both small ones kept (about 80 KB each with their Markdown and HTML); the large one,
+		// over an eighth of the budget, read again.
+		expect(await titleOf(reads, 'a')).toBe('A')
+		expect(await titleOf(reads, 'b')).toBe('B')
+		expect(await titleOf(reads, 'large')).toBe('Large, quietly')
+
+		// Ten of about 40 KB in a budget of 360 KB: reading the tenth drops the first.
+		cache.stop()
+		const many = [a, b]
+		for (let i = 2; i < 10; i++)
+			many.push(await publish(storage, { slug: `m${i}`, bodyMarkdown: body, bodyHtml: body }))
+		cache = await listeningCache({ maxBytes: 360_000 })
+		const budget = cache.storage
+		for (const article of many) await budget.articles.findPublishedBySlug(article.slug)
+		const [first, , , , , , , , , last] = many
+		await retitleQuietly(first?.id ?? 0, 'First, again')
+		await retitleQuietly(last?.id ?? 0, 'Last, again')
+		expect(await titleOf(budget, last?.slug ?? '')).toBe(last?.title)
+		expect(await titleOf(budget, first?.slug ?? '')).toBe('First, again')
 	})
 
 	it('keeps no failed read and, once stopped, reads the database every time', async () => {

@@ -10,6 +10,11 @@ export interface PublicReadCacheOptions {
 	/** Reads kept at most (the oldest go first). */
 	maxEntries?: number
 	/**
+	 * About how much memory the kept reads may take, counted as their text (an article is mostly
+	 * its Markdown and HTML): the oldest go first. A read larger than an eighth of it is not kept.
+	 */
+	maxBytes?: number
+	/**
 	 * A kept read is read again after this long even without a change: a backstop for writes
 	 * that bypass the change feed (an operator's SQL) or a lost notification.
 	 */
@@ -18,6 +23,11 @@ export interface PublicReadCacheOptions {
 
 export interface PublicReadCache {
 	storage: StorageHandle
+	/**
+	 * Drops everything kept, as a change does. For a listener that hears of changes by another
+	 * way and must not act before this cache has (server/compose.ts: the page cache).
+	 */
+	forget(): void
 	/** Stops watching the feed; reads then go to the database every time. */
 	stop(): void
 }
@@ -35,6 +45,24 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
+ * About the memory a read's result takes: its strings' characters (two bytes each, as V8 may
+ * keep them) and a little for every other value. Counted once, when it is kept.
+ */
+export function approximateBytes(value: unknown, depth = 0): number {
+	if (typeof value === 'string') return 2 * value.length
+	if (!value || typeof value !== 'object' || depth > 8) return 8
+	let bytes = 16
+	for (const inner of Object.values(value)) bytes += 8 + approximateBytes(inner, depth + 1)
+	return bytes
+}
+
+interface Kept {
+	value: Promise<unknown>
+	/** Counted once the read has answered; 0 until then. */
+	bytes: number
+}
+
+/**
  * The storage with its public reads kept between changes. Every change of any topic, committed by
  * this process or another (`changes.watch`), drops everything kept.
  *
@@ -49,7 +77,9 @@ export function withPublicReadCache(
 ): PublicReadCache {
 	const maxEntries = options.maxEntries ?? 1000
 	const maxAgeMs = options.maxAgeMs ?? 60_000
-	const entries = new Map<string, Promise<unknown>>()
+	const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
+	const entries = new Map<string, Kept>()
+	let keptBytes = 0
 	let generation = 0
 	let generationStarted = performance.now()
 	let position: Promise<number> | undefined
@@ -60,6 +90,7 @@ export function withPublicReadCache(
 		generation++
 		generationStarted = performance.now()
 		entries.clear()
+		keptBytes = 0
 		position = undefined
 	}
 	const stopWatching = base.changes.watch(forget)
@@ -81,6 +112,11 @@ export function withPublicReadCache(
 		return read
 	}
 
+	function drop(key: string, entry: Kept) {
+		entries.delete(key)
+		keptBytes -= entry.bytes
+	}
+
 	function cached<Args extends unknown[], Result>(
 		name: string,
 		read: (...args: Args) => Promise<Result>,
@@ -94,17 +130,31 @@ export function withPublicReadCache(
 				await latestId()
 				if (started !== generation) continue
 				const hit = entries.get(key)
-				if (hit) return hit as Promise<Result>
+				if (hit) return hit.value as Promise<Result>
 				const value = read(...args).then(deepFreeze)
-				// A read that fails is not kept; one that spans a change is its own callers' only.
+				const kept: Kept = { value, bytes: 0 }
+				// A read that fails is not kept; one that spans a change is its own callers' only
+				// (forget() has dropped it); a large one is not kept.
 				value.then(
-					() => {},
+					(result) => {
+						if (entries.get(key) !== kept) return
+						kept.bytes = approximateBytes(result)
+						if (kept.bytes > maxBytes / 8) return void entries.delete(key)
+						keptBytes += kept.bytes
+						for (const [oldest, entry] of entries) {
+							if (keptBytes <= maxBytes || oldest === key) break
+							drop(oldest, entry)
+						}
+					},
 					() => {
-						if (entries.get(key) === value) entries.delete(key)
+						if (entries.get(key) === kept) entries.delete(key)
 					},
 				)
-				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-				entries.set(key, value)
+				if (entries.size >= maxEntries) {
+					const [oldest, entry] = entries.entries().next().value as [string, Kept]
+					drop(oldest, entry)
+				}
+				entries.set(key, kept)
 				return value
 			}
 			return read(...args)
@@ -151,6 +201,7 @@ export function withPublicReadCache(
 	}
 	return {
 		storage,
+		forget,
 		stop() {
 			stopped = true
 			stopWatching()

@@ -101,6 +101,17 @@ describe.each(databases)('webhooks storage contract: $name', ({ create }) => {
 			new Date(Date.now() - 1),
 		)
 		expect(over).toMatchObject({ previousSecret: null, previousSecretUntil: null })
+		// Its row still holds it until the hourly clean-up erases it.
+		const holding = () =>
+			storage.authDatabase.db
+				.selectFrom('webhook_endpoints')
+				.select('previous_secret')
+				.where('id', '=', made.id)
+				.executeTakeFirst()
+		expect((await holding())?.previous_secret).toBe('whsec_dGhpcmQ=')
+		expect(await storage.webhooks.eraseExpiredSecrets(new Date())).toBe(1)
+		expect((await holding())?.previous_secret).toBeNull()
+		expect(await storage.webhooks.eraseExpiredSecrets(new Date())).toBe(0)
 		expect(await storage.webhooks.rotateSecret(999, 'whsec_eA==', new Date(), inADay)).toBe(
 			undefined,
 		)

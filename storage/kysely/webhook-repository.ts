@@ -422,6 +422,15 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 				.executeTakeFirst()
 			return Number(deleted.numDeletedRows)
 		},
+		async eraseExpiredSecrets(now) {
+			const erased = await db
+				.updateTable('webhook_endpoints')
+				.set({ previous_secret: null, previous_secret_until: null })
+				.where('previous_secret', 'is not', null)
+				.where('previous_secret_until', '<=', now.toISOString())
+				.executeTakeFirst()
+			return Number(erased.numUpdatedRows)
+		},
 	}
 }
 

@@ -152,4 +152,6 @@ export interface WebhookRepository {
 	disableEndpoint(id: number, reason: string, now: Date): Promise<void>
 	/** Deletes the deliveries that finished before `before`; returns how many. */
 	deleteFinished(before: Date): Promise<number>
+	/** Erases previous secrets whose overlap was over at `now` (they no longer sign); how many. */
+	eraseExpiredSecrets(now: Date): Promise<number>
 }

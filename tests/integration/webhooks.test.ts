@@ -130,8 +130,17 @@ describe.each(databases)('webhooks: $name', ({ create }) => {
 	it('answers an unknown endpoint 404, and keeps the list’s secrets off the list page', async () => {
 		expect((await getPage(app, '/admin/webhooks/99999', cookie)).status).toBe(404)
 		expect((await getPage(app, '/admin/webhooks/abc', cookie)).status).toBe(404)
+		// With a new secret made, the old one, still signing, is in no page either.
+		const [made] = await app.storage.webhooks.listEndpoints()
+		const id = made?.id ?? 0
+		expect((await post(`/admin/webhooks/${id}`, [['intent', 'rotate']])).status).toBe(200)
+		const rotated = await app.storage.webhooks.findEndpoint(id)
+		expect(rotated?.previousSecret).toBe(made?.secret)
 		const list = await (await getPage(app, '/admin/webhooks', cookie)).text()
 		expect(list).toContain(`${receiver.url}/canopy`)
 		expect(list).not.toContain('whsec_')
+		const own = await (await getPage(app, `/admin/webhooks/${id}`, cookie)).text()
+		expect(own).toContain(rotated?.secret)
+		expect(own).not.toContain(made?.secret)
 	})
 })

@@ -68,8 +68,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 	const search = new URL(request.url).searchParams
 	const before = idFrom(search.get('before'))
 	const deliveries = await storage.webhooks.deliveries(id, { limit: logPage + 1, before })
+	// The old secret is never shown: only until when it still signs.
+	const { previousSecret: _, ...shown } = endpoint
 	return {
-		endpoint,
+		endpoint: shown,
 		deliveries: deliveries.slice(0, logPage),
 		older: deliveries.length > logPage ? deliveries[logPage - 1]?.id : undefined,
 		paged: before !== undefined,

@@ -44,7 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 		allowsPrivateAddresses(storage),
 	])
 	// The secrets stay on each endpoint's own page.
-	return { endpoints: endpoints.map(({ secret: _, ...endpoint }) => endpoint), allowPrivate }
+	return {
+		endpoints: endpoints.map(({ secret: _, previousSecret: __, ...endpoint }) => endpoint),
+		allowPrivate,
+	}
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
