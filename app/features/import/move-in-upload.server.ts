@@ -3,8 +3,8 @@
 // export's format is told from its first bytes (JSON: Ghost; XML: WordPress), the archive's from
 // its signature; what is neither is refused with a sentence for the admin, its files deleted.
 import { createWriteStream } from 'node:fs'
-import { open, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { open, rm, statfs } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import busboy from 'busboy'
@@ -23,6 +23,46 @@ export type MoveInUploadResult =
 	| { ok: false; status: 400 | 413; errors: FieldErrors }
 
 const fieldNames = new Set(['export', 'images'])
+
+/** Room kept free beyond what an import itself needs: the database must never fill the disk. */
+const headroomBytes = 100 * 1024 * 1024
+
+/**
+ * The disk room an upload of this size needs: the files, the images unpacked beside them, what
+ * the import writes into the database (the cleaned images, their sizes), and a margin. Without a
+ * Content-Length, the largest upload allowed (two files of `maxBytes`).
+ */
+export function roomNeeded(declaredBytes: number | undefined, maxBytes: number): number {
+	const upload = declaredBytes !== undefined && declaredBytes >= 0 ? declaredBytes : 2 * maxBytes
+	return 3 * upload + headroomBytes
+}
+
+/**
+ * Whether the disk holding `folder` has room for an upload of this size, asked before a byte is
+ * read: an import that fills the disk part way would leave the database unable to write anything
+ * else (a contact message, a reader's subscription) until an operator makes room.
+ */
+export async function diskRoom(
+	folder: string,
+	declaredBytes: number | undefined,
+	maxBytes: number,
+): Promise<{ ok: true } | { ok: false; freeBytes: number; neededBytes: number }> {
+	// The run's folder is made later: the nearest folder that exists is on the same disk.
+	let path = folder
+	for (;;) {
+		try {
+			const disk = await statfs(path)
+			const freeBytes = disk.bavail * disk.bsize
+			const neededBytes = roomNeeded(declaredBytes, maxBytes)
+			return freeBytes >= neededBytes ? { ok: true } : { ok: false, freeBytes, neededBytes }
+		} catch {
+			const parent = dirname(path)
+			// No folder of it exists at all (cannot be: DATA_DIR is made at start): let it through.
+			if (parent === path) return { ok: true }
+			path = parent
+		}
+	}
+}
 
 /** Streams the form's files into `folder`: `export` and `images.zip`. */
 export async function receiveMoveIn(

@@ -6,7 +6,7 @@ import { Field } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { MoveInState } from '#app/features/import/move-in-admin-parts.tsx'
 import { isStalled, newRunId, recordRun } from '#app/features/import/move-in-admin.server.ts'
-import { receiveMoveIn } from '#app/features/import/move-in-upload.server.ts'
+import { diskRoom, receiveMoveIn } from '#app/features/import/move-in-upload.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -52,6 +52,28 @@ export async function action({ context, request }: Route.ActionArgs) {
 		return data({ errors: busy }, 409)
 	const id = newRunId()
 	const folder = moveIn.folder(id)
+	const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+	const room = await diskRoom(
+		folder,
+		Number.isFinite(declared) ? declared : undefined,
+		moveIn.maxBytes,
+	)
+	if (!room.ok) {
+		const free = Math.floor(room.freeBytes / 1024 / 1024)
+		const needed = Math.ceil(room.neededBytes / 1024 / 1024)
+		return data(
+			{
+				errors: {
+					form: [
+						i18n._(
+							msg`The server’s disk has ${free} MB free; this import needs about ${needed} MB (the files, their images unpacked and stored, and room to spare). Make room on the server, or import with the command line.`,
+						),
+					],
+				},
+			},
+			507,
+		)
+	}
 	const received = await receiveMoveIn(request, folder, moveIn.maxBytes)
 	if (!received.ok) return data({ errors: received.errors }, received.status)
 	// Checked again: another import may have started while these files arrived.
