@@ -318,6 +318,54 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		)
 	})
 
+	it('counts in a dry run only the tags and authors the posts carry, as the import makes them', async () => {
+		const term = (name: string) => ({ slug: name.toLowerCase(), name })
+		const source = (): ImportSource => ({
+			format: 'ghost',
+			siteUrl: null,
+			tags: ['Peat', 'Unused'].map((name) => ({ ...term(name), description: '', image: null })),
+			authors: ['Ana', 'Nobody'].map((name) => ({
+				...term(name),
+				bio: '',
+				website: null,
+				image: null,
+			})),
+			async *posts() {
+				yield {
+					sourceId: '1',
+					kind: 'article',
+					title: 'Peat',
+					slug: 'peat',
+					html: '<p>Text.</p>',
+					excerpt: '',
+					status: 'published',
+					publishedAt: '2024-01-01T00:00:00.000Z',
+					image: null,
+					imageAlt: null,
+					tags: [term('Peat')],
+					authors: [term('Ana')],
+					seoTitle: '',
+					seoDescription: '',
+					oldPath: null,
+					notes: [],
+				}
+			},
+		})
+		const options = { imagesFolder: null, createdBy: null, now }
+		const dry = await importContent(storage, source(), { ...options, dryRun: true })
+		expect(dry).toMatchObject({ articles: 1, tags: 1, authors: 1 })
+		const real = await importContent(storage, source(), { ...options, dryRun: false })
+		expect(real).toMatchObject({ articles: 1, tags: 1, authors: 1 })
+		expect(await storage.tags.findBySlug('unused')).toBeUndefined()
+		// Run again: nothing is new.
+		expect(await importContent(storage, source(), { ...options, dryRun: true })).toMatchObject({
+			articles: 0,
+			existing: 1,
+			tags: 0,
+			authors: 0,
+		})
+	})
+
 	it('writes nothing from an export that breaks after its first posts', async () => {
 		const post = (slug: string, image: string | null = null): SourcePost => ({
 			sourceId: slug,

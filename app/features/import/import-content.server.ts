@@ -21,7 +21,7 @@ import {
 import { type ImportImages, importImages } from './import-images.server.ts'
 import type { ImportReport } from './import-report.ts'
 import { type ImportSource, isSkipped, type SourcePost } from './import-source.ts'
-import { finishTerms, knownTerms } from './import-terms.server.ts'
+import { authorKey, finishTerms, knownTerms, tagKey } from './import-terms.server.ts'
 
 export interface ImportOptions {
 	dryRun: boolean
@@ -230,6 +230,9 @@ export async function importContent(
 	}
 	const moved: { from: string; to: string }[] = []
 	const taken = new Set<string>()
+	// The tags and authors the posts that come across carry (a dry run counts only those, as
+	// an import makes only those).
+	const carried = { tags: new Set<string>(), authors: new Set<string>() }
 	let read = 0
 	for await (const entry of source.posts()) {
 		read++
@@ -240,6 +243,8 @@ export async function importContent(
 			if (outcome.kind === 'skipped') report.skipped.push({ ...named, reason: outcome.reason })
 			else if (outcome.kind === 'existing') report.existing++
 			else {
+				for (const tag of entry.tags) carried.tags.add(tagKey(tag.name))
+				for (const author of entry.authors) carried.authors.add(authorKey(author.name))
 				report[entry.kind === 'page' ? 'pages' : 'articles']++
 				for (const note of outcome.notes) report.notes.push({ ...named, note })
 				const from = entry.oldPath && readablePath(entry.oldPath.replace(/\/+$/, ''))
@@ -252,7 +257,11 @@ export async function importContent(
 		options.progress?.({ phase: 'importing', posts: read, total })
 	}
 	options.progress?.({ phase: 'finishing', posts: read, total })
-	const terms = await finishTerms(storage, source, images, { dryRun: options.dryRun, before })
+	const terms = await finishTerms(storage, source, images, {
+		dryRun: options.dryRun,
+		before,
+		carried,
+	})
 	report.tags = terms.tags
 	report.authors = terms.authors
 	report.notes.push(...terms.notes)

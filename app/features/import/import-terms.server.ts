@@ -38,6 +38,11 @@ async function imageFor(
 	return placed.keep
 }
 
+/** A tag's name as the site matches it: its first 40 characters, in lower case. */
+export const tagKey = (name: string) => name.slice(0, 40).toLowerCase()
+/** An author's name as the site matches it: its first 100 characters, in lower case. */
+export const authorKey = (name: string) => name.slice(0, 100).toLowerCase()
+
 /** The names of the tags and authors the site has, before an import: what it adds is counted. */
 export async function knownTerms(
 	storage: Storage,
@@ -53,19 +58,26 @@ export async function finishTerms(
 	storage: Storage,
 	source: ImportSource,
 	images: ImportImages,
-	options: { dryRun: boolean; before: { tags: Set<string>; authors: Set<string> } },
+	options: {
+		dryRun: boolean
+		before: { tags: Set<string>; authors: Set<string> }
+		/** What the posts that came across (or would) carry: tagKey and authorKey names. */
+		carried: { tags: Set<string>; authors: Set<string> }
+	},
 ): Promise<{ tags: number; authors: number; notes: ImportNote[] }> {
 	const notes: ImportNote[] = []
-	const { before } = options
+	const { before, carried } = options
 	const tags = byName<Counted<Tag>>(await storage.tags.list())
 	const authors = byName<Counted<AuthorProfile>>(await storage.authors.list())
 	if (options.dryRun) {
-		// What would be new: the export's terms this site has no term of that name for.
+		// What would be new: the terms the posts carry that this site has no term of that name
+		// for (a tag no post carries is not made, so it is not counted either).
+		const isNew = (key: string, known: Set<string>, wanted: Set<string>) =>
+			wanted.has(key) && !known.has(key)
 		return {
-			tags: source.tags.filter((tag) => !before.tags.has(tag.name.slice(0, 40).toLowerCase()))
-				.length,
-			authors: source.authors.filter(
-				(author) => !before.authors.has(author.name.slice(0, 100).toLowerCase()),
+			tags: source.tags.filter((tag) => isNew(tagKey(tag.name), before.tags, carried.tags)).length,
+			authors: source.authors.filter((author) =>
+				isNew(authorKey(author.name), before.authors, carried.authors),
 			).length,
 			notes,
 		}
@@ -73,7 +85,7 @@ export async function finishTerms(
 	const tagSlugs = new Set([...tags.values()].map((tag) => tag.slug))
 	let tagCount = 0
 	for (const wanted of source.tags) {
-		const tag = tags.get(wanted.name.slice(0, 40).toLowerCase())
+		const tag = tags.get(tagKey(wanted.name))
 		// A tag no imported post carries was not made: its page would list nothing.
 		if (!tag) continue
 		if (!before.tags.has(tag.name.toLowerCase())) tagCount++
@@ -99,7 +111,7 @@ export async function finishTerms(
 	const authorSlugs = new Set([...authors.values()].map((author) => author.slug))
 	let authorCount = 0
 	for (const wanted of source.authors) {
-		const author = authors.get(wanted.name.slice(0, 100).toLowerCase())
+		const author = authors.get(authorKey(wanted.name))
 		if (!author) continue
 		if (!before.authors.has(author.name.toLowerCase())) authorCount++
 		const avatar =
