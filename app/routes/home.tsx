@@ -16,7 +16,7 @@ export const handle = { screen: 'home' } satisfies ScreenHandle
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, remoteConfig } = context.get(servicesContext)
 	// A link to a site moved in from WordPress (/?p=123): to where that post is now.
-	const moved = request.url.includes('?') ? await movedShortlink(storage, request) : undefined
+	const moved = await movedShortlink(storage, request)
 	if (moved) throw moved
 	const [{ home_latest_count: count }, language] = await Promise.all([
 		remoteConfig.valuesFor(request),

@@ -69,12 +69,6 @@ function overlapping(row: Row, now: Date): { secret: string; until: string } | n
 	return { secret: String(row.previous_secret), until }
 }
 
-/** The previous secret, as a list, while it still signs at `now`. */
-function signingBeside(row: Row, now: Date): string[] {
-	const previous = overlapping(row, now)
-	return previous ? [previous.secret] : []
-}
-
 function toEndpoint(row: Row, events: string[]): WebhookEndpoint {
 	const previous = overlapping(row, new Date())
 	return {
@@ -369,16 +363,17 @@ export function createWebhookRepository(db: Kysely<Database>, dialect: Dialect):
 					.where('d.id', 'in', ids)
 					.orderBy('d.id')
 					.execute()
-				return rows.map(
-					(row): ClaimedWebhookDelivery => ({
+				return rows.map((row): ClaimedWebhookDelivery => {
+					const previous = overlapping(row, now)
+					return {
 						...toDelivery(row),
 						endpoint: {
 							id: Number(row.endpoint_id),
 							url: row.url,
-							secrets: [row.secret, ...signingBeside(row, now)],
+							secrets: [row.secret, ...(previous ? [previous.secret] : [])],
 						},
-					}),
-				)
+					}
+				})
 			})
 		},
 		markDelivered(id, attempt, now) {

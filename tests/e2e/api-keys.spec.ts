@@ -1,7 +1,7 @@
 // An admin makes an API key in the browser, copies it once, uses it, and revokes it.
 
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { expect, screenshotsAtWidths, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { createAccount } from './signed-in.ts'
 
 const server = serveCanopy()
@@ -77,10 +77,7 @@ test('the API’s reference lists every endpoint and field, and links the OpenAP
 	await events.getByRole('link', { name: 'ContactReceivedEvent' }).click()
 	await expect(page.locator('#schema-ContactReceivedEvent')).toBeInViewport()
 	await expectNoAxeViolations(page)
-	for (const width of [390, 1280]) {
-		await page.setViewportSize({ width, height: 900 })
-		await page.screenshot({ path: test.info().outputPath(`api-reference-${width}.png`) })
-	}
+	await screenshotsAtWidths(page, 'api-reference', { fullPage: false })
 	// The machine-readable description, with the same session.
 	const file = await page.request.get('/api/admin/openapi.json')
 	expect(file.status()).toBe(200)

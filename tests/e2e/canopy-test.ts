@@ -85,6 +85,21 @@ export async function waitForHydration(page: Page): Promise<void> {
 	})
 }
 
+/**
+ * Screenshots of the page as it is, at a phone's and a laptop's width, into the test's output
+ * (`<name>-390.png`, `<name>-1280.png`), to be looked at. `fullPage`: the whole length.
+ */
+export async function screenshotsAtWidths(
+	page: Page,
+	name: string,
+	{ fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+	for (const width of [390, 1280]) {
+		await page.setViewportSize({ width, height: 900 })
+		await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage })
+	}
+}
+
 /** Marks the current document; `isSameDocument` is then false after any full page load. */
 export async function markDocument(page: Page): Promise<void> {
 	await page.evaluate(() => {

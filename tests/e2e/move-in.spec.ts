@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { photoWithMetadata } from '#tests/fixtures/images.ts'
 import { zipArchive } from '#tests/fixtures/zip.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { expect, screenshotsAtWidths, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
@@ -27,10 +27,7 @@ test('an admin checks a Ghost export, reads the report, and imports it', async (
 		'Move in from Ghost or WordPress',
 	)
 	await expectNoAxeViolations(page)
-	for (const width of [390, 1280]) {
-		await page.setViewportSize({ width, height: 900 })
-		await page.screenshot({ path: test.info().outputPath(`move-in-${width}.png`), fullPage: true })
-	}
+	await screenshotsAtWidths(page, 'move-in')
 
 	await page.getByLabel('Export file').setInputFiles('tests/fixtures/imports/ghost-5.json')
 	await page.getByLabel('Images (optional)').setInputFiles(images)
@@ -44,13 +41,7 @@ test('an admin checks a Ghost export, reads the report, and imports it', async (
 	await expect(counts).toContainText('6')
 	await expect(page.getByText('Old mobiledoc post')).toBeVisible()
 	await expectNoAxeViolations(page)
-	for (const width of [390, 1280]) {
-		await page.setViewportSize({ width, height: 900 })
-		await page.screenshot({
-			path: test.info().outputPath(`move-in-report-${width}.png`),
-			fullPage: true,
-		})
-	}
+	await screenshotsAtWidths(page, 'move-in-report')
 
 	await page.getByRole('button', { name: 'Import it now' }).click()
 	await expect(page.getByRole('heading', { name: 'What came across' })).toBeVisible({

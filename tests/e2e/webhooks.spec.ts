@@ -5,7 +5,7 @@
 import { Webhook } from 'standardwebhooks'
 import { startWebhookReceiver } from '#tests/fixtures/webhook-receiver.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { expect, screenshotsAtWidths, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
@@ -79,33 +79,15 @@ test('an admin adds an endpoint, and a signed test event reaches it', async ({ p
 				),
 			).toMatchObject({ type: 'webhook.test' })
 		await expectNoAxeViolations(page)
-		for (const width of [390, 1280]) {
-			await page.setViewportSize({ width, height: 900 })
-			await page.screenshot({
-				path: test.info().outputPath(`webhook-new-secret-${width}.png`),
-				fullPage: true,
-			})
-		}
+		await screenshotsAtWidths(page, 'webhook-new-secret')
 		await page.getByRole('button', { name: 'Stop the old secret now' }).click()
 		await expect(page.getByText('The old secret signs no more events.')).toBeVisible()
 		await expect(page.getByText('The old secret also signs events until')).toHaveCount(0)
 		await expectNoAxeViolations(page)
-		for (const width of [390, 1280]) {
-			await page.setViewportSize({ width, height: 900 })
-			await page.screenshot({
-				path: test.info().outputPath(`webhook-${width}.png`),
-				fullPage: true,
-			})
-		}
+		await screenshotsAtWidths(page, 'webhook')
 		await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click()
 		await expect(page.getByRole('link', { name: `${receiver.url}/n8n` })).toBeVisible()
-		for (const width of [390, 1280]) {
-			await page.setViewportSize({ width, height: 900 })
-			await page.screenshot({
-				path: test.info().outputPath(`webhooks-${width}.png`),
-				fullPage: true,
-			})
-		}
+		await screenshotsAtWidths(page, 'webhooks')
 	} finally {
 		await receiver.close()
 	}

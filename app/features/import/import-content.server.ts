@@ -57,6 +57,17 @@ function localise(html: string, siteUrl: string | null): string {
 	return local
 }
 
+/** Tags per post, as the editor allows. */
+const maxTags = 10
+
+/** The tag and author names a post comes across with (the editor's limits). */
+function termNames(post: SourcePost): { tags: string[]; authors: string[] } {
+	return {
+		tags: post.tags.slice(0, maxTags).map((tag) => tag.name.slice(0, 40)),
+		authors: post.authors.map((author) => author.name.slice(0, 100)),
+	}
+}
+
 function chooseSlug(post: SourcePost, notes: string[]): string {
 	const given = post.slug.normalize('NFC').toLowerCase()
 	let slug =
@@ -138,7 +149,8 @@ async function importPost(
 		notes.push(
 			'its cover image had no description: the title stands in for one until an editor writes it',
 		)
-	if (post.tags.length > 10) notes.push(`it had ${post.tags.length} tags: the first 10 were kept`)
+	if (post.tags.length > maxTags)
+		notes.push(`it had ${post.tags.length} tags: the first ${maxTags} were kept`)
 	const title =
 		post.title.trim() ||
 		(body.split('\n').find((line) => line.trim() && !line.startsWith('![')) ?? '')
@@ -149,8 +161,7 @@ async function importPost(
 		slug,
 		summary: shorten(post.excerpt, 300),
 		body,
-		authors: post.authors.map((author) => author.name.slice(0, 100)),
-		tags: post.tags.slice(0, 10).map((tag) => tag.name.slice(0, 40)),
+		...termNames(post),
 		cover,
 		coverAlt: cover ? post.imageAlt || shorten(title, 200) : null,
 		seoTitle: shorten(post.seoTitle, 120),
@@ -243,8 +254,9 @@ export async function importContent(
 			if (outcome.kind === 'skipped') report.skipped.push({ ...named, reason: outcome.reason })
 			else if (outcome.kind === 'existing') report.existing++
 			else {
-				for (const tag of entry.tags) carried.tags.add(tagKey(tag.name))
-				for (const author of entry.authors) carried.authors.add(authorKey(author.name))
+				const names = termNames(entry)
+				for (const tag of names.tags) carried.tags.add(tagKey(tag))
+				for (const author of names.authors) carried.authors.add(authorKey(author))
 				report[entry.kind === 'page' ? 'pages' : 'articles']++
 				for (const note of outcome.notes) report.notes.push({ ...named, note })
 				const from = entry.oldPath && readablePath(entry.oldPath.replace(/\/+$/, ''))

@@ -11,12 +11,13 @@ import { parseRetryAfter } from '#app/lib/retry-after.ts'
 import type { WebhookDelivery } from '#storage/port/webhooks.ts'
 
 /** The events whose data gets the article's public address. */
-const publicEvents = new Set([
-	'article.published',
-	'article.updated',
-	'page.published',
-	'page.updated',
-])
+/** The events whose article or page is public after them: their data gets its address. */
+const publicEvents: Partial<Record<string, 'article' | 'page'>> = {
+	'article.published': 'article',
+	'article.updated': 'article',
+	'page.published': 'page',
+	'page.updated': 'page',
+}
 
 /**
  * The body: { type, timestamp, data } as Standard Webhooks describes it. `timestamp` is when the
@@ -27,11 +28,9 @@ export function webhookBody(
 	siteUrl: string,
 ): string {
 	const data = JSON.parse(delivery.payload) as Record<string, unknown>
-	if (publicEvents.has(delivery.eventType) && typeof data.slug === 'string')
-		data.url = new URL(
-			publicPath(delivery.eventType.startsWith('page.') ? 'page' : 'article', data.slug),
-			siteUrl,
-		).href
+	const kind = publicEvents[delivery.eventType]
+	if (kind && typeof data.slug === 'string')
+		data.url = new URL(publicPath(kind, data.slug), siteUrl).href
 	return JSON.stringify({ type: delivery.eventType, timestamp: delivery.createdAt, data })
 }
 
