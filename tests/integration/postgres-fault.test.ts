@@ -2,8 +2,9 @@
 // middle of a burst of contact submissions, page reads and publishes, with a live stream open,
 // then started again, under one Canopy server process. What an operator would check afterwards:
 // every acknowledged message is stored, the stream got every change once and in order, the
-// requests during the outage were answered at once with 503 and Retry-After, and the same
-// process serves again without a restart. On a private cluster: the shared one is never stopped.
+// requests during the outage were answered at once with 503 and Retry-After (or, for a page, from
+// the public reads kept before it), and the same process serves again without a restart. On a
+// private cluster: the shared one is never stopped.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -58,7 +59,15 @@ describe.runIf(postgresUrl)('PostgreSQL stopped and started under a running Cano
 				true,
 			)
 			expect(figures.duringOutage.length).toBeGreaterThan(10)
-			expect(figures.duringOutage.filter((e) => e.status !== 503)).toEqual([])
+			// Writes answer 503. A page may still be rendered from the public reads kept before
+			// the stop (nothing can change them while no one can write; decision 038), never from
+			// the database: a page either way, never a stale write.
+			const servedMeanwhile = (e: (typeof figures.duringOutage)[number]) =>
+				e.kind === 'page' && e.status === 200
+			expect(figures.duringOutage.filter((e) => e.status !== 503 && !servedMeanwhile(e))).toEqual(
+				[],
+			)
+			expect(figures.duringOutage.some((e) => e.kind !== 'page' && e.status === 503)).toBe(true)
 			// At once: well under a second on a quiet machine (the benchmark reports it); 2.5 s
 			// leaves room for a suite that keeps both cores busy, and still tells a 503 from a hang.
 			expect(figures.longestOutageAnswerMs).toBeLessThan(2_500)
