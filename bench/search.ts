@@ -100,9 +100,13 @@ async function onDatabase(
 	const then = baseline ? await place() : undefined
 	try {
 		const env = (at: Place) => ({ ...at.env, DATA_DIR: at.dataDir, ARTICLES: String(articles) })
-		const filled = await data<{ writeSeconds: number }>(target, 'fill', env(now))
+		const filled = await data<{ writeSeconds: number; stemSeconds?: number }>(
+			target,
+			'fill',
+			env(now),
+		)
 		note(
-			`${name}: ${articles.toLocaleString('en')} articles of ~1,000 words written through the Storage port in ${filled.writeSeconds.toFixed(1)} s, with the index`,
+			`${name}: ${articles.toLocaleString('en')} articles of ~1,000 words written through the Storage port in ${filled.writeSeconds.toFixed(1)} s, with the index; their stems made after in ${filled.stemSeconds?.toFixed(1) ?? '–'} s (the search-stems worker's steps)`,
 		)
 		let filledBefore: { writeSeconds: number } | undefined
 		if (baseline && then) {

@@ -23,6 +23,7 @@ import type { AppDependencies } from './app-dependencies.ts'
 import { processName } from './instance.ts'
 import type { ImageVersionsWorker } from './jobs/image-versions.ts'
 import { allJobs, type CanopyJobs, startJobs } from './jobs/jobs.ts'
+import type { SearchStemsWorker } from './jobs/search-stems.ts'
 import type { MailOutbox } from './jobs/mail-outbox.ts'
 import type { NewsletterDeliveryWorker } from './jobs/newsletter-delivery.ts'
 import type { PushDeliveryWorker } from './jobs/push-delivery.ts'
@@ -62,6 +63,8 @@ export interface Canopy {
 	webhookDelivery: WebhookDeliveryWorker
 	/** Makes uploaded images' versions; woken after an upload. */
 	imageVersions: ImageVersionsWorker
+	/** Makes saved articles' search stems; woken by every change on the feed. */
+	searchStems: SearchStemsWorker
 	/** Screen views waiting for their batched write (POST /api/collect). */
 	screenViews: ScreenViewBuffer
 	/** The pair push requests are signed with: VAPID_* or the one kept in the database. */
@@ -96,20 +99,29 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 	const remoteConfig = await createConfigService(storage, logger)
 
 	// Every background job this process runs (server/jobs/jobs.ts).
-	const { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, webhookDelivery, stops } =
-		startJobs(jobs, {
-			storage,
-			logger,
-			config,
-			vapidKeys,
-			holder: options.instance ?? processName,
-			newsletterMails: () => newsletterMailsOf(options.build),
-		})
+	const {
+		mailOutbox,
+		pushDelivery,
+		imageVersions,
+		newsletterDelivery,
+		webhookDelivery,
+		searchStems,
+		stops,
+	} = startJobs(jobs, {
+		storage,
+		logger,
+		config,
+		vapidKeys,
+		holder: options.instance ?? processName,
+		newsletterMails: () => newsletterMailsOf(options.build),
+	})
 	// Publishing writes the deliveries and a change in one transaction, on any instance: the change
 	// feed wakes the worker, whichever path (editor, API, schedule) made the article public.
 	stops.push(broker.onChanges(() => pushDelivery.wake()))
 	stops.push(broker.onChanges(() => newsletterDelivery.wake()))
 	stops.push(broker.onChanges(() => webhookDelivery.wake()))
+	// A save makes its article's stems due; the worker makes them out of the save's transaction.
+	stops.push(broker.onChanges(() => searchStems.wake()))
 	stops.push(broker.onChanges(remoteConfig.onChanges))
 
 	const screenViews = createScreenViewBuffer(storage, logger, options.analytics?.buffer)
@@ -149,6 +161,7 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 		newsletterDelivery,
 		webhookDelivery,
 		imageVersions,
+		searchStems,
 		screenViews,
 		vapidKeys,
 		remoteConfig,

@@ -192,6 +192,7 @@ export function withPublicReadCache(
 			listPublishedPages: cached('articles.listPublishedPages', () =>
 				articles.listPublishedPages(),
 			),
+			languages: cached('articles.languages', (kind) => articles.languages(kind)),
 		},
 		tags: { ...tags, findBySlug: cached('tags.findBySlug', (slug) => tags.findBySlug(slug)) },
 		authors: {

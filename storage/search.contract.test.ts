@@ -3,6 +3,7 @@
 // step by every save and delete.
 import { describe, expect, it } from 'vitest'
 import { parseQuery } from '#app/features/search/search-query.ts'
+import { textStems, withStems } from '#app/features/search/stems.server.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import type { SearchOptions } from './port/search.ts'
@@ -89,6 +90,59 @@ describe.each(databases)('search storage contract: $name', ({ create }) => {
 		)
 		expect((await find('costa')).total).toBe(0)
 		expect((await find('silva')).slugs).toEqual(['heron'])
+	})
+
+	it('matches a word by its stems once they are stored, and only for the version they were made from', async () => {
+		const study = await add('study', 'A study of moss', 'Moss grows where the forest is wet.', {
+			tags: ['Mosses'],
+		})
+		const bosque = await add('bosque', 'El bosque', 'Un bosque húmedo.', { language: 'es' })
+		const stemmed = async (text: string) => {
+			const query = parseQuery(text)
+			if (!query) throw new Error(`no query in ${text}`)
+			const { hits } = await storage.search.search(
+				await withStems(query, text, ['en', 'es']),
+				readers,
+			)
+			return hits.map((hit) => hit.slug)
+		}
+		const stemsOf = async (article: typeof study, language: string) => ({
+			id: article.id,
+			version: article.version,
+			stems: await textStems([article.title, article.summary, article.bodyMarkdown], language),
+			language,
+		})
+		// Saved, not yet stemmed: "studies" is not "study".
+		expect(await stemmed('studies')).toEqual([])
+		expect((await storage.search.unstemmed(10)).map((due) => due.id)).toEqual([study.id, bosque.id])
+		expect(
+			await storage.search.setStems([await stemsOf(study, 'en'), await stemsOf(bosque, 'es')]),
+		).toBe(2)
+		expect(await storage.search.unstemmed(10)).toEqual([])
+		expect(await stemmed('studies')).toEqual(['study'])
+		expect(await stemmed('bosques')).toEqual(['bosque'])
+		// A phrase stays exact; an excluded word too.
+		expect(await stemmed('"studies of"')).toEqual([])
+		// The tag renamed: the index rebuilt from the tables keeps the stems.
+		const tag = await storage.tags.findBySlug('mosses')
+		if (!tag) throw new Error('no tag')
+		expect((await storage.tags.update(tag.id, { ...tag, name: 'Bryophytes' })).ok).toBe(true)
+		expect(await stemmed('studies')).toEqual(['study'])
+		// A save makes them due again; stems made from the version before it are not stored.
+		const stale = await stemsOf(study, 'en')
+		const saved = await storage.articles.update(study.id, study.version, {
+			...articleWrite({ slug: 'study', title: 'A study of lichen', summary: '', tags: [] }),
+			bodyMarkdown: 'Lichen on the stones.',
+		})
+		if (!saved.ok) throw new Error('update failed')
+		expect((await storage.search.unstemmed(10)).map((due) => due.id)).toEqual([study.id])
+		expect(await storage.search.setStems([stale])).toBe(0)
+		expect(await storage.search.setStems([await stemsOf(saved.saved.article, 'en')])).toBe(1)
+		expect(await stemmed('lichens')).toEqual(['study'])
+		// The site's language changed: those naming none are due again when asked with it.
+		expect(await storage.search.unstemmed(10)).toEqual([])
+		expect((await storage.search.unstemmed(10, 'fr')).map((due) => due.id)).toEqual([study.id])
+		expect(await storage.search.unstemmed(10, 'en')).toEqual([])
 	})
 
 	it('follows every save and delete, and counts every match across pages', async () => {

@@ -28,6 +28,11 @@ import { type NewsletterDeliveryWorker, startNewsletterDelivery } from './newsle
 import { type PeriodicJob, type PeriodicTiming, startPeriodic } from './periodic.ts'
 import { type PushDeliveryWorker, startPushDelivery } from './push-delivery.ts'
 import { startScheduledPublishing } from './scheduled-publishing.ts'
+import {
+	type SearchStemsOptions,
+	type SearchStemsWorker,
+	startSearchStems,
+} from './search-stems.ts'
 import { startWebhookDelivery, type WebhookDeliveryWorker } from './webhook-delivery.ts'
 
 /** The periodic jobs, by the name CanopyJobs turns each on or off with. */
@@ -146,6 +151,8 @@ export interface CanopyJobs {
 	webhookDelivery: false | WebhookDeliveryOptions
 	/** Hourly: finished webhook deliveries deleted from the log after 30 days. */
 	webhookCleanup: boolean
+	/** false: no stems made (searches match words as written); an object: its settings. */
+	searchStems: false | SearchStemsOptions
 }
 
 /** Every job, as a real instance runs them. */
@@ -165,6 +172,7 @@ export const allJobs: CanopyJobs = {
 	newsletterCleanup: true,
 	webhookDelivery: {},
 	webhookCleanup: true,
+	searchStems: {},
 }
 
 /** Starts what `jobs` turns on; `stops` ends them all (the caller adds its own). */
@@ -235,6 +243,14 @@ export function startJobs(
 				async stop() {},
 			}
 	stops.push(webhookDelivery.stop)
+	const searchStems: SearchStemsWorker = jobs.searchStems
+		? startSearchStems(storage, logger, jobs.searchStems)
+		: {
+				wake() {},
+				runOnce: async () => ({ claimed: 0, stored: 0 }),
+				async stop() {},
+			}
+	stops.push(searchStems.stop)
 	const timing = {
 		intervalMs: config.jobs.intervalMs,
 		leaseMs: config.jobs.leaseMs,
@@ -249,5 +265,13 @@ export function startJobs(
 				intervalMs: Math.min(timing.intervalMs, 5 * 60_000),
 			}).stop,
 		)
-	return { mailOutbox, pushDelivery, imageVersions, newsletterDelivery, webhookDelivery, stops }
+	return {
+		mailOutbox,
+		pushDelivery,
+		imageVersions,
+		newsletterDelivery,
+		webhookDelivery,
+		searchStems,
+		stops,
+	}
 }

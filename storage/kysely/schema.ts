@@ -1,6 +1,6 @@
 // Kysely's view of the tables. Column types are what both drivers accept on write; reads are
 // normalised in rows.ts because the drivers differ (Date vs string, jsonb vs text).
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 export interface Database {
 	settings: { key: string; value: string; updated_at: string }
@@ -39,6 +39,13 @@ export interface Database {
 		translation_of: number | null
 		/** PostgreSQL only (migration 0018): the search index's words, written with the row, never read. */
 		search?: string
+		/**
+		 * The stems of its words, made by the site after each save (migration 0027); null when due.
+		 * Kept so that an index rebuilt in SQL (a tag renamed, an import) keeps them.
+		 */
+		search_stems: ColumnType<string | null, string | null | undefined, string | null>
+		/** The language search_stems were made in. */
+		search_stems_language: ColumnType<string | null, string | null | undefined, string | null>
 	}
 	article_revisions: {
 		id: Generated<number>

@@ -4,11 +4,13 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { Article } from '../port/articles.ts'
 import {
+	type ArticleStems,
 	type SearchHit,
 	type SearchPhrase,
 	type SearchQuery,
 	type SearchRepository,
 	searchWords,
+	type UnstemmedArticle,
 } from '../port/search.ts'
 import type { Dialect } from '../port/storage.ts'
 import { toIso, toIsoOrNull } from './rows.ts'
@@ -34,15 +36,17 @@ function words(text: string): string {
 type Searchable = Pick<Article, 'title' | 'summary' | 'bodyMarkdown' | 'tags' | 'authors'>
 
 /**
- * PostgreSQL: the search column as the article's own INSERT or UPDATE writes it (a second UPDATE
- * would cost a round trip and a row version on every save). SQLite: nothing; its index is a table
- * of its own (indexArticle).
+ * The search columns as the article's own INSERT or UPDATE writes them (a second UPDATE would
+ * cost a round trip and a row version on every save). PostgreSQL: the words' tsvector; SQLite's
+ * index is a table of its own (indexArticle). Both: the stems due again, made after the save
+ * (setStems).
  */
 export function searchColumn(
 	dialect: Dialect,
 	article: Searchable,
-): { search: RawBuilder<string> } | Record<string, never> {
-	return dialect === 'sqlite' ? {} : { search: searchVector(article) }
+): { search?: RawBuilder<string>; search_stems: null; search_stems_language: null } {
+	const due = { search_stems: null, search_stems_language: null }
+	return dialect === 'sqlite' ? due : { search: searchVector(article), ...due }
 }
 
 /**
@@ -62,9 +66,10 @@ export function searchVector(article: Searchable): RawBuilder<string> {
 export async function indexArticle(trx: Db, dialect: Dialect, article: Article): Promise<void> {
 	if (dialect !== 'sqlite') return
 	await sql`DELETE FROM article_search WHERE rowid = ${article.id}`.execute(trx)
-	await sql`INSERT INTO article_search (rowid, title, summary, terms, body)
+	// Its stems come after the save (setStems).
+	await sql`INSERT INTO article_search (rowid, title, summary, terms, body, stems)
 		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)},
-		${article.bodyMarkdown})`.execute(trx)
+		${article.bodyMarkdown}, '')`.execute(trx)
 	await sql`DELETE FROM article_search_head WHERE rowid = ${article.id}`.execute(trx)
 	await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
 		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)})`.execute(
@@ -122,10 +127,9 @@ async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Pr
 		else
 			for (const table of ['article_search', 'article_search_head'])
 				await sql`DELETE FROM ${sql.table(table)} WHERE rowid IN (${sql.join(ids)})`.execute(trx)
-		await sql`INSERT INTO article_search (rowid, title, summary, terms, body)
-			SELECT a.id, a.title, a.summary, ${terms}, a.body_markdown FROM articles a ${only}`.execute(
-			trx,
-		)
+		await sql`INSERT INTO article_search (rowid, title, summary, terms, body, stems)
+			SELECT a.id, a.title, a.summary, ${terms}, a.body_markdown, coalesce(a.search_stems, '')
+			FROM articles a ${only}`.execute(trx)
 		await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
 			SELECT a.id, a.title, a.summary, ${terms} FROM articles a ${only}`.execute(trx)
 		return
@@ -137,12 +141,23 @@ async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Pr
 	await sql`UPDATE articles a SET search =
 		setweight(to_tsvector('simple', ${fold(sql`a.title`)}), 'A') ||
 		setweight(to_tsvector('simple', ${fold(terms)}), 'B') ||
-		setweight(to_tsvector('simple', ${fold(sql`a.body_markdown`)}), 'C') ${only}`.execute(trx)
+		setweight(to_tsvector('simple', ${fold(sql`a.body_markdown`)}), 'C') ||
+		setweight(to_tsvector('simple', coalesce(a.search_stems, '')), 'D') ${only}`.execute(trx)
 }
 
-/** FTS5: "w1 w2"* for a phrase (a prefix on its last word), OR within a clause, AND between. */
+/** A phrase's stems, each a single word of letters and digits (the site made them). */
+function stemsOf(phrase: SearchPhrase): string[] {
+	return (phrase.stems ?? []).filter((stem) => /^[\p{L}\p{N}]+$/u.test(stem))
+}
+
+/**
+ * FTS5: "w1 w2"* for a phrase (a prefix on its last word), a word's stems as alternatives, OR
+ * within a clause, AND between.
+ */
 function fts5Phrase(phrase: SearchPhrase): string {
-	return `"${phrase.words.join(' ')}"${phrase.prefix ? '*' : ''}`
+	const exact = `"${phrase.words.join(' ')}"${phrase.prefix ? '*' : ''}`
+	const stems = stemsOf(phrase)
+	return stems.length > 0 ? `(${[exact, ...stems.map((stem) => `"${stem}"`)].join(' OR ')})` : exact
 }
 
 function fts5Clause(phrases: SearchPhrase[]): string {
@@ -163,11 +178,13 @@ export function fts5Query(query: SearchQuery): string {
 
 /** tsquery: 'w1' <-> 'w2':* for a phrase, | within a clause, & between, & !( … ) for exclusions. */
 function tsPhrase(phrase: SearchPhrase): string {
-	return phrase.words
+	const exact = phrase.words
 		.map((word, index) =>
 			phrase.prefix && index === phrase.words.length - 1 ? `'${word}':*` : `'${word}'`,
 		)
 		.join(' <-> ')
+	const stems = stemsOf(phrase)
+	return stems.length > 0 ? `(${[exact, ...stems.map((stem) => `'${stem}'`)].join(' | ')})` : exact
 }
 
 function tsClause(phrases: SearchPhrase[]): string {
@@ -274,12 +291,12 @@ function sqliteSearch(trx: Db, query: SearchQuery, filter: RawBuilder<unknown>) 
 				return found.rows.map((row) => Number(row.id))
 			}
 			// bm25() is read where the match is made, in a query of its own: over the whole index
-			// (title 10, summary 4, tags and authors 4, text 1), or over the head alone.
+			// (title 10, summary 4, tags and authors 4, text 1, stems 0.5), or over the head alone.
 			const ranked =
 				scope === 'head'
 					? sql`SELECT rowid, bm25(article_search_head, 10.0, 4.0, 4.0) AS rank
 						FROM article_search_head WHERE article_search_head MATCH ${wanted}`
-					: sql`SELECT rowid, bm25(article_search, 10.0, 4.0, 4.0, 1.0) AS rank
+					: sql`SELECT rowid, bm25(article_search, 10.0, 4.0, 4.0, 1.0, 0.5) AS rank
 						FROM article_search WHERE article_search MATCH ${all}`
 			const found = await sql<{ id: number }>`SELECT s.rowid AS id FROM (${ranked}) s
 				JOIN articles a INDEXED BY articles_visibility ON a.id = s.rowid
@@ -394,6 +411,75 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 					total: Math.min(total, countedMatches),
 					more: total > countedMatches,
 				}
+			})
+		},
+
+		async unstemmed(limit, siteLanguage) {
+			const columns = ['id', 'version', 'language', 'title', 'summary', 'body_markdown'] as const
+			// The partial index's rows first (every save makes its article's stems due).
+			const due = await db
+				.selectFrom('articles')
+				.select(columns)
+				.where('search_stems', 'is', null)
+				.orderBy('id')
+				.limit(limit)
+				.execute()
+			// A scan, asked for only when the site's language may have changed.
+			const relanguaged =
+				siteLanguage !== undefined && due.length < limit
+					? await db
+							.selectFrom('articles')
+							.select(columns)
+							.where('language', '=', '')
+							.where('search_stems', 'is not', null)
+							.where('search_stems_language', '!=', siteLanguage)
+							.orderBy('id')
+							.limit(limit - due.length)
+							.execute()
+					: []
+			return [...due, ...relanguaged].map(
+				(row): UnstemmedArticle => ({
+					id: Number(row.id),
+					version: Number(row.version),
+					language: row.language,
+					title: row.title,
+					summary: row.summary,
+					bodyMarkdown: row.body_markdown,
+				}),
+			)
+		},
+
+		async setStems(entries: ArticleStems[]) {
+			if (entries.length === 0) return 0
+			return db.transaction().execute(async (trx) => {
+				const stored: number[] = []
+				for (const { id, version, stems, language } of entries) {
+					const words = stems
+						.split(' ')
+						.filter((stem) => /^[\p{L}\p{N}]+$/u.test(stem))
+						.join(' ')
+					const updated = await trx
+						.updateTable('articles')
+						.set({
+							search_stems: words,
+							search_stems_language: language,
+							// PostgreSQL: the words of weights A to C as the save wrote them, and the
+							// stems as D (search_head, A and B, is unchanged).
+							...(dialect === 'postgres'
+								? {
+										search: sql<string>`ts_filter(search, '{a,b,c}') ||
+											setweight(to_tsvector('simple', ${words}), 'D')`,
+									}
+								: {}),
+						})
+						.where('id', '=', id)
+						.where('version', '=', version)
+						.executeTakeFirst()
+					if (Number(updated.numUpdatedRows) > 0) stored.push(id)
+				}
+				// SQLite's index row made again, now with its stems.
+				if (dialect === 'sqlite') await reindexArticles(trx, dialect, stored)
+				return stored.length
 			})
 		},
 	}

@@ -8,6 +8,11 @@ export interface SearchPhrase {
 	words: string[]
 	/** The last word matches as a prefix ("peat" finds "peatlands"). */
 	prefix: boolean
+	/**
+	 * A single word's stems (folded, made by the site: "forest" for "forests"), matched as
+	 * alternatives in the whole index, the articles' stems included. Phrases have none.
+	 */
+	stems?: string[]
 }
 
 /**
@@ -42,6 +47,27 @@ export interface SearchHit {
 	bodyStart: string
 }
 
+/** An article whose stems are due: never made, or made in another language than its own now. */
+export interface UnstemmedArticle {
+	id: number
+	version: number
+	/** Its language tag; '' = the site's. */
+	language: string
+	title: string
+	summary: string
+	bodyMarkdown: string
+}
+
+export interface ArticleStems {
+	id: number
+	/** The version they were made from: a save since then makes them due again. */
+	version: number
+	/** The stems, space-separated ('' for a language with no stemmer). */
+	stems: string
+	/** The language they were made in (the site's, for an article naming none). */
+	language: string
+}
+
 export interface SearchRepository {
 	/**
 	 * Best first (title above summary, tags and authors above the text). `total` counts up to
@@ -51,6 +77,18 @@ export interface SearchRepository {
 		query: SearchQuery,
 		options: SearchOptions,
 	): Promise<{ hits: SearchHit[]; total: number; more: boolean }>
+	/**
+	 * Up to `limit` articles and pages whose stems are due: every save makes them due (the stems
+	 * are made after it, out of its transaction). With `siteLanguage`, also those naming no
+	 * language whose stems were made in another (the site's language changed): a scan, asked
+	 * for once after a start or a change of the setting.
+	 */
+	unstemmed(limit: number, siteLanguage?: string): Promise<UnstemmedArticle[]>
+	/**
+	 * Puts stems in the index, each only when its article is still at the version they were
+	 * made from. Returns how many were stored.
+	 */
+	setStems(entries: ArticleStems[]): Promise<number>
 }
 
 /**

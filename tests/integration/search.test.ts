@@ -19,7 +19,12 @@ describe.each(databases)('search: $name', ({ create }) => {
 	}
 
 	beforeAll(async () => {
-		app = await startTestApp({ seed: false, database: create, trustProxy: '127.0.0.1' })
+		app = await startTestApp({
+			seed: false,
+			database: create,
+			trustProxy: '127.0.0.1',
+			searchStems: {},
+		})
 		const write = (fields: Parameters<typeof articleWrite>[0]) =>
 			app.storage.articles.create(articleWrite({ summary: '', tags: [], ...fields }))
 		await write({
@@ -40,6 +45,17 @@ describe.each(databases)('search: $name', ({ create }) => {
 			bodyMarkdown: 'We restore peat.',
 			kind: 'page',
 		})
+		await write({
+			slug: 'moss',
+			title: 'Moss on the north side',
+			bodyMarkdown: 'A long study of the mosses that grow on old trees.',
+		})
+		await write({
+			slug: 'el-bosque',
+			title: 'El bosque nublado',
+			bodyMarkdown: 'Un bosque que vive de la niebla.',
+			language: 'es',
+		})
 	})
 	afterAll(async () => {
 		await app?.close()
@@ -58,6 +74,25 @@ describe.each(databases)('search: $name', ({ create }) => {
 		expect(html).not.toContain('<script>alert(1)')
 		expect(html).toContain('<meta name="robots" content="noindex"/>')
 		expect((await page('q=peatl')).html).toContain('1 result for “peatl”')
+	})
+
+	it('finds a word by its stem in the article’s language, once the worker has made the stems', async () => {
+		// The saves woke the worker; its stems are stored shortly after.
+		for (let tries = 0; (await app.storage.search.unstemmed(10)).length > 0; tries++) {
+			if (tries > 100) throw new Error('the stems were never made')
+			await new Promise((resolve) => setTimeout(resolve, 50))
+		}
+		const studies = await page('q=studies+grow')
+		expect(studies.html).toContain('1 result for “studies grow”')
+		expect(studies.html).toContain('href="/articles/moss"')
+		expect(studies.html).toContain('<mark>study</mark>')
+		expect(studies.html).toContain('<mark>grow</mark>')
+		// Spanish, in the Spanish article's own stemmer.
+		const bosques = await page('q=bosques')
+		expect(bosques.html).toContain('href="/articles/el-bosque"')
+		expect(bosques.html).toContain('<mark>bosque</mark>')
+		// A phrase is matched as written.
+		expect((await page('q=%22long+studies%22')).html).toContain('Nothing matches')
 	})
 
 	it('answers the empty search with the form, and no-match with advice', async () => {
@@ -88,7 +123,7 @@ describe.each(databases)('search: $name', ({ create }) => {
 			expect(answer.status, q).toBe(status)
 			expect(answer.html, q).toContain(text)
 		}
-		expect(await app.storage.articles.count()).toBe(3)
+		expect(await app.storage.articles.count()).toBe(5)
 		// A page number out of range is the last page or the first, not an error.
 		for (const number of ['0', '-3', 'nine', '99999999999']) {
 			const answer = await page(`q=peat&page=${number}`)

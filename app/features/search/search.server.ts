@@ -8,6 +8,7 @@ import type { Storage } from '#storage/port/storage.ts'
 import { maxQueryLength, resultsPerPage, suggestFrom } from './search-limits.ts'
 import { parseQuery, queryWords } from './search-query.ts'
 import { type SnippetPart, snippet } from './snippet.ts'
+import { contentLanguages, stemMatcher, withStems } from './stems.server.ts'
 
 /** Pages past this are not offered: a reader refines the words instead. */
 const maxPage = 50
@@ -57,8 +58,8 @@ export async function searchSite(
 			q: q.slice(0, maxQueryLength),
 			problem: `Keep your search under ${maxQueryLength} characters: a few words find more than a paragraph.`,
 		}
-	const query = parseQuery(q)
-	if (!query)
+	const parsed = parseQuery(q)
+	if (!parsed)
 		return {
 			state: 'refused',
 			q,
@@ -67,6 +68,9 @@ export async function searchSite(
 	const wait = limited(clientIp, now)
 	if (wait > 0) return { state: 'limited', q, retryAfterSeconds: wait }
 	const page = Math.min(maxPage, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1))
+	// Each word also by its stems, in every language the site's content is in.
+	const languages = await contentLanguages(storage)
+	const query = await withStems(parsed, q, languages)
 	const { hits, total, more } = await storage.search.search(query, {
 		includeDrafts: false,
 		kinds: ['article', 'page'],
@@ -74,6 +78,7 @@ export async function searchSite(
 		offset: (page - 1) * resultsPerPage,
 	})
 	const words = queryWords(query)
+	const stemmed = hits.length > 0 ? await stemMatcher(query, languages) : undefined
 	return {
 		state: 'results',
 		q,
@@ -82,7 +87,7 @@ export async function searchSite(
 			slug: hit.slug,
 			title: hit.title,
 			publishedAt: hit.publishedAt,
-			snippet: snippet(hit.bodyStart, words, hit.summary),
+			snippet: snippet(hit.bodyStart, words, hit.summary, stemmed),
 		})),
 		total,
 		more,
@@ -112,10 +117,11 @@ export async function suggestTitles(
 	now = Date.now(),
 ): Promise<Suggestions> {
 	const q = (params.get('q') ?? '').trim().slice(0, maxQueryLength)
-	const query = q.length >= suggestFrom ? parseQuery(q) : null
-	if (!query) return { state: 'ok', suggestions: [] }
+	const parsed = q.length >= suggestFrom ? parseQuery(q) : null
+	if (!parsed) return { state: 'ok', suggestions: [] }
 	const wait = suggestLimited(clientIp, now)
 	if (wait > 0) return { state: 'limited', retryAfterSeconds: wait }
+	const query = await withStems(parsed, q, await contentLanguages(storage))
 	const { hits } = await storage.search.search(query, {
 		includeDrafts: false,
 		kinds: ['article', 'page'],

@@ -26,12 +26,14 @@ export function plainText(markdown: string): string {
 /**
  * The snippet for `words` (folded, as the query parser gives them): about 28 words around the
  * densest run of matches, marked; the text's start when none is found (a match in the title or
- * tags alone).
+ * tags alone). `stemmed` also marks the words a search found by their stems ("forests" for
+ * "forest").
  */
 export function snippet(
 	markdown: string,
 	words: { word: string; prefix: boolean }[],
 	fallback: string,
+	stemmed?: (folded: string) => boolean,
 ): SnippetPart[] {
 	const text = plainText(markdown)
 	const tokens = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
@@ -41,7 +43,9 @@ export function snippet(
 		let hit = tested.get(token)
 		if (hit === undefined) {
 			const folded = ascii.test(token) ? token.toLowerCase() : foldText(token)
-			hit = words.some(({ word, prefix }) => (prefix ? folded.startsWith(word) : folded === word))
+			hit =
+				words.some(({ word, prefix }) => (prefix ? folded.startsWith(word) : folded === word)) ||
+				stemmed?.(folded) === true
 			tested.set(token, hit)
 		}
 		return hit

@@ -1,0 +1,214 @@
+// Stems for search (docs/decisions/030-search.md, "Stems"): Snowball stemmers from
+// @orama/stemmers, run by the site so both databases match alike ("forests" finds "forest",
+// "bosques" finds "bosque", "леса" finds "лес"). An article's stems are made in its own language;
+// a reader's words are stemmed in every language the site's content is in. Each language's
+// stemmer is loaded the first time it is needed, on the server only.
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import {
+	type ArticleStems,
+	foldText,
+	type SearchPhrase,
+	type SearchQuery,
+} from '#storage/port/search.ts'
+import type { Storage } from '#storage/port/storage.ts'
+
+type Stemmer = (word: string) => string
+
+/** BCP 47 primary language subtags → @orama/stemmers' entry points (Snowball's algorithms). */
+const loaders: Record<string, () => Promise<{ stemmer: Stemmer }>> = {
+	ar: () => import('@orama/stemmers/arabic'),
+	bg: () => import('@orama/stemmers/bulgarian'),
+	da: () => import('@orama/stemmers/danish'),
+	de: () => import('@orama/stemmers/german'),
+	el: () => import('@orama/stemmers/greek'),
+	en: () => import('@orama/stemmers/english'),
+	es: () => import('@orama/stemmers/spanish'),
+	fi: () => import('@orama/stemmers/finnish'),
+	fr: () => import('@orama/stemmers/french'),
+	ga: () => import('@orama/stemmers/irish'),
+	hi: () => import('@orama/stemmers/indian'),
+	hu: () => import('@orama/stemmers/hungarian'),
+	hy: () => import('@orama/stemmers/armenian'),
+	id: () => import('@orama/stemmers/indonesian'),
+	it: () => import('@orama/stemmers/italian'),
+	lt: () => import('@orama/stemmers/lithuanian'),
+	nb: () => import('@orama/stemmers/norwegian'),
+	ne: () => import('@orama/stemmers/nepali'),
+	nl: () => import('@orama/stemmers/dutch'),
+	nn: () => import('@orama/stemmers/norwegian'),
+	no: () => import('@orama/stemmers/norwegian'),
+	pt: () => import('@orama/stemmers/portuguese'),
+	ro: () => import('@orama/stemmers/romanian'),
+	ru: () => import('@orama/stemmers/russian'),
+	sr: () => import('@orama/stemmers/serbian'),
+	sv: () => import('@orama/stemmers/swedish'),
+	ta: () => import('@orama/stemmers/tamil'),
+	tr: () => import('@orama/stemmers/turkish'),
+	uk: () => import('@orama/stemmers/ukrainian'),
+}
+
+const loaded = new Map<string, Promise<Stemmer | undefined>>()
+
+/** The stemmer for a language tag ('pt-BR' → Portuguese), or undefined when there is none. */
+export function stemmerFor(language: string): Promise<Stemmer | undefined> {
+	const code = language.toLowerCase().split('-')[0] ?? ''
+	let stemmer = loaded.get(code)
+	if (!stemmer) {
+		const load = loaders[code]
+		stemmer = load ? load().then((module) => module.stemmer) : Promise.resolve(undefined)
+		loaded.set(code, stemmer)
+	}
+	return stemmer
+}
+
+/** Words shorter than this are kept as they are: stemming "us" or "as" only confuses. */
+const shortest = 3
+/** Stems kept per article: a long text's rarest words past this add little and cost space. */
+const maxStems = 20_000
+
+/**
+ * The stems of a word, folded as the index keeps words: the stem of the folded word, and the
+ * folded stem of the word as written (Snowball's rules for "-ción" or "-ières" need the accent).
+ * Only stems that differ from the folded word: the word itself is in the index already.
+ */
+function wordStems(stemmer: Stemmer, raw: string, folded: string, into: Set<string>): void {
+	if (folded.length < shortest) return
+	const plain = stemmer(folded)
+	if (plain && plain !== folded) into.add(plain)
+	if (raw !== folded) {
+		const accented = foldText(stemmer(raw))
+		if (accented && accented !== folded) into.add(accented)
+	}
+}
+
+/**
+ * An article's stems, space-separated, in `language`'s stemmer: what the index's stems column
+ * (SQLite) or weight-D words (PostgreSQL) hold. '' for a language with no stemmer.
+ */
+export async function textStems(texts: string[], language: string): Promise<string> {
+	const stemmer = await stemmerFor(language)
+	if (!stemmer) return ''
+	const stems = new Set<string>()
+	const seen = new Set<string>()
+	for (const text of texts)
+		for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+			const raw = match[0].toLowerCase()
+			if (seen.has(raw)) continue
+			seen.add(raw)
+			// A word the index splits further (letters joined by marks it drops) is stemmed as
+			// the index's words are.
+			for (const folded of foldText(raw).match(/[\p{L}\p{N}]+/gu) ?? [])
+				wordStems(stemmer, raw, folded, stems)
+			if (stems.size >= maxStems) return [...stems].join(' ')
+		}
+	return [...stems].join(' ')
+}
+
+/**
+ * The query with each single word's stems in `languages` added as alternatives ("forests" also
+ * as "forest"); phrases and excluded words stay exact. `text` is what the reader typed: a
+ * word's accents, which the query's folded words have lost, help some languages' rules.
+ */
+export async function withStems(
+	query: SearchQuery,
+	text: string,
+	languages: string[],
+): Promise<SearchQuery> {
+	const stemmers = (await Promise.all(languages.map(stemmerFor))).filter(
+		(stemmer): stemmer is Stemmer => stemmer !== undefined,
+	)
+	if (stemmers.length === 0) return query
+	const written = new Map<string, string>()
+	for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+		const raw = match[0].toLowerCase()
+		written.set(foldText(raw), raw)
+	}
+	const stemmed = (phrase: SearchPhrase): SearchPhrase => {
+		const [word] = phrase.words
+		if (phrase.words.length !== 1 || word === undefined) return phrase
+		const stems = new Set<string>()
+		for (const stemmer of stemmers) wordStems(stemmer, written.get(word) ?? word, word, stems)
+		return stems.size > 0 ? { ...phrase, stems: [...stems] } : phrase
+	}
+	return { all: query.all.map((clause) => clause.map(stemmed)), none: query.none }
+}
+
+/**
+ * What a snippet marks besides the words themselves: a word of the text whose stem, in one of
+ * `languages`' stemmers, is a word the query looks for or one of its stems ("forests" for a
+ * search for "forest"). Undefined when no language has a stemmer.
+ */
+export async function stemMatcher(
+	query: SearchQuery,
+	languages: string[],
+): Promise<((folded: string) => boolean) | undefined> {
+	const stemmers = (await Promise.all(languages.map(stemmerFor))).filter(
+		(stemmer): stemmer is Stemmer => stemmer !== undefined,
+	)
+	const wanted = new Set(
+		query.all.flatMap((clause) =>
+			clause.flatMap((phrase) =>
+				phrase.words.length === 1 ? [...phrase.words, ...(phrase.stems ?? [])] : [],
+			),
+		),
+	)
+	if (stemmers.length === 0 || wanted.size === 0) return undefined
+	// A word is stemmed only when it holds a wanted stem's first letters: most of a text's words
+	// never are.
+	const starts = [...wanted].map((stem) => stem.slice(0, 2))
+	return (folded) => {
+		if (folded.length < shortest || !starts.some((start) => folded.includes(start))) return false
+		return stemmers.some((stemmer) => wanted.has(stemmer(folded)))
+	}
+}
+
+/** The languages a reader's words are stemmed in: the site's, and every published article's. */
+export async function contentLanguages(storage: Storage): Promise<string[]> {
+	const [settings, languages] = await Promise.all([
+		getSiteSettings(storage),
+		storage.articles.languages(),
+	])
+	return [...new Set([settings.language, ...languages].map((tag) => tag.toLowerCase()))]
+}
+
+export interface SearchStemsOutcome {
+	claimed: number
+	stored: number
+}
+
+/** Articles stemmed in one step: about 3 ms of stemming each for a 1,000-word text. */
+const stemsBatch = 25
+
+/**
+ * One step of the search-stems worker (server/jobs/search-stems.ts): the stems of up to 25
+ * articles whose stems are due, made and stored. Running it on several instances at once only
+ * repeats work: stems are stored for the version they were made from.
+ */
+export function searchStemSteps(storage: Storage) {
+	let checkedLanguage: string | undefined
+	async function step(): Promise<SearchStemsOutcome> {
+		const { language: siteLanguage } = await getSiteSettings(storage)
+		// Articles naming no language are looked at again when the site's language changed.
+		const relanguage = checkedLanguage !== siteLanguage
+		const due = await storage.search.unstemmed(stemsBatch, relanguage ? siteLanguage : undefined)
+		if (due.length < stemsBatch) checkedLanguage = siteLanguage
+		const entries: ArticleStems[] = []
+		for (const article of due) {
+			const language = article.language || siteLanguage
+			const stems = await textStems(
+				[article.title, article.summary, article.bodyMarkdown],
+				language,
+			)
+			entries.push({ id: article.id, version: article.version, stems, language })
+			// Requests go between two articles' stemming.
+			await new Promise((resolve) => setImmediate(resolve))
+		}
+		const stored = await storage.search.setStems(entries)
+		return { claimed: due.length, stored }
+	}
+	return {
+		step,
+		nothing: (): SearchStemsOutcome => ({ claimed: 0, stored: 0 }),
+		batchSize: stemsBatch,
+	}
+}
