@@ -1,5 +1,6 @@
 // A reader searches: on a phone without JavaScript (the header's link to the search page, a plain
-// form) and on a wide screen from the header's own field; the word is marked in each result;
+// form) and on a wide screen from the header's own field; the word is marked in each result, and
+// found by its other forms too ("bogs" finds "bog");
 // titles offered as they type, chosen with the keyboard, without moving the page.
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
@@ -45,6 +46,15 @@ test('on a phone without JavaScript a reader finds the peatlands article, the wo
 			() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 		)
 		expect(overflow).toBeLessThanOrEqual(0)
+		// "bogs" finds the article's "bog" by its stem (made by the server just after the publish).
+		await expect(async () => {
+			await page.goto('/search?q=bogs')
+			const found = page
+				.getByRole('region', { name: /result for “bogs”/ })
+				.getByRole('listitem')
+				.filter({ hasText: 'Peatlands hold the carbon' })
+			await expect(found.locator('mark')).toHaveText(['bog'], { timeout: 1_000 })
+		}).toPass({ timeout: 10_000 })
 	} finally {
 		await context.close()
 	}
