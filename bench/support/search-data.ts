@@ -10,6 +10,7 @@
 //   migrate  the working tree's migrations over an earlier commit's database: how long building
 //            the index for existing articles takes.
 
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { DatabaseSync } from 'node:sqlite'
@@ -102,10 +103,20 @@ const summary = (durations: number[]) => {
 	return { count: ordered.length, p50: percentile(ordered, 50), p99: percentile(ordered, 99) }
 }
 
-/** Every article's search stems made, as the server's worker makes them after saves: seconds. */
-async function makeStems(): Promise<number> {
-	const { searchStemSteps } = await import('#app/features/search/stems.server.ts')
-	const { step, batchSize } = searchStemSteps(storage)
+/** The stems module, absent from the trees of commits before stems. */
+const stemsModule = existsSync(
+	join(import.meta.dirname, '../../app/features/search/stems.server.ts'),
+)
+	? await import('#app/features/search/stems.server.ts')
+	: undefined
+
+/**
+ * Every article's search stems made, as the server's worker makes them after saves: seconds
+ * (undefined for a commit before stems).
+ */
+async function makeStems(): Promise<number | undefined> {
+	if (!stemsModule) return undefined
+	const { step, batchSize } = stemsModule.searchStemSteps(storage)
 	const started = performance.now()
 	while ((await step()).claimed >= batchSize) {}
 	return (performance.now() - started) / 1000
@@ -140,7 +151,6 @@ if (mode === 'fill') {
 	result = { seconds: (performance.now() - started) / 1000, applied }
 } else {
 	const { parseQuery } = await import('#app/features/search/search-query.ts')
-	const { withStems } = await import('#app/features/search/stems.server.ts')
 	// The publish rounds' articles too, as the server's worker would have.
 	await makeStems()
 	const repeat = Number(process.env.REPEAT ?? 300)
@@ -185,7 +195,7 @@ if (mode === 'fill') {
 		const parsed = parseQuery(text)
 		if (!parsed) throw new Error(`no query in ${text}`)
 		// As /search asks it: each word with its stems, on a site in English.
-		const query = await withStems(parsed, text, ['en'])
+		const query = stemsModule ? await stemsModule.withStems(parsed, text, ['en']) : parsed
 		const options = {
 			includeDrafts: false,
 			kinds: ['article', 'page'] as ('article' | 'page')[],

@@ -176,11 +176,15 @@ export interface SearchStemsOutcome {
 	stored: number
 }
 
-/** Articles stemmed in one step: about 3 ms of stemming each for a 1,000-word text. */
-const stemsBatch = 25
+/**
+ * Articles stemmed in one step. A 1,000-word article costs about 3 ms (its stems, then its index
+ * row made again); SQLite's driver holds the event loop while the step's transaction writes, so
+ * steps stay small.
+ */
+const stemsBatch = 8
 
 /**
- * One step of the search-stems worker (server/jobs/search-stems.ts): the stems of up to 25
+ * One step of the search-stems worker (server/jobs/search-stems.ts): the stems of up to 8
  * articles whose stems are due, made and stored. Running it on several instances at once only
  * repeats work: stems are stored for the version they were made from.
  */
