@@ -259,6 +259,58 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		expect(titles).toContain('Orchid count 2024')
 	})
 
+	it('reads an export in the encoding its declaration names, and says when it cannot', async () => {
+		// An old site set to windows-1252: é is one byte, and ’ is 0x92.
+		const latin = (text: string) => Buffer.from(text, 'latin1')
+		const wxr = (encoding: string) =>
+			Buffer.concat([
+				latin(`<?xml version="1.0" encoding="${encoding}" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"
+	xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Prés</title><link>https://pres.example</link>
+<item><title>Prés fleuris d`),
+				Buffer.from([0x92]),
+				latin(`été</title><dc:creator>ana</dc:creator>
+<content:encoded><![CDATA[<p>Les prés sont fauchés en août.</p>]]></content:encoded>
+<wp:post_id>5</wp:post_id><wp:post_date_gmt>2024-08-01 10:00:00</wp:post_date_gmt>
+<wp:post_name>pres-fleuris</wp:post_name><wp:status>publish</wp:status>
+<wp:post_type>post</wp:post_type></item></channel></rss>`),
+			])
+		const file = join(folder, 'windows-1252.xml')
+		writeFileSync(file, wxr('windows-1252'))
+		const posts: SourcePost[] = []
+		for await (const post of (await readWordPressExport(file)).posts())
+			if ('html' in post) posts.push(post)
+		expect(posts.map((post) => [post.title, post.html])).toEqual([
+			['Prés fleuris d’été', '<p>Les prés sont fauchés en août.</p>'],
+		])
+		writeFileSync(file, wxr('x-klingon'))
+		const refused = async () => {
+			for await (const _ of (await readWordPressExport(file)).posts());
+		}
+		await expect(refused).rejects.toThrow(SourceFileError)
+		await expect(refused).rejects.toThrow('encoding Canopy cannot read (x-klingon)')
+	})
+
+	it('keeps a post whose custom field is too long to read, leaving the field out', async () => {
+		const text = readFileSync(`${fixtures}/wordpress.xml`, 'utf8')
+		const huge = join(folder, 'huge-meta.xml')
+		// A plugin's serialised data of 5 MB beside the orchid count's description.
+		writeFileSync(
+			huge,
+			text.replace(
+				'<wp:postmeta><wp:meta_key><![CDATA[_yoast_wpseo_metadesc]]>',
+				`<wp:postmeta><wp:meta_key><![CDATA[_builder_data]]></wp:meta_key><wp:meta_value><![CDATA[${'a:1:{'.repeat(1_000_000)}]]></wp:meta_value></wp:postmeta><wp:postmeta><wp:meta_key><![CDATA[_yoast_wpseo_metadesc]]>`,
+			),
+		)
+		const read: (SourcePost | { title: string; reason: string })[] = []
+		for await (const post of (await readWordPressExport(huge)).posts()) read.push(post)
+		const orchids = read.find((post) => post.title === 'Orchid count 2024')
+		expect(orchids).toBeDefined()
+		expect(orchids).not.toHaveProperty('reason')
+		expect(orchids).toMatchObject({ html: expect.stringContaining('412 common spotted orchids') })
+	})
+
 	it('keeps an admin’s own redirects, the folder’s links to outside it, and the size limit', async () => {
 		await storage.redirects.put({ from: '/old-peat', to: '/donate', status: 302 })
 		const base = {

@@ -15,7 +15,11 @@ import {
 	type TermName,
 } from './import-source.ts'
 
-/** An element's text past this is cut: no field of an export needs more (a post's text: 2 MB). */
+/**
+ * An element's text past this is cut: no field of an export needs more (a post's text: 2 MB). A
+ * post whose text, title or excerpt was cut is not brought in; a cut custom field (a plugin's
+ * serialised data) is left out and the post kept.
+ */
 const maxFieldLength = 4_000_000
 
 /** One `<item>` or channel-level `<wp:…>` record: its fields by qualified name. */
@@ -23,8 +27,40 @@ interface WxrRecord {
 	fields: Map<string, string>
 	categories: { domain: string; slug: string; name: string }[]
 	meta: Map<string, string>
-	/** Whether a field was longer than maxFieldLength. */
+	/** Whether a field was longer than maxFieldLength (custom fields left aside). */
 	cut: boolean
+}
+
+/**
+ * The encoding the file's XML declaration names ('utf-8' when it names none, as XML says): old
+ * WordPress sites set to ISO-8859-1 or windows-1252 export in it.
+ */
+function declaredEncoding(head: Buffer): string {
+	const declaration =
+		/^(?:\uFEFF|\xEF\xBB\xBF)?\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
+			head.subarray(0, 512).toString('latin1'),
+		)
+	return declaration?.[1]?.toLowerCase() ?? 'utf-8'
+}
+
+/** The file's text, decoded as its declaration says, chunk by chunk. */
+async function* decodedText(file: string): AsyncGenerator<string> {
+	let decoder: TextDecoder | undefined
+	for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+		if (!decoder) {
+			const encoding = declaredEncoding(chunk)
+			try {
+				decoder = new TextDecoder(encoding)
+			} catch {
+				throw new SourceFileError(
+					`This WordPress export is in an encoding Canopy cannot read (${encoding}). Export it again from WordPress, or convert it to UTF-8 first (for example with iconv).`,
+				)
+			}
+		}
+		yield decoder.decode(chunk, { stream: true })
+	}
+	const rest = decoder?.decode() ?? ''
+	if (rest) yield rest
 }
 
 const namespaces: [RegExp, string][] = [
@@ -57,11 +93,14 @@ async function* readRecords(file: string): AsyncGenerator<[string, WxrRecord]> {
 	let category: { domain: string; slug: string } | undefined
 	let metaKey = ''
 	let sawRss = false
+	/** Whether the element being read was longer than maxFieldLength. */
+	let textCut = false
 	parser.on('opentag', (tag) => {
 		const name = nameOf(tag)
 		if (stack.length === 0) sawRss = name === 'rss'
 		stack.push(name)
 		text = ''
+		textCut = false
 		if (records.has(name) && !current) {
 			if (name === 'item' && !channelSent) {
 				ready.push(['channel', channel])
@@ -80,7 +119,7 @@ async function* readRecords(file: string): AsyncGenerator<[string, WxrRecord]> {
 	})
 	const take = (chunk: string) => {
 		if (text.length < maxFieldLength) text += chunk
-		else if (current) current.record.cut = true
+		else textCut = true
 	}
 	parser.on('text', take)
 	parser.on('cdata', take)
@@ -88,6 +127,8 @@ async function* readRecords(file: string): AsyncGenerator<[string, WxrRecord]> {
 		const name = nameOf(tag)
 		stack.pop()
 		const value = text.trim()
+		// A custom field too long to read is left out; any other field cut leaves its post out.
+		if (current && textCut && name !== 'wp:meta_value') current.record.cut = true
 		if (current && name === current.name) {
 			ready.push([current.name, current.record])
 			current = undefined
@@ -97,27 +138,30 @@ async function* readRecords(file: string): AsyncGenerator<[string, WxrRecord]> {
 				record.categories.push({ ...category, name: value })
 				category = undefined
 			} else if (name === 'wp:meta_key') metaKey = value
-			else if (name === 'wp:meta_value') record.meta.set(metaKey, value)
-			else if (!record.fields.has(name)) record.fields.set(name, value)
+			else if (name === 'wp:meta_value') {
+				if (!textCut) record.meta.set(metaKey, value)
+			} else if (!record.fields.has(name)) record.fields.set(name, value)
 		} else if (stack.at(-1) === 'channel' && !channel.fields.has(name)) {
 			channel.fields.set(name, value)
 		}
 		text = ''
+		textCut = false
 	})
 	let failure: Error | undefined
 	parser.on('error', (error) => {
 		failure = error
 	})
 	try {
-		for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+		for await (const chunk of decodedText(file)) {
 			// Characters XML forbids, pasted from word processors: dropped, not a reason to refuse.
 			// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-			parser.write((chunk as string).replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, ''))
+			parser.write(chunk.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, ''))
 			if (failure) break
 			yield* ready.splice(0)
 		}
 		if (!failure) parser.close()
 	} catch (error) {
+		if (error instanceof SourceFileError) throw error
 		failure = error as Error
 	}
 	if (failure)
