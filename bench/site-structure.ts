@@ -28,6 +28,8 @@ const ms = (value: number) => (value < 1 ? '< 1 ms' : `${Math.round(value)} ms`)
 
 interface SiteData {
 	writeSeconds: number
+	/** Their search stems made after (undefined on a tree without stems). */
+	stemSeconds?: number
 	article: string
 	tag: string
 	author: string
@@ -81,7 +83,7 @@ async function onDatabase(
 ): Promise<Row[]> {
 	const data = await fill(target, { ...env, DATA_DIR: dataDir })
 	note(
-		`${name}: ${articles.toLocaleString('en')} articles written through the Storage port in ${data.writeSeconds.toFixed(1)} s`,
+		`${name}: ${articles.toLocaleString('en')} articles written through the Storage port in ${data.writeSeconds.toFixed(1)} s, their search stems made after in ${data.stemSeconds?.toFixed(1) ?? '–'} s (a server started on them would otherwise spend its first half minute on it)`,
 	)
 	const canopy = await startCanopy(target, { cpu: serverCpu, logLevel: 'error', dataDir, env })
 	try {

@@ -18,6 +18,7 @@ import pg from 'pg'
 import { storageRules } from '#server/storage-rules.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import { percentile } from './report.ts'
+import { makeStems } from './stems.ts'
 
 const mode = process.argv[2] ?? 'fill'
 const databaseUrl = process.env.DATABASE_URL ?? ''
@@ -103,25 +104,6 @@ const summary = (durations: number[]) => {
 	return { count: ordered.length, p50: percentile(ordered, 50), p99: percentile(ordered, 99) }
 }
 
-/** The stems module, absent from the trees of commits before stems. */
-const stemsModule = existsSync(
-	join(import.meta.dirname, '../../app/features/search/stems.server.ts'),
-)
-	? await import('#app/features/search/stems.server.ts')
-	: undefined
-
-/**
- * Every article's search stems made, as the server's worker makes them after saves: seconds
- * (undefined for a commit before stems).
- */
-async function makeStems(): Promise<number | undefined> {
-	if (!stemsModule) return undefined
-	const { step, batchSize } = stemsModule.searchStemSteps(storage)
-	const started = performance.now()
-	while ((await step()).claimed >= batchSize) {}
-	return (performance.now() - started) / 1000
-}
-
 let result: unknown
 if (mode === 'fill') {
 	await storage.migrate()
@@ -130,7 +112,7 @@ if (mode === 'fill') {
 	const durations: number[] = []
 	for (let i = 0; i < count; i++) durations.push(await publish(i))
 	const writeSeconds = (performance.now() - started) / 1000
-	result = { writeSeconds, stemSeconds: await makeStems(), ...summary(durations) }
+	result = { writeSeconds, stemSeconds: await makeStems(storage), ...summary(durations) }
 	// A site's statistics are current within a minute of a bulk write (autovacuum): measure that
 	// steady state, not the planner's guesses about empty tables.
 	if (databaseUrl) {
@@ -152,7 +134,10 @@ if (mode === 'fill') {
 } else {
 	const { parseQuery } = await import('#app/features/search/search-query.ts')
 	// The publish rounds' articles too, as the server's worker would have.
-	await makeStems()
+	await makeStems(storage)
+	const stems = existsSync(join(import.meta.dirname, '../../app/features/search/stems.server.ts'))
+		? await import('#app/features/search/stems.server.ts')
+		: undefined
 	const repeat = Number(process.env.REPEAT ?? 300)
 	const queries = {
 		common: 'water',
@@ -195,7 +180,7 @@ if (mode === 'fill') {
 		const parsed = parseQuery(text)
 		if (!parsed) throw new Error(`no query in ${text}`)
 		// As /search asks it: each word with its stems, on a site in English.
-		const query = stemsModule ? await stemsModule.withStems(parsed, text, ['en']) : parsed
+		const query = stems ? await stems.withStems(parsed, text, ['en']) : parsed
 		const options = {
 			includeDrafts: false,
 			kinds: ['article', 'page'] as ('article' | 'page')[],
