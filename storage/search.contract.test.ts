@@ -109,7 +109,8 @@ describe.each(databases)('search storage contract: $name', ({ create }) => {
 		const stemsOf = async (article: typeof study, language: string) => ({
 			id: article.id,
 			version: article.version,
-			stems: await textStems([article.title, article.summary, article.bodyMarkdown], language),
+			titleStems: await textStems([article.title], language),
+			stems: await textStems([article.summary, article.bodyMarkdown], language),
 			language,
 		})
 		// Saved, not yet stemmed: "studies" is not "study".
@@ -121,6 +122,13 @@ describe.each(databases)('search storage contract: $name', ({ create }) => {
 		expect(await storage.search.unstemmed(10)).toEqual([])
 		expect(await stemmed('studies')).toEqual(['study'])
 		expect(await stemmed('bosques')).toEqual(['bosque'])
+		// A stem found in a title ranks as the title: before one found in a text alone, newer.
+		const titled = await add('decline', 'The decline of fens', 'Drained for farming.')
+		const texted = await add('fens', 'Fens today', 'Their decline and declining birds.')
+		expect(
+			await storage.search.setStems([await stemsOf(titled, 'en'), await stemsOf(texted, 'en')]),
+		).toBe(2)
+		expect(await stemmed('declines')).toEqual(['decline', 'fens'])
 		// A phrase stays exact; an excluded word too.
 		expect(await stemmed('"studies of"')).toEqual([])
 		// The tag renamed: the index rebuilt from the tables keeps the stems.
@@ -141,7 +149,11 @@ describe.each(databases)('search storage contract: $name', ({ create }) => {
 		expect(await stemmed('lichens')).toEqual(['study'])
 		// The site's language changed: those naming none are due again when asked with it.
 		expect(await storage.search.unstemmed(10)).toEqual([])
-		expect((await storage.search.unstemmed(10, 'fr')).map((due) => due.id)).toEqual([study.id])
+		expect((await storage.search.unstemmed(10, 'fr')).map((due) => due.id)).toEqual([
+			study.id,
+			titled.id,
+			texted.id,
+		])
 		expect(await storage.search.unstemmed(10, 'en')).toEqual([])
 	})
 

@@ -264,7 +264,11 @@ export function toPushDelivery(row: Row): PushDelivery {
 type MissingArticleColumn = Exclude<
 	keyof Database['articles'],
 	// The search index's columns: written by saves and setStems, read by the index alone.
-	(typeof articleRowColumns)[number] | 'search' | 'search_stems' | 'search_stems_language'
+	| (typeof articleRowColumns)[number]
+	| 'search'
+	| 'search_stems'
+	| 'search_title_stems'
+	| 'search_stems_language'
 >
 const everyArticleColumn: MissingArticleColumn extends never ? true : MissingArticleColumn = true
 void everyArticleColumn

@@ -44,6 +44,8 @@ export interface Database {
 		 * Kept so that an index rebuilt in SQL (a tag renamed, an import) keeps them.
 		 */
 		search_stems: ColumnType<string | null, string | null | undefined, string | null>
+		/** The title's stems, made with search_stems (migration 0027). */
+		search_title_stems: ColumnType<string | null, string | null | undefined, string | null>
 		/** The language search_stems were made in. */
 		search_stems_language: ColumnType<string | null, string | null | undefined, string | null>
 	}

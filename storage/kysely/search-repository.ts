@@ -44,19 +44,43 @@ type Searchable = Pick<Article, 'title' | 'summary' | 'bodyMarkdown' | 'tags' | 
 export function searchColumn(
 	dialect: Dialect,
 	article: Searchable,
-): { search?: RawBuilder<string>; search_stems: null; search_stems_language: null } {
-	const due = { search_stems: null, search_stems_language: null }
+): {
+	search?: RawBuilder<string>
+	search_stems: null
+	search_title_stems: null
+	search_stems_language: null
+} {
+	const due = { search_stems: null, search_title_stems: null, search_stems_language: null }
 	return dialect === 'sqlite' ? due : { search: searchVector(article), ...due }
 }
 
 /**
  * PostgreSQL's search column for an article's words, weighted: title A; summary, tags and
- * authors B; text C.
+ * authors B; text C. Its stems, once made (setStems): the title's A, the others' D.
  */
 export function searchVector(article: Searchable): RawBuilder<string> {
-	return sql<string>`setweight(to_tsvector('simple', ${words(article.title)}), 'A') ||
-		setweight(to_tsvector('simple', ${words(`${article.summary} ${termsText(article)}`)}), 'B') ||
-		setweight(to_tsvector('simple', ${words(article.bodyMarkdown)}), 'C')`
+	return weightedVector({
+		title: article.title,
+		summaryAndTerms: `${article.summary} ${termsText(article)}`,
+		body: article.bodyMarkdown,
+	})
+}
+
+function weightedVector(parts: {
+	title: string
+	summaryAndTerms: string
+	body: string
+	titleStems?: string
+	stems?: string
+}): RawBuilder<string> {
+	const stems =
+		parts.stems !== undefined
+			? sql`|| setweight(to_tsvector('simple', ${parts.titleStems ?? ''}), 'A') ||
+			setweight(to_tsvector('simple', ${parts.stems}), 'D')`
+			: sql``
+	return sql<string>`setweight(to_tsvector('simple', ${words(parts.title)}), 'A') ||
+		setweight(to_tsvector('simple', ${words(parts.summaryAndTerms)}), 'B') ||
+		setweight(to_tsvector('simple', ${words(parts.body)}), 'C') ${stems}`
 }
 
 /**
@@ -67,12 +91,12 @@ export async function indexArticle(trx: Db, dialect: Dialect, article: Article):
 	if (dialect !== 'sqlite') return
 	await sql`DELETE FROM article_search WHERE rowid = ${article.id}`.execute(trx)
 	// Its stems come after the save (setStems).
-	await sql`INSERT INTO article_search (rowid, title, summary, terms, body, stems)
+	await sql`INSERT INTO article_search (rowid, title, summary, terms, body, title_stems, stems)
 		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)},
-		${article.bodyMarkdown}, '')`.execute(trx)
+		${article.bodyMarkdown}, '', '')`.execute(trx)
 	await sql`DELETE FROM article_search_head WHERE rowid = ${article.id}`.execute(trx)
-	await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
-		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)})`.execute(
+	await sql`INSERT INTO article_search_head (rowid, title, summary, terms, title_stems)
+		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)}, '')`.execute(
 		trx,
 	)
 }
@@ -127,22 +151,34 @@ async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Pr
 		else
 			for (const table of ['article_search', 'article_search_head'])
 				await sql`DELETE FROM ${sql.table(table)} WHERE rowid IN (${sql.join(ids)})`.execute(trx)
-		await sql`INSERT INTO article_search (rowid, title, summary, terms, body, stems)
-			SELECT a.id, a.title, a.summary, ${terms}, a.body_markdown, coalesce(a.search_stems, '')
+		await sql`INSERT INTO article_search (rowid, title, summary, terms, body, title_stems, stems)
+			SELECT a.id, a.title, a.summary, ${terms}, a.body_markdown,
+				coalesce(a.search_title_stems, ''), coalesce(a.search_stems, '')
 			FROM articles a ${only}`.execute(trx)
-		await sql`INSERT INTO article_search_head (rowid, title, summary, terms)
-			SELECT a.id, a.title, a.summary, ${terms} FROM articles a ${only}`.execute(trx)
+		await sql`INSERT INTO article_search_head (rowid, title, summary, terms, title_stems)
+			SELECT a.id, a.title, a.summary, ${terms}, coalesce(a.search_title_stems, '')
+			FROM articles a ${only}`.execute(trx)
 		return
 	}
 	// canopy_fold (migration 0019): lower case, diacritics and word-joining signs as the site's
 	// own searchWords leaves them.
 	const fold = (column: RawBuilder<unknown>) => sql`canopy_fold(${column})`
 	const terms = sql`a.summary || ' ' || ${termNames(dialect)}`
+	// The stems weigh as the title (its own) or least (the summary's and text's).
 	await sql`UPDATE articles a SET search =
 		setweight(to_tsvector('simple', ${fold(sql`a.title`)}), 'A') ||
+		setweight(to_tsvector('simple', coalesce(a.search_title_stems, '')), 'A') ||
 		setweight(to_tsvector('simple', ${fold(terms)}), 'B') ||
 		setweight(to_tsvector('simple', ${fold(sql`a.body_markdown`)}), 'C') ||
 		setweight(to_tsvector('simple', coalesce(a.search_stems, '')), 'D') ${only}`.execute(trx)
+}
+
+/** Stems as stored: single words of letters and digits, space-separated. */
+function onlyWords(stems: string): string {
+	return stems
+		.split(' ')
+		.filter((stem) => /^[\p{L}\p{N}]+$/u.test(stem))
+		.join(' ')
 }
 
 /** A phrase's stems, each a single word of letters and digits (the site made them). */
@@ -291,12 +327,13 @@ function sqliteSearch(trx: Db, query: SearchQuery, filter: RawBuilder<unknown>) 
 				return found.rows.map((row) => Number(row.id))
 			}
 			// bm25() is read where the match is made, in a query of its own: over the whole index
-			// (title 10, summary 4, tags and authors 4, text 1, stems 0.5), or over the head alone.
+			// (title 10, summary 4, tags and authors 4, text 1; stems half their source's: the
+			// title's 5, the others' 0.5), or over the head alone.
 			const ranked =
 				scope === 'head'
-					? sql`SELECT rowid, bm25(article_search_head, 10.0, 4.0, 4.0) AS rank
+					? sql`SELECT rowid, bm25(article_search_head, 10.0, 4.0, 4.0, 5.0) AS rank
 						FROM article_search_head WHERE article_search_head MATCH ${wanted}`
-					: sql`SELECT rowid, bm25(article_search, 10.0, 4.0, 4.0, 1.0, 0.5) AS rank
+					: sql`SELECT rowid, bm25(article_search, 10.0, 4.0, 4.0, 1.0, 5.0, 0.5) AS rank
 						FROM article_search WHERE article_search MATCH ${all}`
 			const found = await sql<{ id: number }>`SELECT s.rowid AS id FROM (${ranked}) s
 				JOIN articles a INDEXED BY articles_visibility ON a.id = s.rowid
@@ -453,31 +490,48 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 			if (entries.length === 0) return 0
 			return db.transaction().execute(async (trx) => {
 				const stored: number[] = []
-				for (const { id, version, stems, language } of entries) {
-					const words = stems
-						.split(' ')
-						.filter((stem) => /^[\p{L}\p{N}]+$/u.test(stem))
-						.join(' ')
+				for (const entry of entries) {
+					const { id, version, language } = entry
+					const stems = onlyWords(entry.stems)
+					const titleStems = onlyWords(entry.titleStems)
+					// PostgreSQL: the column made again from the row's words as a save makes it
+					// (folded here, not in SQL), with the stems.
+					let search: { search: RawBuilder<string> } | undefined
+					if (dialect === 'postgres') {
+						const found = await sql<{
+							title: string
+							summary: string
+							body: string
+							terms: string
+						}>`
+							SELECT a.title, a.summary, a.body_markdown AS body, ${termNames(dialect)} AS terms
+							FROM articles a WHERE a.id = ${id} AND a.version = ${version}`.execute(trx)
+						const row = found.rows[0]
+						if (!row) continue
+						search = {
+							search: weightedVector({
+								title: row.title,
+								summaryAndTerms: `${row.summary} ${row.terms}`,
+								body: row.body,
+								titleStems,
+								stems,
+							}),
+						}
+					}
 					const updated = await trx
 						.updateTable('articles')
 						.set({
-							search_stems: words,
+							search_stems: stems,
+							search_title_stems: titleStems,
 							search_stems_language: language,
-							// PostgreSQL: the words of weights A to C as the save wrote them, and the
-							// stems as D (search_head, A and B, is unchanged).
-							...(dialect === 'postgres'
-								? {
-										search: sql<string>`ts_filter(search, '{a,b,c}') ||
-											setweight(to_tsvector('simple', ${words}), 'D')`,
-									}
-								: {}),
+							...search,
 						})
 						.where('id', '=', id)
 						.where('version', '=', version)
 						.executeTakeFirst()
 					if (Number(updated.numUpdatedRows) > 0) stored.push(id)
 				}
-				// SQLite's index row made again, now with its stems.
+				// SQLite's index rows made again, now with their stems.
 				if (dialect === 'sqlite') await reindexArticles(trx, dialect, stored)
 				return stored.length
 			})

@@ -62,7 +62,9 @@ export interface ArticleStems {
 	id: number
 	/** The version they were made from: a save since then makes them due again. */
 	version: number
-	/** The stems, space-separated ('' for a language with no stemmer). */
+	/** The title's stems, space-separated ('' for a language with no stemmer). */
+	titleStems: string
+	/** The summary's and the text's stems, space-separated. */
 	stems: string
 	/** The language they were made in (the site's, for an article naming none). */
 	language: string

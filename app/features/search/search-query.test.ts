@@ -62,6 +62,17 @@ describe('snippet', () => {
 		expect(parts.map((part) => part.text).join('')).not.toContain('example.org')
 	})
 
+	it('shows a table as its words, without its rule', () => {
+		const parts = snippet(
+			'| Warming | Heat extremes |\n| --- | :---: |\n| 2°C | 5.6 times |\n\n***\n\nAfter.',
+			queryWords(parseQuery('heat') ?? { all: [], none: [] }),
+			'',
+		)
+		expect(parts.map((part) => part.text).join('')).toBe(
+			'Warming Heat extremes 2°C 5.6 times After.',
+		)
+	})
+
 	it('gives the summary when the words are only in the title or tags', () => {
 		expect(snippet('Nothing here.', [{ word: 'heron', prefix: false }], 'About herons.')).toEqual([
 			{ text: 'About herons.', mark: false },

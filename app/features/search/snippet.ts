@@ -12,12 +12,16 @@ const windowWords = 28
 /** Letters and digits of ASCII alone: folded by lower-casing, without Unicode normalisation. */
 const ascii = /^[A-Za-z0-9]*$/
 
-/** Markdown as plain words: no images, link addresses, emphasis marks or heading hashes. */
+/**
+ * Markdown as plain words: no images, link addresses, emphasis marks, heading hashes, or the
+ * dashes of a table's rule or a horizontal one.
+ */
 export function plainText(markdown: string): string {
 	return markdown
 		.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/<[^>]+>/g, ' ')
+		.replace(/:?-{3,}:?|[=*_]{3,}/g, ' ')
 		.replace(/[*_`#>~|]+/g, ' ')
 		.replace(/\s+/g, ' ')
 		.trim()

@@ -199,11 +199,10 @@ export function searchStemSteps(storage: Storage) {
 		const entries: ArticleStems[] = []
 		for (const article of due) {
 			const language = article.language || siteLanguage
-			const stems = await textStems(
-				[article.title, article.summary, article.bodyMarkdown],
-				language,
-			)
-			entries.push({ id: article.id, version: article.version, stems, language })
+			// The title's apart: a stem found there ranks as the title does.
+			const titleStems = await textStems([article.title], language)
+			const stems = await textStems([article.summary, article.bodyMarkdown], language)
+			entries.push({ id: article.id, version: article.version, titleStems, stems, language })
 			// Requests go between two articles' stemming.
 			await new Promise((resolve) => setImmediate(resolve))
 		}
