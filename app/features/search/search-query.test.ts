@@ -69,7 +69,7 @@ describe('snippet', () => {
 			'',
 		)
 		expect(parts.map((part) => part.text).join('')).toBe(
-			'Warming Heat extremes 2°C 5.6 times After.',
+			'Warming Heat extremes 2°C 5.6 times After …',
 		)
 	})
 
