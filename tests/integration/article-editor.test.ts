@@ -36,7 +36,7 @@ describe('the article editor', () => {
 	}
 
 	beforeAll(async () => {
-		app = await startTestApp({ seed: true })
+		app = await startTestApp({ seed: true, searchStems: {} })
 		await createUser(app.auth, app.storage, {
 			email: 'ana@example.org',
 			name: 'Ana Costa',
@@ -405,5 +405,13 @@ describe('the article editor', () => {
 		expect(found).not.toContain('Half a Degree Matters')
 		const drafts = await (await get('/admin/articles?status=draft')).text()
 		expect(drafts).not.toContain('Half a Degree Matters')
+		// A word by its stems too, once the worker has made them: "declines" finds "decline".
+		for (let tries = 0; (await app.storage.search.unstemmed(10)).length > 0; tries++) {
+			if (tries > 100) throw new Error('the stems were never made')
+			await new Promise((resolve) => setTimeout(resolve, 50))
+		}
+		const stemmed = await (await get('/admin/articles?q=declines')).text()
+		expect(stemmed).toContain('Decline, and Can 30x30 Turn It Around?')
+		expect(stemmed).not.toContain('Tidal flats')
 	})
 })

@@ -3,6 +3,7 @@
 
 import { pageSlugProblem } from '#app/features/pages/page-addresses.ts'
 import { parseQuery } from '#app/features/search/search-query.ts'
+import { contentLanguages, withStems } from '#app/features/search/stems.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type {
 	Article,
@@ -254,9 +255,12 @@ export async function listEditorArticles(
 ): Promise<EditorArticleList> {
 	const { q, status, page } = editorListSchema.parse(params)
 	// Words to look for, through the search index; signs alone look for nothing (an empty list).
-	const query = q ? parseQuery(q) : undefined
-	if (query === null)
+	const parsed = q ? parseQuery(q) : undefined
+	if (parsed === null)
 		return { items: [], total: 0, page: 1, pages: 1, query: q ?? '', status: status ?? null }
+	// Each word by its stems too, as readers search (decision 030).
+	const query =
+		parsed && q ? await withStems(parsed, q, await contentLanguages(storage)) : undefined
 	const { items, total } = await storage.articles.listForEditor({
 		query,
 		status,
