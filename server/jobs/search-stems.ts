@@ -17,7 +17,7 @@ export function startSearchStems(
 	logger: Logger,
 	options: SearchStemsOptions = {},
 ): SearchStemsWorker {
-	const { step, nothing, batchSize } = searchStemSteps(storage)
+	const { step, nothing, batchSize } = searchStemSteps(storage, logger)
 	return startBatchWorker({
 		step,
 		nothing,

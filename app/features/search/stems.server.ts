@@ -4,6 +4,7 @@
 // a reader's words are stemmed in every language the site's content is in. Each language's
 // stemmer is loaded the first time it is needed, on the server only.
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import type { Logger } from '#app/lib/logger.ts'
 import {
 	type ArticleStems,
 	foldText,
@@ -188,7 +189,7 @@ const stemsBatch = 8
  * articles whose stems are due, made and stored. Running it on several instances at once only
  * repeats work: stems are stored for the version they were made from.
  */
-export function searchStemSteps(storage: Storage) {
+export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>) {
 	let checkedLanguage: string | undefined
 	async function step(): Promise<SearchStemsOutcome> {
 		const { language: siteLanguage } = await getSiteSettings(storage)
@@ -199,10 +200,27 @@ export function searchStemSteps(storage: Storage) {
 		const entries: ArticleStems[] = []
 		for (const article of due) {
 			const language = article.language || siteLanguage
-			// The title's apart: a stem found there ranks as the title does.
-			const titleStems = await textStems([article.title], language)
-			const stems = await textStems([article.summary, article.bodyMarkdown], language)
-			entries.push({ id: article.id, version: article.version, titleStems, stems, language })
+			try {
+				// The title's apart: a stem found there ranks as the title does.
+				const titleStems = await textStems([article.title], language)
+				const stems = await textStems([article.summary, article.bodyMarkdown], language)
+				entries.push({ id: article.id, version: article.version, titleStems, stems, language })
+			} catch (error) {
+				// Stored without stems (found by its words as written), not asked again at every
+				// step ahead of the others.
+				logger?.warn('search: could not make an article’s stems; it is found by its words', {
+					id: article.id,
+					language,
+					error,
+				})
+				entries.push({
+					id: article.id,
+					version: article.version,
+					titleStems: '',
+					stems: '',
+					language,
+				})
+			}
 			// Requests go between two articles' stemming.
 			await new Promise((resolve) => setImmediate(resolve))
 		}

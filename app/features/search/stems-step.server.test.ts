@@ -1,0 +1,43 @@
+// The search-stems worker's step when a stemmer fails on an article: the article is stored
+// without stems (found by its words as written) and said in the log, and the step goes on to
+// the others instead of asking for the same article ahead of them at every step.
+import { describe, expect, it, vi } from 'vitest'
+import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
+import { articleWrite } from '#tests/fixtures/factories.ts'
+import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
+import { searchStemSteps } from './stems.server.ts'
+
+// English's stemmer breaks; Spanish's works.
+vi.mock('@orama/stemmers/english', () => ({
+	stemmer: () => {
+		throw new Error('stemmer broke')
+	},
+}))
+
+describe.each(databases)('search stems step ($name)', ({ create }) => {
+	let storage: Storage
+	freshStorageEachTest(create, (fresh) => ({ storage } = fresh))
+
+	it('stores an article its stemmer fails on without stems, and stems the others', async () => {
+		for (const [slug, language] of [
+			['forests', ''],
+			['bosques', 'es'],
+		] as const) {
+			const saved = await storage.articles.create(
+				articleWrite({ slug, title: slug, bodyMarkdown: `Los ${slug} viejos.`, language }),
+			)
+			if (!saved.ok) throw new Error('create failed')
+		}
+		const warnings: unknown[] = []
+		const { step } = searchStemSteps(storage, { warn: (...line) => warnings.push(line) })
+		expect(await step()).toEqual({ claimed: 2, stored: 2 })
+		expect(await storage.search.unstemmed(10)).toEqual([])
+		expect(warnings).toEqual([
+			[
+				'search: could not make an article’s stems; it is found by its words',
+				expect.objectContaining({ language: 'en' }),
+			],
+		])
+		expect(await step()).toEqual({ claimed: 0, stored: 0 })
+	})
+})
