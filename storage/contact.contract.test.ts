@@ -1,8 +1,9 @@
 // The contact part of the storage contract (migration 0004): messages stored once per form
 // submission with their mail in the same transaction, the inbox's reads and changes, and an
 // outbox whose mails are leased to one worker at a time, on both databases.
-import { parseQuery } from '#app/features/search/search-query.ts'
+
 import { describe, expect, it } from 'vitest'
+import { parseQuery } from '#app/features/search/search-query.ts'
 import { databases, freshStorageEachTest, type TestDatabase } from '#tests/fixtures/storage.ts'
 import type { NewContactMessage } from './port/contact.ts'
 import type { OutgoingMail } from './port/mail.ts'

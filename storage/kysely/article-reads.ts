@@ -4,6 +4,7 @@ import type { ArticleRepository, LanguageFilter, PublishedAddress } from '../por
 import type { Dialect } from '../port/storage.ts'
 import { withTerms } from './article-terms.ts'
 import { likePattern } from './like-pattern.ts'
+import { prepared } from './prepared.ts'
 import {
 	articleRowColumns,
 	cardColumns,
@@ -13,7 +14,6 @@ import {
 	toIso,
 	toListItem,
 } from './rows.ts'
-import { prepared } from './prepared.ts'
 import type { Database } from './schema.ts'
 import { matchingIds } from './search-repository.ts'
 

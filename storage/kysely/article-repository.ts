@@ -10,6 +10,7 @@ import type {
 } from '../port/articles.ts'
 import type { Change } from '../port/changes.ts'
 import type { Dialect } from '../port/storage.ts'
+import { createInOneStatement } from './article-create-postgres.ts'
 import { articleReads } from './article-reads.ts'
 import {
 	announcementColumns,
@@ -20,7 +21,6 @@ import {
 	type SavedRow,
 	topicOf,
 } from './article-save.ts'
-import { createInOneStatement } from './article-create-postgres.ts'
 import { linkTerms, resolveWriteTerms, termsOf, withTerms } from './article-terms.ts'
 import {
 	checkNotTranslated,

@@ -8,8 +8,8 @@ import { appendChange, type ChangeHooks } from './change-repository.ts'
 import { leaseDue } from './lease.ts'
 import { toMessage, toQueuedMail } from './rows.ts'
 import type { Database } from './schema.ts'
-import { webhookEvent } from './webhook-events.ts'
 import { matchingIds } from './search-repository.ts'
+import { webhookEvent } from './webhook-events.ts'
 
 /** A message's columns: not PostgreSQL's search tsvector (migration 0019), which no one reads. */
 const messageColumns = [

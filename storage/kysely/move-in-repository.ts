@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely'
 import { type MoveInRepository, type MoveInRun, stoppedWithServer } from '../port/move-in.ts'
 import type { Dialect } from '../port/storage.ts'
-import { toIso, toIsoOrNull } from './rows.ts'
 import { isUniqueViolation } from './article-save.ts'
+import { toIso, toIsoOrNull } from './rows.ts'
 import type { Database } from './schema.ts'
 
 function parsed(text: unknown): unknown {

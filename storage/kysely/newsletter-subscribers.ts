@@ -7,9 +7,9 @@ import type {
 	SubscriberSource,
 	SubscriberStatus,
 } from '../port/newsletter.ts'
+import type { Dialect } from '../port/storage.ts'
 import { likePattern } from './like-pattern.ts'
 import { toIso, toIsoOrNull } from './rows.ts'
-import type { Dialect } from '../port/storage.ts'
 import type { Database } from './schema.ts'
 import { queueWebhookEvent } from './webhook-events.ts'
 

@@ -5,9 +5,9 @@ import {
 	integer,
 	integerOrNull,
 	json,
+	type Tables,
 	text,
 	textOrNull,
-	type Tables,
 } from './portable-rows.ts'
 import { toIso, toIsoOrNull } from './rows.ts'
 

@@ -2,9 +2,9 @@
 // article's rename writes in its own transaction. Every write is a change on the 'redirects'
 // topic, so caches of every instance drop what they kept.
 import type { Kysely, Transaction } from 'kysely'
+import type { Redirect, RedirectRepository } from '../port/redirects.ts'
 import type { ChangeHooks } from './change-repository.ts'
 import { appendChange } from './change-repository.ts'
-import type { Redirect, RedirectRepository } from '../port/redirects.ts'
 import { toIso } from './rows.ts'
 import type { Database } from './schema.ts'
 

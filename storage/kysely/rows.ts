@@ -2,13 +2,13 @@
 
 import type { ApiKeyRecord } from '../port/accounts.ts'
 import type { Article, ArticleCard, ArticleListItem, ArticleStatus } from '../port/articles.ts'
-import type { ArticleTerms } from './article-terms.ts'
 import type { Change, ChangeKind } from '../port/changes.ts'
 import type { ConfigVersion } from '../port/config.ts'
 import type { ContactMessage } from '../port/contact.ts'
 import type { QueuedMail } from '../port/mail.ts'
 import type { PushDelivery, PushDeliveryState, PushSubscriptionRecord } from '../port/push.ts'
 import type { UploadMeta } from '../port/uploads.ts'
+import type { ArticleTerms } from './article-terms.ts'
 import type { Database } from './schema.ts'
 
 export function toIso(value: unknown): string {

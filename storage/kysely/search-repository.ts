@@ -461,14 +461,14 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 				.orderBy('id')
 				.limit(limit)
 				.execute()
-			// A scan, asked for only when the site's language may have changed.
+			// Asked for only when the site's language may have changed: the index of stems'
+			// languages (migration 0027) answers it without reading the rows' texts.
 			const relanguaged =
 				siteLanguage !== undefined && due.length < limit
 					? await db
 							.selectFrom('articles')
 							.select(columns)
 							.where('language', '=', '')
-							.where('search_stems', 'is not', null)
 							.where('search_stems_language', '!=', siteLanguage)
 							.orderBy('id')
 							.limit(limit - due.length)
@@ -487,15 +487,16 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 		},
 
 		async setStems(entries: ArticleStems[]) {
-			if (entries.length === 0) return 0
-			return db.transaction().execute(async (trx) => {
-				const stored: number[] = []
-				for (const entry of entries) {
+			let stored = 0
+			const unindexed: number[] = []
+			// One transaction each: a text too long for its stems to be indexed costs only itself,
+			// and SQLite holds the event loop for one article's index row at a time.
+			const store = (entry: ArticleStems, stems: string, titleStems: string) =>
+				db.transaction().execute(async (trx) => {
 					const { id, version, language } = entry
-					const stems = onlyWords(entry.stems)
-					const titleStems = onlyWords(entry.titleStems)
 					// PostgreSQL: the column made again from the row's words as a save makes it
-					// (folded here, not in SQL), with the stems.
+					// (folded here, not in SQL), with the stems. The row is locked from this read
+					// on: a tag renamed meanwhile rewrites it after this, with its new name.
 					let search: { search: RawBuilder<string> } | undefined
 					if (dialect === 'postgres') {
 						const found = await sql<{
@@ -505,9 +506,11 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 							terms: string
 						}>`
 							SELECT a.title, a.summary, a.body_markdown AS body, ${termNames(dialect)} AS terms
-							FROM articles a WHERE a.id = ${id} AND a.version = ${version}`.execute(trx)
+							FROM articles a WHERE a.id = ${id} AND a.version = ${version} FOR UPDATE OF a`.execute(
+							trx,
+						)
 						const row = found.rows[0]
-						if (!row) continue
+						if (!row) return false
 						search = {
 							search: weightedVector({
 								title: row.title,
@@ -529,12 +532,24 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 						.where('id', '=', id)
 						.where('version', '=', version)
 						.executeTakeFirst()
-					if (Number(updated.numUpdatedRows) > 0) stored.push(id)
+					if (Number(updated.numUpdatedRows) === 0) return false
+					// SQLite's index rows made again, now with the stems.
+					if (dialect === 'sqlite') await reindexArticles(trx, dialect, [id])
+					return true
+				})
+			for (const entry of entries) {
+				try {
+					if (await store(entry, onlyWords(entry.stems), onlyWords(entry.titleStems))) stored++
+				} catch (error) {
+					// PostgreSQL's "string is too long for tsvector" (program_limit_exceeded); any
+					// other failure is the step's, tried again later.
+					if ((error as { code?: unknown }).code !== '54000') throw error
+					// Stored without stems: the index as the save made it, and not due again.
+					if (await store(entry, '', '')) stored++
+					unindexed.push(entry.id)
 				}
-				// SQLite's index rows made again, now with their stems.
-				if (dialect === 'sqlite') await reindexArticles(trx, dialect, stored)
-				return stored.length
-			})
+			}
+			return { stored, unindexed }
 		},
 	}
 }

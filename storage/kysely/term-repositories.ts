@@ -4,13 +4,13 @@
 // of every article that carries it, all in one transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ArticleRules } from '../port/articles.ts'
-import type { Dialect } from '../port/storage.ts'
 import type { Change } from '../port/changes.ts'
+import type { Dialect } from '../port/storage.ts'
 import type {
 	AuthorEdit,
-	Counted,
 	AuthorProfile,
 	AuthorRepository,
+	Counted,
 	Tag,
 	TagEdit,
 	TagRepository,

@@ -88,9 +88,10 @@ export interface SearchRepository {
 	unstemmed(limit: number, siteLanguage?: string): Promise<UnstemmedArticle[]>
 	/**
 	 * Puts stems in the index, each only when its article is still at the version they were
-	 * made from. Returns how many were stored.
+	 * made from, each in a transaction of its own. An article whose stems the index cannot take
+	 * (PostgreSQL's 1 MB limit on a tsvector) is stored without them and named in `unindexed`.
 	 */
-	setStems(entries: ArticleStems[]): Promise<number>
+	setStems(entries: ArticleStems[]): Promise<{ stored: number; unindexed: number[] }>
 }
 
 /**

@@ -284,6 +284,22 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		expect(posts.map((post) => [post.title, post.html])).toEqual([
 			['Prés fleuris d’été', '<p>Les prés sont fauchés en août.</p>'],
 		])
+		// A byte order mark wins over the declaration (XML 1.0, appendix F).
+		writeFileSync(
+			file,
+			Buffer.concat([
+				Buffer.from([0xef, 0xbb, 0xbf]),
+				Buffer.from(
+					wxr('windows-1252')
+						.toString('latin1')
+						.replace('Prés fleuris d\x92été', 'Prés fleuris d’été'),
+					'utf8',
+				),
+			]),
+		)
+		const marked: string[] = []
+		for await (const post of (await readWordPressExport(file)).posts()) marked.push(post.title)
+		expect(marked).toEqual(['Prés fleuris d’été'])
 		writeFileSync(file, wxr('x-klingon'))
 		const refused = async () => {
 			for await (const _ of (await readWordPressExport(file)).posts());

@@ -4,9 +4,9 @@
 // image imported twice is stored once. Nothing is fetched from the network.
 import { readFile, realpath, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
-import type { Storage } from '#storage/port/storage.ts'
 import { defaultMaxImageBytes, imageTooLargeMessage } from '#app/features/uploads/image-types.ts'
 import { storeImage } from '#app/features/uploads/uploads.server.ts'
+import type { Storage } from '#storage/port/storage.ts'
 
 export type ImageOutcome =
 	| { ok: true; url: string; stored: boolean }

@@ -32,14 +32,17 @@ interface WxrRecord {
 }
 
 /**
- * The encoding the file's XML declaration names ('utf-8' when it names none, as XML says): old
- * WordPress sites set to ISO-8859-1 or windows-1252 export in it.
+ * The file's encoding: its byte order mark's, which wins (XML 1.0, appendix F); else the one its
+ * XML declaration names (old WordPress sites set to ISO-8859-1 or windows-1252 export in it);
+ * else UTF-8, as XML says.
  */
 function declaredEncoding(head: Buffer): string {
-	const declaration =
-		/^(?:\uFEFF|\xEF\xBB\xBF)?\s*<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
-			head.subarray(0, 512).toString('latin1'),
-		)
+	if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8'
+	if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le'
+	if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be'
+	const declaration = /^<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
+		head.subarray(0, 512).toString('latin1'),
+	)
 	return declaration?.[1]?.toLowerCase() ?? 'utf-8'
 }
 
@@ -53,7 +56,7 @@ async function* decodedText(file: string): AsyncGenerator<string> {
 				decoder = new TextDecoder(encoding)
 			} catch {
 				throw new SourceFileError(
-					`This WordPress export is in an encoding Canopy cannot read (${encoding}). Export it again from WordPress, or convert it to UTF-8 first (for example with iconv).`,
+					`This WordPress export is in an encoding Canopy cannot read (${encoding}). Export it again from WordPress, or convert it to UTF-8 (for example with iconv) and change encoding="${encoding}" on its first line to encoding="UTF-8".`,
 				)
 			}
 		}

@@ -1,4 +1,4 @@
-// The search-stems worker's step when a stemmer fails on an article: the article is stored
+// The search-stems worker's step when a stemmer cannot be had for an article: the article is stored
 // without stems (found by its words as written) and said in the log, and the step goes on to
 // the others instead of asking for the same article ahead of them at every step.
 import { describe, expect, it, vi } from 'vitest'
@@ -7,18 +7,16 @@ import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases, freshStorageEachTest } from '#tests/fixtures/storage.ts'
 import { searchStemSteps } from './stems.server.ts'
 
-// English's stemmer breaks; Spanish's works.
-vi.mock('@orama/stemmers/english', () => ({
-	stemmer: () => {
-		throw new Error('stemmer broke')
-	},
-}))
+// English's stemmer cannot be loaded; Spanish's works.
+vi.mock('@orama/stemmers/english', () => {
+	throw new Error('stemmer missing')
+})
 
 describe.each(databases)('search stems step ($name)', ({ create }) => {
 	let storage: Storage
 	freshStorageEachTest(create, (fresh) => ({ storage } = fresh))
 
-	it('stores an article its stemmer fails on without stems, and stems the others', async () => {
+	it('stores an article whose stemmer cannot be loaded without stems, and stems the others', async () => {
 		for (const [slug, language] of [
 			['forests', ''],
 			['bosques', 'es'],

@@ -19,6 +19,11 @@ describe('search stems', () => {
 		expect(await stems('florestas', 'pt-BR')).toEqual(['florest'])
 		expect(await textStems(['森林保护'], 'zh')).toBe('')
 		expect(await stemmerFor('xx')).toBeUndefined()
+		// Bulgarian's stemmer throws on ordinary words ("зелен"): left out, the words kept as written.
+		expect(await stemmerFor('bg')).toBeUndefined()
+		const green = parseQuery('зелен')
+		if (!green) throw new Error('no query')
+		expect(await withStems(green, 'зелен', ['bg'])).toBe(green)
 	})
 
 	it('adds stems to a reader’s single words in every language given, not to phrases or exclusions', async () => {

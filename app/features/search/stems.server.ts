@@ -15,10 +15,13 @@ import type { Storage } from '#storage/port/storage.ts'
 
 type Stemmer = (word: string) => string
 
-/** BCP 47 primary language subtags → @orama/stemmers' entry points (Snowball's algorithms). */
+/**
+ * BCP 47 primary language subtags → @orama/stemmers' entry points (Snowball's algorithms).
+ * Bulgarian's is left out: 3.1.18's writes into the string it is given, which throws on
+ * ordinary words ("зелен", "гласи").
+ */
 const loaders: Record<string, () => Promise<{ stemmer: Stemmer }>> = {
 	ar: () => import('@orama/stemmers/arabic'),
-	bg: () => import('@orama/stemmers/bulgarian'),
 	da: () => import('@orama/stemmers/danish'),
 	de: () => import('@orama/stemmers/german'),
 	el: () => import('@orama/stemmers/greek'),
@@ -50,13 +53,24 @@ const loaders: Record<string, () => Promise<{ stemmer: Stemmer }>> = {
 
 const loaded = new Map<string, Promise<Stemmer | undefined>>()
 
+/** A stemmer that gives a word it fails on back as it is: a search never fails on one. */
+function guarded(stemmer: Stemmer): Stemmer {
+	return (word) => {
+		try {
+			return stemmer(word)
+		} catch {
+			return word
+		}
+	}
+}
+
 /** The stemmer for a language tag ('pt-BR' → Portuguese), or undefined when there is none. */
 export function stemmerFor(language: string): Promise<Stemmer | undefined> {
 	const code = language.toLowerCase().split('-')[0] ?? ''
 	let stemmer = loaded.get(code)
 	if (!stemmer) {
 		const load = loaders[code]
-		stemmer = load ? load().then((module) => module.stemmer) : Promise.resolve(undefined)
+		stemmer = load ? load().then((module) => guarded(module.stemmer)) : Promise.resolve(undefined)
 		loaded.set(code, stemmer)
 	}
 	return stemmer
@@ -183,6 +197,8 @@ export interface SearchStemsOutcome {
  * steps stay small.
  */
 const stemsBatch = 8
+/** Past this much text (characters), a step takes no more articles. */
+const stepBytes = 256_000
 
 /**
  * One step of the search-stems worker (server/jobs/search-stems.ts): the stems of up to 8
@@ -198,7 +214,12 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 		const due = await storage.search.unstemmed(stemsBatch, relanguage ? siteLanguage : undefined)
 		if (due.length < stemsBatch) checkedLanguage = siteLanguage
 		const entries: ArticleStems[] = []
+		let bytes = 0
 		for (const article of due) {
+			// Long texts make a short step: each article's index row is written while SQLite holds
+			// the event loop. The rest are due still, and the next step comes at once.
+			if (entries.length > 0 && bytes > stepBytes) break
+			bytes += article.bodyMarkdown.length
 			const language = article.language || siteLanguage
 			try {
 				// The title's apart: a stem found there ranks as the title does.
@@ -224,7 +245,14 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 			// Requests go between two articles' stemming.
 			await new Promise((resolve) => setImmediate(resolve))
 		}
-		const stored = await storage.search.setStems(entries)
+		const { stored, unindexed } = await storage.search.setStems(entries)
+		if (unindexed.length > 0)
+			logger?.warn(
+				'search: some articles’ stems could not be indexed; they are found by their words',
+				{
+					ids: unindexed,
+				},
+			)
 		return { claimed: due.length, stored }
 	}
 	return {

@@ -7,3 +7,7 @@ ALTER TABLE articles ADD COLUMN search_stems TEXT;
 ALTER TABLE articles ADD COLUMN search_title_stems TEXT;
 ALTER TABLE articles ADD COLUMN search_stems_language TEXT;
 CREATE INDEX articles_unstemmed ON articles (id) WHERE search_stems IS NULL;
+
+-- After a change of the site's language: the articles naming none whose stems were made in
+-- another, found from this index without reading the rows.
+CREATE INDEX articles_stems_language ON articles (search_stems_language, id) WHERE language = '';

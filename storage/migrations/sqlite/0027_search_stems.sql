@@ -38,3 +38,7 @@ SELECT a.id, a.title, a.summary,
     ON p.id = l.author_id WHERE l.article_id = a.id), ''),
   ''
 FROM articles a;
+
+-- After a change of the site's language: the articles naming none whose stems were made in
+-- another, found from this index without reading the rows' texts.
+CREATE INDEX articles_stems_language ON articles (search_stems_language, id) WHERE language = '';
