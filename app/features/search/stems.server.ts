@@ -212,7 +212,6 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 		// Articles naming no language are looked at again when the site's language changed.
 		const relanguage = checkedLanguage !== siteLanguage
 		const due = await storage.search.unstemmed(stemsBatch, relanguage ? siteLanguage : undefined)
-		if (due.length < stemsBatch) checkedLanguage = siteLanguage
 		const entries: ArticleStems[] = []
 		let bytes = 0
 		for (const article of due) {
@@ -245,6 +244,8 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 			// Requests go between two articles' stemming.
 			await new Promise((resolve) => setImmediate(resolve))
 		}
+		// Every article due, in the site's language too, has been read: no need to look again.
+		if (due.length < stemsBatch && entries.length === due.length) checkedLanguage = siteLanguage
 		const { stored, unindexed } = await storage.search.setStems(entries)
 		if (unindexed.length > 0)
 			logger?.warn(
