@@ -37,10 +37,10 @@ export function snippet(
 	markdown: string,
 	words: { word: string; prefix: boolean }[],
 	fallback: string,
-	stemmed?: (folded: string) => boolean,
+	stemmed?: ((folded: string) => boolean) & { firsts?: ReadonlySet<number> },
 ): SnippetPart[] {
 	const text = plainText(markdown)
-	const tokens = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
+	const { starts, ends } = tokenise(text)
 	// A text repeats its words: each distinct one is folded and tested once.
 	const tested = new Map<string, boolean>()
 	const matches = (token: string) => {
@@ -54,13 +54,24 @@ export function snippet(
 		}
 		return hit
 	}
-	const hits = tokens.map((token) => matches(token[0]))
+	// Most words cannot match: one starting with an ASCII letter or digit no word searched for
+	// (nor, when stems are marked, any of their stems) starts with is passed over unread. Stems
+	// that may start elsewhere come without `firsts`, and every word is read.
+	const firsts = stemmed
+		? stemmed.firsts && new Set([...stemmed.firsts, ...words.map(({ word }) => word.charCodeAt(0))])
+		: new Set(words.map(({ word }) => word.charCodeAt(0)))
+	const hits = starts.map((from, index) => {
+		const first = text.charCodeAt(from)
+		if (firsts && first < 128 && !firsts.has(first >= 65 && first <= 90 ? first + 32 : first))
+			return false
+		return matches(text.slice(from, ends[index]))
+	})
 	if (!hits.includes(true)) return [{ text: clip(fallback || text), mark: false }]
 	// The window of tokens with the most matches.
 	let best = 0
 	let bestCount = -1
 	let count = 0
-	for (let index = 0; index < tokens.length; index++) {
+	for (let index = 0; index < starts.length; index++) {
 		if (hits[index]) count++
 		if (index >= windowWords && hits[index - windowWords]) count--
 		if (count > bestCount) {
@@ -71,24 +82,66 @@ export function snippet(
 	// Start a few words before the first match of the window, for context.
 	const firstHit = hits.indexOf(true, best)
 	const from = Math.max(0, Math.min(best, firstHit - 4))
-	const to = Math.min(tokens.length, from + windowWords)
-	const start = tokens[from]?.index ?? 0
-	const lastToken = tokens[to - 1]
-	const end = lastToken ? (lastToken.index ?? 0) + lastToken[0].length : text.length
+	const to = Math.min(starts.length, from + windowWords)
+	const start = starts[from] ?? 0
+	const end = to > 0 ? (ends[to - 1] ?? text.length) : text.length
 	const parts: SnippetPart[] = []
 	let at = start
 	for (let index = from; index < to; index++) {
-		const token = tokens[index]
-		if (!token || !hits[index]) continue
-		const position = token.index ?? 0
+		if (!hits[index]) continue
+		const position = starts[index] ?? 0
+		const after = ends[index] ?? position
 		if (position > at) parts.push({ text: text.slice(at, position), mark: false })
-		parts.push({ text: token[0], mark: true })
-		at = position + token[0].length
+		parts.push({ text: text.slice(position, after), mark: true })
+		at = after
 	}
 	if (end > at) parts.push({ text: text.slice(at, end), mark: false })
 	if (start > 0) parts.unshift({ text: '… ', mark: false })
 	if (end < text.length) parts.push({ text: ' …', mark: false })
 	return parts
+}
+
+/** Whether a code point beyond ASCII is a letter or a digit, as /[\p{L}\p{N}]/u says. */
+const wordCharacter = /^[\p{L}\p{N}]$/u
+const beyondAscii = new Map<number, boolean>()
+
+function isWordCodePoint(code: number): boolean {
+	if (code < 128)
+		return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)
+	let known = beyondAscii.get(code)
+	if (known === undefined) {
+		known = wordCharacter.test(String.fromCodePoint(code))
+		// The letters of a few scripts, not every code point a text could hold.
+		if (beyondAscii.size < 65_536) beyondAscii.set(code, known)
+	}
+	return known
+}
+
+/**
+ * The runs of letters and digits of a text, as /[\p{L}\p{N}]+/gu finds them, as offsets: read
+ * a character at a time, without an object per word.
+ */
+function tokenise(text: string): { starts: number[]; ends: number[] } {
+	const starts: number[] = []
+	const ends: number[] = []
+	let from = -1
+	for (let at = 0; at < text.length; ) {
+		const code = text.codePointAt(at) ?? 0
+		const width = code > 0xffff ? 2 : 1
+		if (isWordCodePoint(code)) {
+			if (from < 0) from = at
+		} else if (from >= 0) {
+			starts.push(from)
+			ends.push(at)
+			from = -1
+		}
+		at += width
+	}
+	if (from >= 0) {
+		starts.push(from)
+		ends.push(text.length)
+	}
+	return { starts, ends }
 }
 
 function clip(text: string): string {

@@ -51,5 +51,9 @@ describe('search stems', () => {
 			false,
 		])
 		expect(await stemMatcher(query, ['zh'])).toBeUndefined()
+		// Which first letters a marked word can have: none told where a stemmer takes a word's
+		// start (Irish: "bhean" is "bean").
+		expect(marks?.firsts).toEqual(new Set(['f'.charCodeAt(0)]))
+		expect((await stemMatcher(query, ['en', 'ga']))?.firsts).toBeUndefined()
 	})
 })

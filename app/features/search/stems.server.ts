@@ -156,7 +156,7 @@ export async function withStems(
 export async function stemMatcher(
 	query: SearchQuery,
 	languages: string[],
-): Promise<((folded: string) => boolean) | undefined> {
+): Promise<StemMarks | undefined> {
 	const stemmers = (await Promise.all(languages.map(stemmerFor))).filter(
 		(stemmer): stemmer is Stemmer => stemmer !== undefined,
 	)
@@ -171,11 +171,25 @@ export async function stemMatcher(
 	// A word is stemmed only when it holds a wanted stem's first letters: most of a text's words
 	// never are.
 	const starts = [...wanted].map((stem) => stem.slice(0, 2))
-	return (folded) => {
+	const marks: StemMarks = (folded) => {
 		if (folded.length < shortest || !starts.some((start) => folded.includes(start))) return false
 		return stemmers.some((stemmer) => wanted.has(stemmer(folded)))
 	}
+	// The Latin-script languages whose stemmers take a word's start too (Irish's mutations,
+	// Indonesian's prefixes) aside, a word of Latin letters keeps its first letter in its stem.
+	if (!languages.some((tag) => prefixStrippers.has(tag.toLowerCase().split('-')[0] ?? '')))
+		marks.firsts = new Set([...wanted].map((stem) => stem.charCodeAt(0)))
+	return marks
 }
+
+/** Languages written in Latin letters whose stemmers change a word's start. */
+const prefixStrippers = new Set(['ga', 'id'])
+
+/**
+ * Whether a folded word of a text is one a search found by its stem; with `firsts`, the first
+ * letters (as char codes) every such word of ASCII letters starts with.
+ */
+export type StemMarks = ((folded: string) => boolean) & { firsts?: ReadonlySet<number> }
 
 /** The languages a reader's words are stemmed in: the site's, and every published article's. */
 export async function contentLanguages(storage: Storage): Promise<string[]> {
