@@ -27,8 +27,8 @@ import { articleWrite } from '#tests/fixtures/factories.ts'
 import { startSmtpServer } from '#tests/fixtures/smtp.ts'
 import { type BenchResult, createNotes } from './support/bench-result.ts'
 import { pollUntil, startNode, stopProcess, waitForOutput } from './support/processes.ts'
-import { met, ms, percentile, row, times } from './support/report.ts'
 import type { Row } from './support/report.ts'
+import { met, ms, percentile, row, times } from './support/report.ts'
 import { runAlone, type Target } from './support/target.ts'
 
 const readers = 10_000

@@ -21,12 +21,12 @@ import { run as scaleOut } from './scale-out.ts'
 import { run as search } from './search.ts'
 import { run as siteStructure } from './site-structure.ts'
 import { run as ssrThroughput } from './ssr-throughput.ts'
-import { run as webhooks } from './webhooks.ts'
 import type { BenchResult } from './support/bench-result.ts'
 import { describeInterference, watchInterference } from './support/interference.ts'
 import { waitForQuiet } from './support/quiet.ts'
 import { formatTable, type Row, row } from './support/report.ts'
 import { prepareTarget, type Target, workingTree } from './support/target.ts'
+import { run as webhooks } from './webhooks.ts'
 
 const benches: [string, (target: Target) => Promise<BenchResult>][] = [
 	['page-weight', pageWeight],

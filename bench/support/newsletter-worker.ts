@@ -1,8 +1,9 @@
 // One Canopy instance's newsletter delivery worker, alone in its process, for the newsletter
 // benchmark's kill -9: on the database DATABASE_URL names (a schema of it: SCHEMA), sending over
 // SMTP_URL with the renderers of the built site, until it is killed. Prints "ready".
-import { startNewsletterDelivery } from '#server/jobs/newsletter-delivery.ts'
+
 import { loadBuild } from '#server/build.ts'
+import { startNewsletterDelivery } from '#server/jobs/newsletter-delivery.ts'
 import { createLogger } from '#server/logger.ts'
 import { storageRules } from '#server/storage-rules.ts'
 import { openPostgresStorage } from '#storage/postgres/open-postgres.ts'

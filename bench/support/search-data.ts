@@ -10,7 +10,6 @@
 //   migrate  the working tree's migrations over an earlier commit's database: how long building
 //            the index for existing articles takes.
 
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { DatabaseSync } from 'node:sqlite'
@@ -18,7 +17,7 @@ import pg from 'pg'
 import { storageRules } from '#server/storage-rules.ts'
 import { openStorage } from '#storage/open-storage.ts'
 import { percentile } from './report.ts'
-import { makeStems } from './stems.ts'
+import { makeStems, stemsModule } from './stems.ts'
 
 const mode = process.argv[2] ?? 'fill'
 const databaseUrl = process.env.DATABASE_URL ?? ''
@@ -135,9 +134,7 @@ if (mode === 'fill') {
 	const { parseQuery } = await import('#app/features/search/search-query.ts')
 	// The publish rounds' articles too, as the server's worker would have.
 	await makeStems(storage)
-	const stems = existsSync(join(import.meta.dirname, '../../app/features/search/stems.server.ts'))
-		? await import('#app/features/search/stems.server.ts')
-		: undefined
+	const stems = await stemsModule()
 	const repeat = Number(process.env.REPEAT ?? 300)
 	const queries = {
 		common: 'water',

@@ -9,12 +9,17 @@ import type { Storage } from '#storage/port/storage.ts'
 
 const module = join(import.meta.dirname, '../../app/features/search/stems.server.ts')
 
+/** The tree's stems module; undefined for a commit before stems. */
+export async function stemsModule(): Promise<
+	typeof import('#app/features/search/stems.server.ts') | undefined
+> {
+	return existsSync(module) ? await import(pathToFileURL(module).href) : undefined
+}
+
 /** Seconds taken; undefined for a tree without stems. */
 export async function makeStems(storage: Storage): Promise<number | undefined> {
-	if (!existsSync(module)) return undefined
-	const stems: typeof import('#app/features/search/stems.server.ts') = await import(
-		pathToFileURL(module).href
-	)
+	const stems = await stemsModule()
+	if (!stems) return undefined
 	const { step, batchSize } = stems.searchStemSteps(storage)
 	const started = performance.now()
 	while ((await step()).claimed >= batchSize) {}

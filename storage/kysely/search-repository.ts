@@ -173,17 +173,17 @@ async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Pr
 		setweight(to_tsvector('simple', coalesce(a.search_stems, '')), 'D') ${only}`.execute(trx)
 }
 
-/** Stems as stored: single words of letters and digits, space-separated. */
+/** A stem as both indexes take it: one word of letters and digits (the site made it). */
+const isWord = (stem: string) => /^[\p{L}\p{N}]+$/u.test(stem)
+
+/** Stems as stored: single words, space-separated. */
 function onlyWords(stems: string): string {
-	return stems
-		.split(' ')
-		.filter((stem) => /^[\p{L}\p{N}]+$/u.test(stem))
-		.join(' ')
+	return stems.split(' ').filter(isWord).join(' ')
 }
 
-/** A phrase's stems, each a single word of letters and digits (the site made them). */
+/** A phrase's stems, each a single word. */
 function stemsOf(phrase: SearchPhrase): string[] {
-	return (phrase.stems ?? []).filter((stem) => /^[\p{L}\p{N}]+$/u.test(stem))
+	return (phrase.stems ?? []).filter(isWord)
 }
 
 /**

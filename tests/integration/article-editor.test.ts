@@ -1,7 +1,7 @@
 // The article editor over HTTP, as a browser without JavaScript posts it: every refusal answers
 // with words and the right status, and nothing is saved over a newer version.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { articleWriteOf } from '#app/features/articles/article-write.server.ts'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { parseQuery } from '#app/features/search/search-query.ts'
@@ -406,10 +406,9 @@ describe('the article editor', () => {
 		const drafts = await (await get('/admin/articles?status=draft')).text()
 		expect(drafts).not.toContain('Half a Degree Matters')
 		// A word by its stems too, once the worker has made them: "declines" finds "decline".
-		for (let tries = 0; (await app.storage.search.unstemmed(10)).length > 0; tries++) {
-			if (tries > 100) throw new Error('the stems were never made')
-			await new Promise((resolve) => setTimeout(resolve, 50))
-		}
+		await vi.waitFor(async () => expect(await app.storage.search.unstemmed(10)).toEqual([]), {
+			timeout: 5_000,
+		})
 		const stemmed = await (await get('/admin/articles?q=declines')).text()
 		expect(stemmed).toContain('Decline, and Can 30x30 Turn It Around?')
 		expect(stemmed).not.toContain('Tidal flats')

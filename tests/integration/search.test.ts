@@ -2,7 +2,7 @@
 // articles and pages found and their words marked, drafts never; every kind of odd input answered
 // in words with no 500; a limit per address with Retry-After; the OpenSearch description; the
 // titles suggested as a reader types.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { databases } from '#tests/fixtures/storage.ts'
@@ -78,10 +78,9 @@ describe.each(databases)('search: $name', ({ create }) => {
 
 	it('finds a word by its stem in the article’s language, once the worker has made the stems', async () => {
 		// The saves woke the worker; its stems are stored shortly after.
-		for (let tries = 0; (await app.storage.search.unstemmed(10)).length > 0; tries++) {
-			if (tries > 100) throw new Error('the stems were never made')
-			await new Promise((resolve) => setTimeout(resolve, 50))
-		}
+		await vi.waitFor(async () => expect(await app.storage.search.unstemmed(10)).toEqual([]), {
+			timeout: 5_000,
+		})
 		const studies = await page('q=studies+grow')
 		expect(studies.html).toContain('1 result for “studies grow”')
 		expect(studies.html).toContain('href="/articles/moss"')

@@ -3,6 +3,12 @@
 // text's start; parts, never HTML, so nothing in an article can become markup.
 import { foldText } from '#storage/port/search.ts'
 
+/**
+ * Whether a folded word of a text is one a search found by its stem (stems.server.ts); with
+ * `firsts`, the first letters (as char codes) every such word of ASCII letters starts with.
+ */
+export type StemMarks = ((folded: string) => boolean) & { firsts?: ReadonlySet<number> }
+
 export interface SnippetPart {
 	text: string
 	mark: boolean
@@ -37,7 +43,7 @@ export function snippet(
 	markdown: string,
 	words: { word: string; prefix: boolean }[],
 	fallback: string,
-	stemmed?: ((folded: string) => boolean) & { firsts?: ReadonlySet<number> },
+	stemmed?: StemMarks,
 ): SnippetPart[] {
 	const text = plainText(markdown)
 	const { starts, ends } = tokenise(text)

@@ -12,6 +12,7 @@ import {
 	type SearchQuery,
 } from '#storage/port/search.ts'
 import type { Storage } from '#storage/port/storage.ts'
+import type { StemMarks } from './snippet.ts'
 
 type Stemmer = (word: string) => string
 
@@ -66,7 +67,7 @@ function guarded(stemmer: Stemmer): Stemmer {
 
 /** The stemmer for a language tag ('pt-BR' → Portuguese), or undefined when there is none. */
 export function stemmerFor(language: string): Promise<Stemmer | undefined> {
-	const code = language.toLowerCase().split('-')[0] ?? ''
+	const code = primaryTag(language)
 	let stemmer = loaded.get(code)
 	if (!stemmer) {
 		const load = loaders[code]
@@ -74,6 +75,18 @@ export function stemmerFor(language: string): Promise<Stemmer | undefined> {
 		loaded.set(code, stemmer)
 	}
 	return stemmer
+}
+
+/** A language tag's primary subtag, lower case: 'pt-BR' → 'pt'. */
+function primaryTag(tag: string): string {
+	return tag.toLowerCase().split('-')[0] ?? ''
+}
+
+/** The stemmers of those of `languages` that have one. */
+async function stemmersFor(languages: string[]): Promise<Stemmer[]> {
+	return (await Promise.all(languages.map(stemmerFor))).filter(
+		(stemmer): stemmer is Stemmer => stemmer !== undefined,
+	)
 }
 
 /** Words shorter than this are kept as they are: stemming "us" or "as" only confuses. */
@@ -129,9 +142,7 @@ export async function withStems(
 	text: string,
 	languages: string[],
 ): Promise<SearchQuery> {
-	const stemmers = (await Promise.all(languages.map(stemmerFor))).filter(
-		(stemmer): stemmer is Stemmer => stemmer !== undefined,
-	)
+	const stemmers = await stemmersFor(languages)
 	if (stemmers.length === 0) return query
 	const written = new Map<string, string>()
 	for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
@@ -157,9 +168,7 @@ export async function stemMatcher(
 	query: SearchQuery,
 	languages: string[],
 ): Promise<StemMarks | undefined> {
-	const stemmers = (await Promise.all(languages.map(stemmerFor))).filter(
-		(stemmer): stemmer is Stemmer => stemmer !== undefined,
-	)
+	const stemmers = await stemmersFor(languages)
 	const wanted = new Set(
 		query.all.flatMap((clause) =>
 			clause.flatMap((phrase) =>
@@ -177,19 +186,13 @@ export async function stemMatcher(
 	}
 	// The Latin-script languages whose stemmers take a word's start too (Irish's mutations,
 	// Indonesian's prefixes) aside, a word of Latin letters keeps its first letter in its stem.
-	if (!languages.some((tag) => prefixStrippers.has(tag.toLowerCase().split('-')[0] ?? '')))
+	if (!languages.some((tag) => prefixStrippers.has(primaryTag(tag))))
 		marks.firsts = new Set([...wanted].map((stem) => stem.charCodeAt(0)))
 	return marks
 }
 
 /** Languages written in Latin letters whose stemmers change a word's start. */
 const prefixStrippers = new Set(['ga', 'id'])
-
-/**
- * Whether a folded word of a text is one a search found by its stem; with `firsts`, the first
- * letters (as char codes) every such word of ASCII letters starts with.
- */
-export type StemMarks = ((folded: string) => boolean) & { firsts?: ReadonlySet<number> }
 
 /** The languages a reader's words are stemmed in: the site's, and every published article's. */
 export async function contentLanguages(storage: Storage): Promise<string[]> {
