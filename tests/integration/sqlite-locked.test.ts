@@ -24,7 +24,10 @@ describe('a SQLite database held by another process', () => {
 		const database = sqliteDatabase()
 		const server = await startServer({ ...database.env, LOG_LEVEL: 'warn' }, await freePort())
 		const storage = database.open()
-		const holder = new DatabaseSync(join(database.env.DATA_DIR as string, 'canopy.db'))
+		// It waits its turn like any writer: the server may be writing (a job, the stems) as it begins.
+		const holder = new DatabaseSync(join(database.env.DATA_DIR as string, 'canopy.db'), {
+			timeout: 10_000,
+		})
 		try {
 			const form = await pastForm(storage)
 			// Another process (a long CLI import, say) holds the write lock.
