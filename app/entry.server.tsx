@@ -13,8 +13,11 @@ import { NonceProvider } from './lib/nonce.tsx'
 // the context keys all come from one module graph (in development Vite loads its own copy).
 export { createRequestHandler } from 'react-router'
 export { createLoadContext } from './lib/context.server.ts'
-/** The newsletter's renderers, for the server's delivery job, which cannot import JSX itself. */
-export * as newsletterMails from './features/newsletter/newsletter-mail.tsx'
+/**
+ * The newsletter's renderers, for the server's delivery job, which cannot import JSX itself;
+ * loaded with the first mail (React Email and its HTML-to-text), not at the server's start.
+ */
+export const loadNewsletterMails = () => import('./features/newsletter/newsletter-mail.tsx')
 
 export const streamTimeout = 5_000
 

@@ -83,7 +83,9 @@ async function publishing(storage: Storage, name: string, note: (line: string) =
 /** The renderers from the built site: this process, like the server, cannot import JSX itself. */
 async function renderers(target: Target): Promise<NewsletterMails> {
 	const build = await import(pathToFileURL(join(target.root, 'build/server/index.js')).href)
-	return build.entry.module.newsletterMails as NewsletterMails
+	// Loaded on demand since the server's start stopped loading them; exported whole before.
+	const entry = build.entry.module
+	return (await (entry.loadNewsletterMails?.() ?? entry.newsletterMails)) as NewsletterMails
 }
 
 async function sending(target: Target, note: (line: string) => void): Promise<Row> {

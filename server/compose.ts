@@ -180,5 +180,8 @@ export async function composeCanopy(options: CanopyOptions): Promise<Canopy> {
 /** The newsletter's renderers, as the build's entry module exports them (app/entry.server.tsx). */
 async function newsletterMailsOf(build: CanopyOptions['build']): Promise<NewsletterMails> {
 	const current = typeof build === 'function' ? await build() : build
-	return (current.entry.module as unknown as { newsletterMails: NewsletterMails }).newsletterMails
+	const entry = current.entry.module as unknown as {
+		loadNewsletterMails: () => Promise<NewsletterMails>
+	}
+	return entry.loadNewsletterMails()
 }

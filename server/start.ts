@@ -27,22 +27,31 @@ try {
 
 const development = process.env.NODE_ENV === 'development'
 const logger = createLogger(config.logLevel)
+/**
+ * A database that is down or misconfigured is the operator's to fix: say so, not with a stack
+ * trace. systemd starts Canopy again a few seconds later (deploy/canopy.service).
+ */
+function cannotOpen(error: unknown): never {
+	const problem = describeOpenFailure(error, config) ?? storageOutage(error)?.message
+	if (!problem) throw error
+	process.stderr.write(`Canopy cannot start: ${problem}\n`)
+	process.exit(1)
+}
+
 let storage: Storage
+let seeding: Promise<number>
 try {
 	// A SQLite file held by another process (a long CLI command) makes a write wait, and with it,
 	// node:sqlite being synchronous, every request: a quarter of a second, then a 503 (decision 016).
 	storage = openStorage(config, configuredStorageRules(config), logger, { busyTimeoutMs: 250 })
 	const applied = await storage.migrate()
 	if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
-	const seeded = await seedIfEmpty(storage)
-	if (seeded > 0) logger.info('sample content added', { articles: seeded })
+	// Awaited once the site's code is loaded below: the samples' Markdown is rendered in a worker
+	// thread that starts with them, and this thread loads the code meanwhile instead of waiting.
+	seeding = seedIfEmpty(storage)
+	seeding.catch(() => undefined)
 } catch (error) {
-	// A database that is down or misconfigured is the operator's to fix: say so, not with a stack
-	// trace. systemd starts Canopy again a few seconds later (deploy/canopy.service).
-	const problem = describeOpenFailure(error, config) ?? storageOutage(error)?.message
-	if (!problem) throw error
-	process.stderr.write(`Canopy cannot start: ${problem}\n`)
-	process.exit(1)
+	cannotOpen(error)
 }
 
 // Made at first start when not configured; loaded once here and handed on to composeCanopy.
@@ -65,6 +74,12 @@ if (development) {
 } else {
 	ensureBuild((msg) => logger.info(msg))
 	build = await loadBuild()
+}
+try {
+	const seeded = await seeding
+	if (seeded > 0) logger.info('sample content added', { articles: seeded })
+} catch (error) {
+	cannotOpen(error)
 }
 
 // After the migrations: better-auth checks its tables once, when it starts.

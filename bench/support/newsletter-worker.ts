@@ -15,8 +15,10 @@ const storage = openPostgresStorage(env.DATABASE_URL ?? '', {
 	rules: storageRules,
 })
 const build = await loadBuild()
-const mails = async () =>
-	(build.entry.module as unknown as { newsletterMails: never }).newsletterMails
+const mails = () =>
+	(
+		build.entry.module as unknown as { loadNewsletterMails: () => Promise<never> }
+	).loadNewsletterMails()
 startNewsletterDelivery(
 	storage,
 	createLogger('error'),

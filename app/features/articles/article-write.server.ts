@@ -5,7 +5,7 @@ import type { Article, ArticleWrite } from '#storage/port/articles.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { ParsedArticleInput } from './article.schema.ts'
 import { renderMarkdown } from './markdown.server.ts'
-import { readingMinutes } from './markdown-pipeline.server.ts'
+import { readingMinutes } from './reading-time.ts'
 
 /**
  * What is stored for checked input: the body rendered and sanitised once, here, for every path

@@ -59,5 +59,3 @@ function rehypeFigures() {
 export async function renderMarkdownHere(markdown: string): Promise<string> {
 	return String(await processor.process(markdown))
 }
-
-export { readingMinutes } from './reading-time.ts'

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { mailArticle, mailSite, periodLabel } from './newsletter-content.server.ts'
-import { type RenderedMail, articleMail, digestMail } from './newsletter-mail.tsx'
+import type { RenderedMail } from './newsletter-mail.tsx'
 import { getDigestSchedule } from './newsletter-settings.server.ts'
 
 type Services = Pick<AppServices, 'storage' | 'siteUrl' | 'wakeMailOutbox'>
@@ -32,9 +32,11 @@ export async function previewMail(
 	what: { kind: 'article'; articleId?: number } | { kind: 'digest' },
 ): Promise<RenderedMail | undefined> {
 	const { storage, siteUrl } = services
-	const [site, schedule] = await Promise.all([
+	const [site, schedule, { articleMail, digestMail }] = await Promise.all([
 		mailSite(storage, siteUrl),
 		getDigestSchedule(storage),
+		// The mail templates (React Email) are loaded when first shown, not at the server's start.
+		import('./newsletter-mail.tsx'),
 	])
 	const links = sampleLinks(siteUrl)
 	if (what.kind === 'article') {

@@ -9,7 +9,6 @@ import type { AppServices } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Subscriber } from '#storage/port/newsletter.ts'
 import { mailSite } from './newsletter-content.server.ts'
-import { confirmationMail } from './newsletter-mail.tsx'
 import { confirmLink, confirmValidDays, newsletterSecret } from './newsletter-links.server.ts'
 import { subscribeSchema } from './subscribe.schema.ts'
 
@@ -38,6 +37,8 @@ export async function sendConfirmations(services: Services, subscribers: Subscri
 	const { storage, siteUrl } = services
 	const [secret, site] = await Promise.all([newsletterSecret(storage), mailSite(storage, siteUrl)])
 	const now = new Date()
+	// The mail templates (React Email) are loaded with the first mail, not at the server's start.
+	const { confirmationMail } = await import('./newsletter-mail.tsx')
 	const mail = await confirmationMail({
 		site,
 		confirmUrl: confirmPlaceholder,

@@ -3,11 +3,18 @@
 // metadata. A camera's EXIF (GPS position, time, device, serial number), XMP, IPTC and a PNG's
 // text chunks never reach a reader. Images too large to be decoded safely are refused before
 // any pixel is decoded.
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import { defaultMaxImagePixels, type ImageMime } from './image-types.ts'
 
 /** Wider or taller than this is refused: no screen needs it, and decoding it costs memory. */
 export const maxImageSide = 16_384
+
+// sharp (libvips and its bindings) is loaded with the first image, not at the server's start.
+let loadingSharp: Promise<typeof import('sharp')> | undefined
+async function loadSharp() {
+	loadingSharp ??= import('sharp')
+	return (await loadingSharp).default
+}
 
 export type CleanedImage =
 	| { ok: true; bytes: Uint8Array; width: number; height: number }
@@ -46,6 +53,7 @@ export async function cleanImage(
 	maxPixels = defaultMaxImagePixels,
 ): Promise<CleanedImage> {
 	const options = { limitInputPixels: maxPixels, failOn: 'error', animated: true } as const
+	const sharp = await loadSharp()
 	let width: number
 	let height: number
 	try {

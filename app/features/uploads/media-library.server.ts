@@ -5,7 +5,7 @@
 // (readers watching see the change; the page cache is told).
 import { articleWriteOf } from '#app/features/articles/article-write.server.ts'
 import { renderMarkdown } from '#app/features/articles/markdown.server.ts'
-import { readingMinutes } from '#app/features/articles/markdown-pipeline.server.ts'
+import { readingMinutes } from '#app/features/articles/reading-time.ts'
 import { parseQuery } from '#app/features/search/search-query.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { Article } from '#storage/port/articles.ts'

@@ -3,7 +3,6 @@
 // of what is stored: the same image always has the same URL, so it can be cached for good and
 // served by any instance.
 import { createHash } from 'node:crypto'
-import { fileTypeFromBuffer } from 'file-type'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { UploadMeta } from '#storage/port/uploads.ts'
@@ -60,6 +59,8 @@ export async function storeImage(
 	if (bytes.byteLength === 0) return { ok: false, status: 400, message: emptyImageMessage }
 	if (bytes.byteLength > maxBytes)
 		return { ok: false, status: 413, message: imageTooLargeMessage(maxBytes) }
+	// file-type is loaded with the first upload, not at the server's start.
+	const { fileTypeFromBuffer } = await import('file-type')
 	const detected = await fileTypeFromBuffer(bytes)
 	if (!detected || !isImageMime(detected.mime)) {
 		const svg = looksLikeSvg(bytes)
