@@ -160,6 +160,42 @@ describe.each(databases)('search storage contract: $name', ({ name, create }) =>
 		expect(await storage.search.unstemmed(10, 'en')).toEqual([])
 	})
 
+	it('gives each step its own articles while another holds some, and takes them again once let go or run out', async () => {
+		const ids: number[] = []
+		for (const slug of ['one', 'two', 'three', 'four', 'five'])
+			ids.push((await add(slug, `Article ${slug}`, 'Words.')).id)
+		const now = new Date()
+		const lease = { now, leaseMs: 60_000 }
+		// Two instances' steps at the same moment: neither takes what the other holds.
+		const [first, second] = await Promise.all([
+			storage.search.unstemmed(2, undefined, lease),
+			storage.search.unstemmed(2, undefined, lease),
+		])
+		const taken = [...first, ...second].map((due) => due.id)
+		expect(taken).toHaveLength(4)
+		expect(new Set(taken).size).toBe(4)
+		const third = await storage.search.unstemmed(10, undefined, lease)
+		expect(third.map((due) => due.id)).toEqual(ids.filter((id) => !taken.includes(id)))
+		expect(await storage.search.unstemmed(10, undefined, lease)).toEqual([])
+		// Read without a lease (what an operator's check does), every due article is there.
+		expect((await storage.search.unstemmed(10)).map((due) => due.id)).toEqual(ids)
+		// The first step stems one article and leaves the other: that one is free again at once.
+		const [made, left] = first
+		if (!made || !left) throw new Error('the first step took fewer than two')
+		const stems = { titleStems: '', stems: 'word', language: 'en' }
+		expect(
+			await storage.search.setStems([{ id: made.id, version: made.version, ...stems }], [left.id]),
+		).toEqual({ stored: 1, unindexed: [] })
+		expect((await storage.search.unstemmed(10, undefined, lease)).map((due) => due.id)).toEqual([
+			left.id,
+		])
+		// An instance that died holding the second step's articles: they wait out the lease.
+		const later = { now: new Date(now.getTime() + 61_000), leaseMs: 60_000 }
+		expect((await storage.search.unstemmed(10, undefined, later)).map((due) => due.id)).toEqual(
+			ids.filter((id) => id !== made.id),
+		)
+	})
+
 	it('stores an article without stems when the index cannot take them, and finds it by its words', async () => {
 		const long = await add('long', 'A long read', 'Words of the text.')
 		// 150,000 different stems: over PostgreSQL's 1 MB for a tsvector; SQLite takes them.

@@ -269,6 +269,7 @@ type MissingArticleColumn = Exclude<
 	| 'search_stems'
 	| 'search_title_stems'
 	| 'search_stems_language'
+	| 'search_stems_lease_until'
 >
 const everyArticleColumn: MissingArticleColumn extends never ? true : MissingArticleColumn = true
 void everyArticleColumn

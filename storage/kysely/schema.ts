@@ -48,6 +48,8 @@ export interface Database {
 		search_title_stems: ColumnType<string | null, string | null | undefined, string | null>
 		/** The language search_stems were made in. */
 		search_stems_language: ColumnType<string | null, string | null | undefined, string | null>
+		/** Until when an instance's step is making its stems (migration 0028); null: nobody. */
+		search_stems_lease_until: ColumnType<string | null, string | null | undefined, string | null>
 	}
 	article_revisions: {
 		id: Generated<number>

@@ -1,7 +1,7 @@
 // Full-text search on both databases (docs/decisions/030-search.md): SQLite's FTS5 table
 // article_search, PostgreSQL's articles.search tsvector. The query arrives parsed (words of
 // letters and digits only), so the strings built here hold no reader's syntax.
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { Article } from '../port/articles.ts'
 import {
 	type ArticleStems,
@@ -451,30 +451,62 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 			})
 		},
 
-		async unstemmed(limit, siteLanguage) {
+		async unstemmed(limit, siteLanguage, lease) {
 			const columns = ['id', 'version', 'language', 'title', 'summary', 'body_markdown'] as const
-			// The partial index's rows first (every save makes its article's stems due).
-			const due = await db
-				.selectFrom('articles')
-				.select(columns)
-				.where('search_stems', 'is', null)
-				.orderBy('id')
-				.limit(limit)
-				.execute()
-			// Asked for only when the site's language may have changed: the index of stems'
-			// languages (migration 0027) answers it without reading the rows' texts.
-			const relanguaged =
-				siteLanguage !== undefined && due.length < limit
-					? await db
-							.selectFrom('articles')
-							.select(columns)
-							.where('language', '=', '')
-							.where('search_stems_language', '!=', siteLanguage)
-							.orderBy('id')
-							.limit(limit - due.length)
-							.execute()
-					: []
-			return [...due, ...relanguaged].map(
+			const at = lease?.now.toISOString()
+			const take = async (trx: Kysely<Database>) => {
+				const notHeld = (eb: ExpressionBuilder<Database, 'articles'>) =>
+					eb.or([
+						eb('search_stems_lease_until', 'is', null),
+						eb('search_stems_lease_until', '<', at ?? ''),
+					])
+				// The partial index's rows first (every save makes its article's stems due).
+				const due = await trx
+					.selectFrom('articles')
+					.select(columns)
+					.where('search_stems', 'is', null)
+					.$if(at !== undefined, (query) => query.where(notHeld))
+					.orderBy('id')
+					.limit(limit)
+					// Rows another instance is taking at this moment are passed over, not waited for.
+					.$if(at !== undefined && dialect === 'postgres', (query) =>
+						query.forUpdate().skipLocked(),
+					)
+					.execute()
+				// Asked for only when the site's language may have changed: the index of stems'
+				// languages (migration 0027) answers it without reading the rows' texts.
+				const relanguaged =
+					siteLanguage !== undefined && due.length < limit
+						? await trx
+								.selectFrom('articles')
+								.select(columns)
+								.where('language', '=', '')
+								.where('search_stems_language', '!=', siteLanguage)
+								.$if(at !== undefined, (query) => query.where(notHeld))
+								.orderBy('id')
+								.limit(limit - due.length)
+								.$if(at !== undefined && dialect === 'postgres', (query) =>
+									query.forUpdate().skipLocked(),
+								)
+								.execute()
+						: []
+				const rows = [...due, ...relanguaged]
+				if (lease && rows.length > 0)
+					await trx
+						.updateTable('articles')
+						.set({
+							search_stems_lease_until: new Date(lease.now.getTime() + lease.leaseMs).toISOString(),
+						})
+						.where(
+							'id',
+							'in',
+							rows.map((row) => row.id),
+						)
+						.execute()
+				return rows
+			}
+			const rows = lease ? await db.transaction().execute(take) : await take(db)
+			return rows.map(
 				(row): UnstemmedArticle => ({
 					id: Number(row.id),
 					version: Number(row.version),
@@ -486,7 +518,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 			)
 		},
 
-		async setStems(entries: ArticleStems[]) {
+		async setStems(entries: ArticleStems[], leftOver: number[] = []) {
 			let stored = 0
 			const unindexed: number[] = []
 			// One transaction each: a text too long for its stems to be indexed costs only itself,
@@ -549,6 +581,16 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 					unindexed.push(entry.id)
 				}
 			}
+			// Whatever is still due (saved again meanwhile, left over) is the next step's, on any
+			// instance. A step that failed before this leaves its leases to run out.
+			const taken = [...entries.map((entry) => entry.id), ...leftOver]
+			if (taken.length > 0)
+				await db
+					.updateTable('articles')
+					.set({ search_stems_lease_until: null })
+					.where('id', 'in', taken)
+					.where('search_stems_lease_until', 'is not', null)
+					.execute()
 			return { stored, unindexed }
 		},
 	}

@@ -58,6 +58,16 @@ export interface UnstemmedArticle {
 	bodyMarkdown: string
 }
 
+/**
+ * A step's hold on the articles it takes (decision 030, "Stems"): the steps of other instances
+ * pass over them until `now + leaseMs`, so each article is stemmed once across instances; an
+ * instance that dies leaves its lease to run out.
+ */
+export interface StemsLease {
+	now: Date
+	leaseMs: number
+}
+
 export interface ArticleStems {
 	id: number
 	/** The version they were made from: a save since then makes them due again. */
@@ -83,15 +93,21 @@ export interface SearchRepository {
 	 * Up to `limit` articles and pages whose stems are due: every save makes them due (the stems
 	 * are made after it, out of its transaction). With `siteLanguage`, also those naming no
 	 * language whose stems were made in another (the site's language changed): a scan, asked
-	 * for once after a start or a change of the setting.
+	 * for once after a start or a change of the setting. With `lease`, only those no other step
+	 * holds, and they are held for this one until setStems lets them go.
 	 */
-	unstemmed(limit: number, siteLanguage?: string): Promise<UnstemmedArticle[]>
+	unstemmed(limit: number, siteLanguage?: string, lease?: StemsLease): Promise<UnstemmedArticle[]>
 	/**
 	 * Puts stems in the index, each only when its article is still at the version they were
 	 * made from, each in a transaction of its own. An article whose stems the index cannot take
 	 * (PostgreSQL's 1 MB limit on a tsvector) is stored without them and named in `unindexed`.
+	 * Lets go of the leases of the entries and of `leftOver` (taken by the step, not stemmed in
+	 * it): whatever is still due is taken by the next step, on any instance.
 	 */
-	setStems(entries: ArticleStems[]): Promise<{ stored: number; unindexed: number[] }>
+	setStems(
+		entries: ArticleStems[],
+		leftOver?: number[],
+	): Promise<{ stored: number; unindexed: number[] }>
 }
 
 /**

@@ -222,13 +222,20 @@ const stepBytes = 256_000
  * articles whose stems are due, made and stored. Running it on several instances at once only
  * repeats work: stems are stored for the version they were made from.
  */
+/** How long a step holds the articles it took: far longer than a step takes. */
+const stemsLeaseMs = 2 * 60_000
+
 export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>) {
 	let checkedLanguage: string | undefined
 	async function step(): Promise<SearchStemsOutcome> {
 		const { language: siteLanguage } = await getSiteSettings(storage)
 		// Articles naming no language are looked at again when the site's language changed.
 		const relanguage = checkedLanguage !== siteLanguage
-		const due = await storage.search.unstemmed(stemsBatch, relanguage ? siteLanguage : undefined)
+		// Held for this step: the other instances' steps take other articles meanwhile.
+		const due = await storage.search.unstemmed(stemsBatch, relanguage ? siteLanguage : undefined, {
+			now: new Date(),
+			leaseMs: stemsLeaseMs,
+		})
 		const entries: ArticleStems[] = []
 		let bytes = 0
 		for (const article of due) {
@@ -263,7 +270,9 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 		}
 		// Every article due, in the site's language too, has been read: no need to look again.
 		if (due.length < stemsBatch && entries.length === due.length) checkedLanguage = siteLanguage
-		const { stored, unindexed } = await storage.search.setStems(entries)
+		const made = new Set(entries.map((entry) => entry.id))
+		const leftOver = due.filter((article) => !made.has(article.id)).map((article) => article.id)
+		const { stored, unindexed } = await storage.search.setStems(entries, leftOver)
 		if (unindexed.length > 0)
 			logger?.warn(
 				'search: some articles’ stems could not be indexed; they are found by their words',
@@ -271,7 +280,8 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 					ids: unindexed,
 				},
 			)
-		return { claimed: due.length, stored }
+		// Some left over: a full step's worth, so the next comes at once rather than in 30 s.
+		return { claimed: leftOver.length > 0 ? Math.max(due.length, stemsBatch) : due.length, stored }
 	}
 	return {
 		step,
