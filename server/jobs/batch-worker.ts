@@ -92,3 +92,12 @@ export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
 		},
 	}
 }
+
+/** A worker that was not started (the configuration's or a test's choice): it never claims. */
+export function idleWorker<Outcome>(nothing: Outcome): BatchWorker<Outcome> {
+	return {
+		runOnce: async () => nothing,
+		wake() {},
+		async stop() {},
+	}
+}

@@ -22,6 +22,7 @@ import type { JobContext, PassOutcome, PeriodicJobSpec, SettingJobSpec } from '#
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Config } from '../env.ts'
+import { idleWorker } from './batch-worker.ts'
 import { type ImageVersionsWorker, startImageVersions } from './image-versions.ts'
 import { type MailOutboxOptions, startMailOutbox } from './mail-outbox.ts'
 import { type NewsletterDeliveryWorker, startNewsletterDelivery } from './newsletter-delivery.ts'
@@ -204,19 +205,11 @@ export function startJobs(
 				leaseMs: config.jobs.pushLeaseMs,
 				...jobs.pushDelivery,
 			})
-		: {
-				wake() {},
-				runOnce: async () => ({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 }),
-				async stop() {},
-			}
+		: idleWorker({ claimed: 0, sent: 0, gone: 0, failed: 0, retried: 0 })
 	stops.push(pushDelivery.stop)
 	const imageVersions: ImageVersionsWorker = jobs.imageVersions
 		? startImageVersions(storage, logger, jobs.imageVersions)
-		: {
-				wake() {},
-				runOnce: async () => ({ claimed: 0, made: 0, retried: 0, failed: 0 }),
-				async stop() {},
-			}
+		: idleWorker({ claimed: 0, made: 0, retried: 0, failed: 0 })
 	stops.push(imageVersions.stop)
 	const newsletterDelivery: NewsletterDeliveryWorker = jobs.newsletterDelivery
 		? startNewsletterDelivery(
@@ -226,30 +219,18 @@ export function startJobs(
 				parts.newsletterMails,
 				jobs.newsletterDelivery,
 			)
-		: {
-				wake() {},
-				runOnce: async () => ({ claimed: 0, sent: 0, retried: 0, refused: 0, failed: 0 }),
-				async stop() {},
-			}
+		: idleWorker({ claimed: 0, sent: 0, retried: 0, refused: 0, failed: 0 })
 	stops.push(newsletterDelivery.stop)
 	const webhookDelivery: WebhookDeliveryWorker = jobs.webhookDelivery
 		? startWebhookDelivery(storage, logger, config, {
 				leaseMs: config.jobs.webhookLeaseMs,
 				...jobs.webhookDelivery,
 			})
-		: {
-				wake() {},
-				runOnce: async () => ({ claimed: 0, delivered: 0, retried: 0, failed: 0 }),
-				async stop() {},
-			}
+		: idleWorker({ claimed: 0, delivered: 0, retried: 0, failed: 0 })
 	stops.push(webhookDelivery.stop)
 	const searchStems: SearchStemsWorker = jobs.searchStems
 		? startSearchStems(storage, logger, jobs.searchStems)
-		: {
-				wake() {},
-				runOnce: async () => ({ claimed: 0, stored: 0 }),
-				async stop() {},
-			}
+		: idleWorker({ claimed: 0, stored: 0 })
 	stops.push(searchStems.stop)
 	const timing = {
 		intervalMs: config.jobs.intervalMs,
