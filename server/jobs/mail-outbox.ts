@@ -10,7 +10,7 @@ import {
 import { smtpSender } from '#app/features/mail/smtp.server.ts'
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import { startBatchWorker } from './batch-worker.ts'
+import { idleWorker, startBatchWorker } from './batch-worker.ts'
 
 export interface MailOutbox {
 	/** Sends due mail soon rather than at the next tick: call it after queueing mail. */
@@ -45,7 +45,7 @@ export function startMailOutbox(
 		logger.info(
 			'mail: SMTP_URL is not set, so no mail is sent; mail already queued waits until it is set',
 		)
-		return { wake() {}, runOnce: async () => nothing, async stop() {} }
+		return idleWorker(nothing)
 	}
 	const intervalMs = options.intervalMs ?? 1_000
 	const batchSize = options.batchSize ?? 10

@@ -10,7 +10,7 @@ import type { NewsletterMails } from '#app/features/newsletter/newsletter-conten
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Config } from '../env.ts'
-import { type BatchWorker, startBatchWorker } from './batch-worker.ts'
+import { type BatchWorker, idleWorker, startBatchWorker } from './batch-worker.ts'
 
 export type NewsletterDeliveryWorker = BatchWorker<NewsletterDeliveryOutcome>
 
@@ -22,7 +22,7 @@ export function startNewsletterDelivery(
 	options: NewsletterDeliveryOptions = {},
 ): NewsletterDeliveryWorker {
 	const idle = { claimed: 0, sent: 0, retried: 0, refused: 0, failed: 0 }
-	if (!config.smtpUrl) return { wake() {}, runOnce: async () => idle, async stop() {} }
+	if (!config.smtpUrl) return idleWorker(idle)
 	const { step, nothing, batchSize, release } = newsletterDeliverySteps(
 		storage,
 		logger,

@@ -1,7 +1,7 @@
 // Sending one mail over SMTP_URL. A `from` parameter on the URL names the sender
 // (smtp://user:pass@host:587?from=team@example.org); without it mail comes from no-reply at the
 // site's host.
-import { createTransport } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { OutgoingMail } from '#storage/port/mail.ts'
 
 export interface MailSender {
@@ -33,14 +33,21 @@ export function smtpSender(
 	url.searchParams.delete('from')
 	// Per-stage timeouts end a server that stops answering; the overall deadline below also ends
 	// one that answers a byte at a time, so a send never outlives the lease on its mail.
-	const transport = createTransport({
-		url: url.toString(),
-		connectionTimeout: 10_000,
-		greetingTimeout: 10_000,
-		socketTimeout: 20_000,
-		disableFileAccess: true,
-		disableUrlAccess: true,
-	})
+	// nodemailer is loaded with the first mail, not at the server's start.
+	let opening: Promise<Transporter> | undefined
+	const transport = () => {
+		opening ??= import('nodemailer').then(({ createTransport }) =>
+			createTransport({
+				url: url.toString(),
+				connectionTimeout: 10_000,
+				greetingTimeout: 10_000,
+				socketTimeout: 20_000,
+				disableFileAccess: true,
+				disableUrlAccess: true,
+			}),
+		)
+		return opening
+	}
 	return {
 		async send(mail) {
 			let timer: NodeJS.Timeout | undefined
@@ -51,8 +58,9 @@ export function smtpSender(
 				)
 			})
 			try {
+				const opened = await transport()
 				await Promise.race([
-					transport.sendMail({
+					opened.sendMail({
 						from,
 						to: mail.recipient,
 						subject: mail.subject,
@@ -66,6 +74,6 @@ export function smtpSender(
 				clearTimeout(timer)
 			}
 		},
-		close: () => transport.close(),
+		close: () => void opening?.then((opened) => opened.close()),
 	}
 }

@@ -4,7 +4,7 @@
 // one database: each delivery is leased to one of them. Like all of Canopy's mail it is at least
 // once: a worker killed between the server's acceptance and markSent leaves that delivery to go
 // again when its lease runs out (docs/decisions/032-newsletter.md).
-import { createTransport } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { defaultRetry, type RetryPolicy, retryDelayMs } from '#app/features/mail/outbox.server.ts'
 import { senderAddress } from '#app/features/mail/smtp.server.ts'
 import type { Logger } from '#app/lib/logger.ts'
@@ -102,19 +102,26 @@ export function newsletterDeliverySteps(
 	const url = new URL(config.smtpUrl)
 	url.searchParams.delete('from')
 	const from = senderAddress(config.smtpUrl, config.siteUrl)
-	const transport = createTransport({
-		url: url.toString(),
-		pool: true,
-		maxConnections: connections,
-		// nodemailer's pool spaces the messages: `rateLimit` per `rateDelta` ms.
-		rateDelta: 1000,
-		rateLimit: Math.max(1, Math.round(rate)),
-		connectionTimeout: 10_000,
-		greetingTimeout: 10_000,
-		socketTimeout: 20_000,
-		disableFileAccess: true,
-		disableUrlAccess: true,
-	})
+	// nodemailer is loaded with the first step that has mail to send, not at the server's start.
+	let opening: Promise<Transporter> | undefined
+	const transport = () => {
+		opening ??= import('nodemailer').then(({ createTransport }) =>
+			createTransport({
+				url: url.toString(),
+				pool: true,
+				maxConnections: connections,
+				// nodemailer's pool spaces the messages: `rateLimit` per `rateDelta` ms.
+				rateDelta: 1000,
+				rateLimit: Math.max(1, Math.round(rate)),
+				connectionTimeout: 10_000,
+				greetingTimeout: 10_000,
+				socketTimeout: 20_000,
+				disableFileAccess: true,
+				disableUrlAccess: true,
+			}),
+		)
+		return opening
+	}
 
 	/** Everything one step's mails need, read once per step. */
 	async function prepare(due: ClaimedMailDelivery[]) {
@@ -214,8 +221,9 @@ export function newsletterDeliverySteps(
 		const own = personal(mail, links)
 		let timer: NodeJS.Timeout | undefined
 		try {
+			const opened = await transport()
 			await Promise.race([
-				transport.sendMail({
+				opened.sendMail({
 					from,
 					to: delivery.subscriber.email,
 					subject: own.subject,
@@ -296,5 +304,5 @@ export function newsletterDeliverySteps(
 		return outcome
 	}
 
-	return { step, nothing, batchSize, release: () => transport.close() }
+	return { step, nothing, batchSize, release: () => void opening?.then((opened) => opened.close()) }
 }
