@@ -22,6 +22,51 @@ export function senderAddress(smtpUrl: string, siteUrl: string): string {
 	)
 }
 
+/** A connection to SMTP_URL's server, opened at its first use (and nodemailer loaded then). */
+export interface SmtpTransport {
+	open(): Promise<Transporter>
+	close(): void
+}
+
+/**
+ * The transport for SMTP_URL (its `from` left out). Each stage has a timeout, so a server that
+ * stops answering ends the attempt; `pool` keeps connections open and spaces the messages.
+ */
+export function smtpTransport(
+	smtpUrl: string,
+	pool?: { maxConnections: number; perSecond: number },
+): SmtpTransport {
+	const url = new URL(smtpUrl)
+	url.searchParams.delete('from')
+	const options = {
+		url: url.toString(),
+		connectionTimeout: 10_000,
+		greetingTimeout: 10_000,
+		socketTimeout: 20_000,
+		disableFileAccess: true,
+		disableUrlAccess: true,
+	}
+	let opening: Promise<Transporter> | undefined
+	return {
+		open() {
+			opening ??= import('nodemailer').then(({ createTransport }) =>
+				pool
+					? createTransport({
+							...options,
+							pool: true,
+							maxConnections: pool.maxConnections,
+							// nodemailer's pool spaces the messages: `rateLimit` per `rateDelta` ms.
+							rateDelta: 1000,
+							rateLimit: pool.perSecond,
+						})
+					: createTransport(options),
+			)
+			return opening
+		},
+		close: () => void opening?.then((opened) => opened.close()),
+	}
+}
+
 export function smtpSender(
 	smtpUrl: string,
 	siteUrl: string,
@@ -29,25 +74,9 @@ export function smtpSender(
 ): MailSender {
 	const timeoutMs = options.timeoutMs ?? 30_000
 	const from = senderAddress(smtpUrl, siteUrl)
-	const url = new URL(smtpUrl)
-	url.searchParams.delete('from')
 	// Per-stage timeouts end a server that stops answering; the overall deadline below also ends
 	// one that answers a byte at a time, so a send never outlives the lease on its mail.
-	// nodemailer is loaded with the first mail, not at the server's start.
-	let opening: Promise<Transporter> | undefined
-	const transport = () => {
-		opening ??= import('nodemailer').then(({ createTransport }) =>
-			createTransport({
-				url: url.toString(),
-				connectionTimeout: 10_000,
-				greetingTimeout: 10_000,
-				socketTimeout: 20_000,
-				disableFileAccess: true,
-				disableUrlAccess: true,
-			}),
-		)
-		return opening
-	}
+	const transport = smtpTransport(smtpUrl)
 	return {
 		async send(mail) {
 			let timer: NodeJS.Timeout | undefined
@@ -58,7 +87,7 @@ export function smtpSender(
 				)
 			})
 			try {
-				const opened = await transport()
+				const opened = await transport.open()
 				await Promise.race([
 					opened.sendMail({
 						from,
@@ -74,6 +103,6 @@ export function smtpSender(
 				clearTimeout(timer)
 			}
 		},
-		close: () => void opening?.then((opened) => opened.close()),
+		close: transport.close,
 	}
 }

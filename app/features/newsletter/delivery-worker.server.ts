@@ -4,9 +4,8 @@
 // one database: each delivery is leased to one of them. Like all of Canopy's mail it is at least
 // once: a worker killed between the server's acceptance and markSent leaves that delivery to go
 // again when its lease runs out (docs/decisions/032-newsletter.md).
-import type { Transporter } from 'nodemailer'
 import { defaultRetry, type RetryPolicy, retryDelayMs } from '#app/features/mail/outbox.server.ts'
-import { senderAddress } from '#app/features/mail/smtp.server.ts'
+import { senderAddress, smtpTransport } from '#app/features/mail/smtp.server.ts'
 import type { Logger } from '#app/lib/logger.ts'
 import type { ArticleCard } from '#storage/port/articles.ts'
 import type { ClaimedMailDelivery } from '#storage/port/newsletter.ts'
@@ -99,29 +98,11 @@ export function newsletterDeliverySteps(
 	const suspendAfter = options.suspendAfter ?? defaultSuspendAfter
 	const retry = { ...defaultRetry, ...options.retry }
 	const clock = options.clock ?? (() => new Date())
-	const url = new URL(config.smtpUrl)
-	url.searchParams.delete('from')
 	const from = senderAddress(config.smtpUrl, config.siteUrl)
-	// nodemailer is loaded with the first step that has mail to send, not at the server's start.
-	let opening: Promise<Transporter> | undefined
-	const transport = () => {
-		opening ??= import('nodemailer').then(({ createTransport }) =>
-			createTransport({
-				url: url.toString(),
-				pool: true,
-				maxConnections: connections,
-				// nodemailer's pool spaces the messages: `rateLimit` per `rateDelta` ms.
-				rateDelta: 1000,
-				rateLimit: Math.max(1, Math.round(rate)),
-				connectionTimeout: 10_000,
-				greetingTimeout: 10_000,
-				socketTimeout: 20_000,
-				disableFileAccess: true,
-				disableUrlAccess: true,
-			}),
-		)
-		return opening
-	}
+	const transport = smtpTransport(config.smtpUrl, {
+		maxConnections: connections,
+		perSecond: Math.max(1, Math.round(rate)),
+	})
 
 	/** Everything one step's mails need, read once per step. */
 	async function prepare(due: ClaimedMailDelivery[]) {
@@ -221,7 +202,7 @@ export function newsletterDeliverySteps(
 		const own = personal(mail, links)
 		let timer: NodeJS.Timeout | undefined
 		try {
-			const opened = await transport()
+			const opened = await transport.open()
 			await Promise.race([
 				opened.sendMail({
 					from,
@@ -304,5 +285,5 @@ export function newsletterDeliverySteps(
 		return outcome
 	}
 
-	return { step, nothing, batchSize, release: () => void opening?.then((opened) => opened.close()) }
+	return { step, nothing, batchSize, release: transport.close }
 }
