@@ -46,23 +46,14 @@ try {
 	storage = openStorage(config, configuredStorageRules(config), logger, { busyTimeoutMs: 250 })
 	const applied = await storage.migrate()
 	if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
-	// Awaited once the site's code is loaded below: the samples' Markdown is rendered in a worker
-	// thread that starts with them, and this thread loads the code meanwhile instead of waiting.
+	// Awaited once the site's code is loaded below, before any other write: the samples' Markdown
+	// is rendered in a worker thread that starts with them, and this thread loads the code
+	// meanwhile instead of waiting.
 	seeding = seedIfEmpty(storage)
 	seeding.catch(() => undefined)
 } catch (error) {
 	cannotOpen(error)
 }
-
-// Made at first start when not configured; loaded once here and handed on to composeCanopy.
-const vapidKeys = await loadVapidKeys(storage, config.vapidKeys)
-// Before the jobs start: an instance that must not run leaves before it takes any work.
-const agreement = await joinInstances(storage, config, vapidKeys.publicKey, logger)
-if (!agreement.ok) {
-	process.stderr.write(`Canopy cannot start: ${agreement.problem}\n`)
-	process.exit(1)
-}
-const leaveInstances = agreement.stop
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 let vite: import('vite').ViteDevServer | undefined
@@ -81,6 +72,16 @@ try {
 } catch (error) {
 	cannotOpen(error)
 }
+
+// Made at first start when not configured; loaded once here and handed on to composeCanopy.
+const vapidKeys = await loadVapidKeys(storage, config.vapidKeys)
+// Before the jobs start: an instance that must not run leaves before it takes any work.
+const agreement = await joinInstances(storage, config, vapidKeys.publicKey, logger)
+if (!agreement.ok) {
+	process.stderr.write(`Canopy cannot start: ${agreement.problem}\n`)
+	process.exit(1)
+}
+const leaveInstances = agreement.stop
 
 // After the migrations: better-auth checks its tables once, when it starts.
 const canopy = await composeCanopy({
