@@ -2,6 +2,7 @@
 // the parts together (compose.ts), serve, and shut down cleanly on SIGTERM.
 import { createServer } from 'node:http'
 import type { ServerBuild } from 'react-router'
+import { warmMarkdownPool } from '#app/features/articles/markdown.server.ts'
 import { createSetupLink } from '#app/features/auth/setup.server.ts'
 import { loadVapidKeys } from '#app/features/push/vapid-keys.server.ts'
 import { describeOpenFailure } from '#storage/open-errors.ts'
@@ -39,18 +40,15 @@ function cannotOpen(error: unknown): never {
 }
 
 let storage: Storage
-let seeding: Promise<number>
 try {
 	// A SQLite file held by another process (a long CLI command) makes a write wait, and with it,
 	// node:sqlite being synchronous, every request: a quarter of a second, then a 503 (decision 016).
 	storage = openStorage(config, configuredStorageRules(config), logger, { busyTimeoutMs: 250 })
 	const applied = await storage.migrate()
 	if (applied.length > 0) logger.info('database migrated', { applied, database: storage.dialect })
-	// Awaited once the site's code is loaded below, before any other write: the samples' Markdown
-	// is rendered in a worker thread that starts with them, and this thread loads the code
-	// meanwhile instead of waiting.
-	seeding = seedIfEmpty(storage)
-	seeding.catch(() => undefined)
+	// A new site's samples are rendered in a worker thread: it starts now, and loads the Markdown
+	// pipeline while this thread loads the site's code below, instead of after.
+	if ((await storage.articles.count()) === 0) warmMarkdownPool()
 } catch (error) {
 	cannotOpen(error)
 }
@@ -67,7 +65,7 @@ if (development) {
 	build = await loadBuild()
 }
 try {
-	const seeded = await seeding
+	const seeded = await seedIfEmpty(storage)
 	if (seeded > 0) logger.info('sample content added', { articles: seeded })
 } catch (error) {
 	cannotOpen(error)

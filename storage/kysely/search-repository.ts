@@ -454,7 +454,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 		async unstemmed(limit, siteLanguage, lease) {
 			const columns = ['id', 'version', 'language', 'title', 'summary', 'body_markdown'] as const
 			const at = lease?.now.toISOString()
-			const take = async (trx: Kysely<Database>) => {
+			const take = async (trx: Kysely<Database>, hold: boolean) => {
 				const notHeld = (eb: ExpressionBuilder<Database, 'articles'>) =>
 					eb.or([
 						eb('search_stems_lease_until', 'is', null),
@@ -469,9 +469,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 					.orderBy('id')
 					.limit(limit)
 					// Rows another instance is taking at this moment are passed over, not waited for.
-					.$if(at !== undefined && dialect === 'postgres', (query) =>
-						query.forUpdate().skipLocked(),
-					)
+					.$if(hold && dialect === 'postgres', (query) => query.forUpdate().skipLocked())
 					.execute()
 				// Asked for only when the site's language may have changed: the index of stems'
 				// languages (migration 0027) answers it without reading the rows' texts.
@@ -485,13 +483,11 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 								.$if(at !== undefined, (query) => query.where(notHeld))
 								.orderBy('id')
 								.limit(limit - due.length)
-								.$if(at !== undefined && dialect === 'postgres', (query) =>
-									query.forUpdate().skipLocked(),
-								)
+								.$if(hold && dialect === 'postgres', (query) => query.forUpdate().skipLocked())
 								.execute()
 						: []
 				const rows = [...due, ...relanguaged]
-				if (lease && rows.length > 0)
+				if (hold && lease && rows.length > 0)
 					await trx
 						.updateTable('articles')
 						.set({
@@ -505,7 +501,11 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 						.execute()
 				return rows
 			}
-			const rows = lease ? await db.transaction().execute(take) : await take(db)
+			// A look first, outside any transaction: an idle step (most of them) takes no lock,
+			// which on SQLite is the file's write lock.
+			const seen = await take(db, false)
+			const rows =
+				lease && seen.length > 0 ? await db.transaction().execute((trx) => take(trx, true)) : seen
 			return rows.map(
 				(row): UnstemmedArticle => ({
 					id: Number(row.id),

@@ -15,7 +15,7 @@ describe('the server’s start', () => {
 		const database = sqliteDatabase()
 		const trace = join(database.env.DATA_DIR as string, 'packages.txt')
 		const server = await startServer(
-			{ ...database.env, NODE_OPTIONS: `--import ${hook}`, TRACE_PACKAGES: trace },
+			{ ...database.env, NODE_OPTIONS: `--import ${JSON.stringify(hook)}`, TRACE_PACKAGES: trace },
 			await freePort(),
 		)
 		try {

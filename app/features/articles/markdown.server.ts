@@ -47,6 +47,16 @@ function markdownPool(): Piscina<string, string> {
 	return pool
 }
 
+/**
+ * Starts a render thread and loads the pipeline in it now, for renders known to come (a new
+ * site's samples), so the caller can do other work meanwhile. Renders wait for it anyway.
+ */
+export function warmMarkdownPool(): void {
+	warmedUp ??= markdownPool()
+		.run('')
+		.catch(() => undefined)
+}
+
 /** Sanitised HTML for the Markdown; throws MarkdownRefused with a message for its author. */
 export async function renderMarkdown(
 	markdown: string,
@@ -56,7 +66,7 @@ export async function renderMarkdown(
 	if (problem) throw new MarkdownRefused(problem)
 	const workers = markdownPool()
 	if (workers.queueSize >= workers.options.maxQueue) throw new MarkdownRefused(busyMessage)
-	warmedUp ??= workers.run('').catch(() => undefined)
+	warmMarkdownPool()
 	await warmedUp
 	try {
 		return await workers.run(markdown, { signal: AbortSignal.timeout(timeLimitMs) })

@@ -63,7 +63,12 @@ export function smtpTransport(
 			)
 			return opening
 		},
-		close: () => void opening?.then((opened) => opened.close()),
+		// A transport that could not be made has nothing to close; its send said why.
+		close: () =>
+			void opening?.then(
+				(opened) => opened.close(),
+				() => undefined,
+			),
 	}
 }
 
@@ -79,6 +84,7 @@ export function smtpSender(
 	const transport = smtpTransport(smtpUrl)
 	return {
 		async send(mail) {
+			const opened = await transport.open()
 			let timer: NodeJS.Timeout | undefined
 			const deadline = new Promise<never>((_, reject) => {
 				timer = setTimeout(
@@ -87,7 +93,6 @@ export function smtpSender(
 				)
 			})
 			try {
-				const opened = await transport.open()
 				await Promise.race([
 					opened.sendMail({
 						from,

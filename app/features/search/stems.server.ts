@@ -217,14 +217,15 @@ const stemsBatch = 8
 /** Past this much text (characters), a step takes no more articles. */
 const stepBytes = 256_000
 
-/**
- * One step of the search-stems worker (server/jobs/search-stems.ts): the stems of up to 8
- * articles whose stems are due, made and stored. Running it on several instances at once only
- * repeats work: stems are stored for the version they were made from.
- */
 /** How long a step holds the articles it took: far longer than a step takes. */
 const stemsLeaseMs = 2 * 60_000
 
+/**
+ * One step of the search-stems worker (server/jobs/search-stems.ts): the stems of up to 8
+ * articles whose stems are due, made and stored. Steps on several instances at once take
+ * different articles (each holds its own for stemsLeaseMs), and stems are stored only for the
+ * version they were made from.
+ */
 export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>) {
 	let checkedLanguage: string | undefined
 	async function step(): Promise<SearchStemsOutcome> {

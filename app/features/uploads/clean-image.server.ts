@@ -12,7 +12,11 @@ export const maxImageSide = 16_384
 // sharp (libvips and its bindings) is loaded with the first image, not at the server's start.
 let loadingSharp: Promise<typeof import('sharp')> | undefined
 async function loadSharp() {
-	loadingSharp ??= import('sharp')
+	// A failed load (a broken install) is tried again at the next image, not kept.
+	loadingSharp ??= import('sharp').catch((error: unknown) => {
+		loadingSharp = undefined
+		throw error
+	})
 	return (await loadingSharp).default
 }
 
