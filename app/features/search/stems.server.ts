@@ -219,6 +219,8 @@ const stepBytes = 256_000
 
 /** How long a step holds the articles it took: far longer than a step takes. */
 const stemsLeaseMs = 2 * 60_000
+/** How often the articles stemmed in a language no longer the site's are looked for anyway. */
+const relanguageCheckMs = 10 * 60_000
 
 /**
  * One step of the search-stems worker (server/jobs/search-stems.ts): the stems of up to 8
@@ -228,10 +230,13 @@ const stemsLeaseMs = 2 * 60_000
  */
 export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>) {
 	let checkedLanguage: string | undefined
+	let checkedAt = 0
 	async function step(): Promise<SearchStemsOutcome> {
 		const { language: siteLanguage } = await getSiteSettings(storage)
-		// Articles naming no language are looked at again when the site's language changed.
-		const relanguage = checkedLanguage !== siteLanguage
+		// Articles naming no language are looked at again when the site's language changed, and
+		// every few minutes: some may have been held by an instance that stopped mid-step.
+		const relanguage =
+			checkedLanguage !== siteLanguage || Date.now() - checkedAt > relanguageCheckMs
 		// Held for this step: the other instances' steps take other articles meanwhile.
 		const due = await storage.search.unstemmed(stemsBatch, relanguage ? siteLanguage : undefined, {
 			now: new Date(),
@@ -270,7 +275,10 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 			await new Promise((resolve) => setImmediate(resolve))
 		}
 		// Every article due, in the site's language too, has been read: no need to look again.
-		if (due.length < stemsBatch && entries.length === due.length) checkedLanguage = siteLanguage
+		if (due.length < stemsBatch && entries.length === due.length) {
+			checkedLanguage = siteLanguage
+			checkedAt = Date.now()
+		}
 		const made = new Set(entries.map((entry) => entry.id))
 		const leftOver = due.filter((article) => !made.has(article.id)).map((article) => article.id)
 		const { stored, unindexed } = await storage.search.setStems(entries, leftOver)
