@@ -18,7 +18,16 @@ export interface BatchWorker<Outcome> {
 	stop(): Promise<void>
 }
 
-export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
+/**
+ * What a step says of itself: how many items it claimed, and `more` when it left due items for
+ * the next step though it claimed fewer than a batch (it stopped short, at a size limit).
+ */
+export interface StepOutcome {
+	claimed: number
+	more?: boolean
+}
+
+export function startBatchWorker<Outcome extends StepOutcome>(spec: {
 	step(): Promise<Outcome>
 	/** What a step that threw counts as, after `failed` is logged. */
 	nothing(): Outcome
@@ -60,7 +69,7 @@ export function startBatchWorker<Outcome extends { claimed: number }>(spec: {
 		const outcome = await runOnce()
 		stepping = false
 		// A full batch means more may be due: go on at once rather than a second later.
-		const more = wokenMeanwhile || outcome.claimed >= spec.batchSize
+		const more = wokenMeanwhile || outcome.more === true || outcome.claimed >= spec.batchSize
 		wokenMeanwhile = false
 		schedule(more ? 0 : spec.intervalMs)
 	}

@@ -38,4 +38,23 @@ describe.each(databases)('search stems step ($name)', ({ create }) => {
 		])
 		expect(await step()).toEqual({ claimed: 0, stored: 0 })
 	})
+
+	it('stops a step short at its size limit and leaves the rest free for the next, at once', async () => {
+		// Three texts of 150,000 characters: the step takes no more once it holds 256,000.
+		for (const slug of ['bosques', 'montes', 'selvas']) {
+			const saved = await storage.articles.create(
+				articleWrite({
+					slug,
+					title: slug,
+					bodyMarkdown: 'Los bosques viejos. '.repeat(7_500),
+					language: 'es',
+				}),
+			)
+			if (!saved.ok) throw new Error('create failed')
+		}
+		const { step } = searchStemSteps(storage)
+		expect(await step()).toEqual({ claimed: 3, stored: 2, more: true })
+		expect(await step()).toEqual({ claimed: 1, stored: 1 })
+		expect(await storage.search.unstemmed(10)).toEqual([])
+	})
 })

@@ -206,6 +206,8 @@ export async function contentLanguages(storage: Storage): Promise<string[]> {
 export interface SearchStemsOutcome {
 	claimed: number
 	stored: number
+	/** The step stopped short of its batch at its size limit: the rest are due at once. */
+	more?: true
 }
 
 /**
@@ -289,8 +291,9 @@ export function searchStemSteps(storage: Storage, logger?: Pick<Logger, 'warn'>)
 					ids: unindexed,
 				},
 			)
-		// Some left over: a full step's worth, so the next comes at once rather than in 30 s.
-		return { claimed: leftOver.length > 0 ? Math.max(due.length, stemsBatch) : due.length, stored }
+		return leftOver.length > 0
+			? { claimed: due.length, stored, more: true }
+			: { claimed: due.length, stored }
 	}
 	return {
 		step,
