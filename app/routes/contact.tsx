@@ -185,7 +185,11 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
 			<h1>
 				<Trans>Contact</Trans>
 			</h1>
-			<p>{site.contactIntro}</p>
+			{site.contactIntro ? (
+				<p className="contact-intro" dir="auto">
+					{site.contactIntro}
+				</p>
+			) : null}
 			<div className="contact-layout">
 				{loaderData.form ? (
 					<ContactForm form={loaderData.form} actionData={actionData} />

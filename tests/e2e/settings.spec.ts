@@ -11,16 +11,16 @@ const server = serveCanopy()
 // Chromium logs the refused upload's HTTP status as a console error.
 test.use({ expectedConsoleError: /status of 415/ })
 
-async function signInAsAdmin(page: Page) {
+async function signInAsAdmin(page: Page, email = 'ada@example.org') {
 	const password = await createAccount(server(), {
-		email: 'ada@example.org',
+		email,
 		role: 'admin',
 		name: 'Ada Admin',
 	})
 	await page.goto('/admin/settings')
 	await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fsettings$/)
 	await waitForHydration(page)
-	await page.getByLabel('Email address').fill('ada@example.org')
+	await page.getByLabel('Email address').fill(email)
 	await page.getByLabel('Password').fill(password)
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site settings')
@@ -85,4 +85,48 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	} finally {
 		await visitor.close()
 	}
+})
+
+test.describe('the contact page', () => {
+	// The refused save answers 400, which Chromium logs.
+	test.use({ expectedConsoleError: /status of 400/ })
+
+	test('an admin sets the contact email and introduction; /contact shows them, a bad address is named', async ({
+		page,
+		browser,
+	}) => {
+		await signInAsAdmin(page, 'grace@example.org')
+		const email = page.getByLabel('Contact email')
+		await expect(email).toHaveValue('hello@example.org')
+		await email.fill('rivers at example')
+		await page.getByLabel('Introduction').fill('Tell us about your river.')
+		// The browser's own check would stop an input of type email first; the server's is the one
+		// a reader of the page without JavaScript, or a script, meets.
+		await page.locator('form.settings-form').evaluate((form: HTMLFormElement) => {
+			form.noValidate = true
+		})
+		await page.getByRole('button', { name: 'Save settings' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Nothing was saved' })).toBeVisible()
+		await expect(email).toHaveAccessibleDescription(
+			/Enter an email address like hello@your-group\.org\./,
+		)
+		await expect(email).toHaveAttribute('aria-invalid', 'true')
+		await expectNoAxeViolations(page)
+
+		await email.fill('write@rivers.example')
+		await page.getByRole('button', { name: 'Save settings' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+		await expect(email).toHaveValue('write@rivers.example')
+
+		const visitor = await browser.newPage({ baseURL: server().url })
+		try {
+			await visitor.goto('/contact')
+			await expect(visitor.locator('.contact-intro')).toHaveText('Tell us about your river.')
+			const link = visitor.getByRole('link', { name: 'write@rivers.example' })
+			await expect(link).toHaveAttribute('href', 'mailto:write@rivers.example')
+			await expect(visitor.getByText('hello@example.org')).toHaveCount(0)
+		} finally {
+			await visitor.close()
+		}
+	})
 })

@@ -101,6 +101,8 @@ describe('site settings', () => {
 		// An empty logo address is the default logo.
 		expect(home).toContain('src="/logo.svg"')
 		expect(await publicPage('/contact')).toContain('2 Quay Street')
+		// Sent without the contact page's email and introduction (an older form): kept as they were.
+		expect(await publicPage('/contact')).toContain('mailto:hello@example.org')
 		// The settings page's code and styles stay in the editor area.
 		expect(home).not.toMatch(/assets\/(settings|admin-|image-upload)/)
 	})
@@ -156,6 +158,36 @@ describe('site settings', () => {
 		const english = await save(admin, { ...good, language: 'en', timeZone: 'UTC' })
 		expect(english.status).toBe(200)
 		expect(await page('es')).toMatch(/<html lang="en"/)
+	})
+
+	it('sets the contact page’s email and introduction; a wrong address is named and nothing saved', async () => {
+		const refused = await save(admin, {
+			...good,
+			contactEmail: 'rivers at example',
+			contactIntro: '',
+		})
+		expect(refused.status).toBe(400)
+		expect(await refused.text()).toContain(
+			'<p id="contactEmail-error" class="field-error">Enter an email address like hello@your-group.org.</p>',
+		)
+		expect(await publicPage('/contact')).toContain('mailto:hello@example.org')
+
+		const saved = await save(admin, {
+			...good,
+			contactEmail: ' write@rivers.example ',
+			contactIntro: 'Tell us about your river.',
+		})
+		expect(saved.status).toBe(200)
+		const contact = await publicPage('/contact')
+		expect(contact).toContain('<a href="mailto:write@rivers.example">write@rivers.example</a>')
+		expect(contact).toContain('Tell us about your river.')
+		expect(contact).not.toContain('hello@example.org')
+		// An empty introduction: none on the page.
+		expect(
+			(await save(admin, { ...good, contactEmail: 'write@rivers.example', contactIntro: '' }))
+				.status,
+		).toBe(200)
+		expect(await publicPage('/contact')).not.toContain('class="contact-intro"')
 	})
 
 	it('answers bad input with 400 and a message on each field, saving nothing', async () => {

@@ -6,7 +6,9 @@ const valid = {
 	title: '  Rivers First ',
 	tagline: 'Reporting on rivers.',
 	logoUrl: '/media/abc.png',
+	contactEmail: 'write@rivers.example',
 	contactAddress: '1 Quay\nPort',
+	contactIntro: 'Tell us about your river.',
 }
 
 function errorsFor(values: Partial<typeof valid>) {
@@ -42,5 +44,29 @@ describe('site settings schema', () => {
 		expect(errors.tagline?.[0]).toMatch(/^Enter a tagline/)
 		expect(errors.contactAddress).toEqual(['Keep the address to 500 characters or fewer.'])
 		expect(errorsFor({ title: 'x'.repeat(81) }).title?.[0]).toMatch(/80 characters/)
+	})
+
+	it('takes the contact email trimmed, and refuses what is not one', () => {
+		expect(siteSettingsSchema.parse({ ...valid, contactEmail: ' news@rivers.example ' })).toEqual(
+			expect.objectContaining({ contactEmail: 'news@rivers.example' }),
+		)
+		expect(errorsFor({ contactEmail: '' }).contactEmail).toEqual([
+			'Enter the email address readers can write to.',
+		])
+		for (const contactEmail of ['rivers', 'a@b', 'mailto:a@b.example', 'a b@rivers.example'])
+			expect(errorsFor({ contactEmail }).contactEmail).toEqual([
+				'Enter an email address like hello@your-group.org.',
+			])
+		expect(errorsFor({ contactEmail: `${'a'.repeat(250)}@b.example` }).contactEmail?.[0]).toBe(
+			'Keep the email address to 254 characters or fewer.',
+		)
+	})
+
+	it('allows an empty introduction, not a long one', () => {
+		expect(errorsFor({ contactIntro: '  ' })).toEqual({})
+		expect(siteSettingsSchema.parse({ ...valid, contactIntro: '  ' }).contactIntro).toBe('')
+		expect(errorsFor({ contactIntro: 'x'.repeat(501) }).contactIntro).toEqual([
+			'Keep the introduction to 500 characters or fewer.',
+		])
 	})
 })

@@ -33,11 +33,20 @@ export const siteSettingsSchema = z.object({
 			message:
 				'Enter an address on this site starting with / (like one an upload gives) or one starting with https://.',
 		}),
+	// Shown on /contact, and where the contact form's messages are forwarded when mail is set up.
+	contactEmail: z
+		.string()
+		.trim()
+		.min(1, 'Enter the email address readers can write to.')
+		.max(254, 'Keep the email address to 254 characters or fewer.')
+		.pipe(z.email('Enter an email address like hello@your-group.org.')),
 	contactAddress: z
 		.string()
 		.trim()
 		.min(1, 'Enter the postal address shown on the contact page.')
 		.max(500, 'Keep the address to 500 characters or fewer.'),
+	// Empty: the contact page has no introduction.
+	contactIntro: z.string().trim().max(500, 'Keep the introduction to 500 characters or fewer.'),
 })
 
 /** The site's languages and time zone (decision 033), from the settings form. */

@@ -5,6 +5,8 @@ import type { Navigation } from './navigation.ts'
 import { defaultSiteSettings, type SiteSettings } from './site-settings.ts'
 
 const keys = Object.keys(defaultSiteSettings) as (keyof SiteSettings)[]
+/** Settings an admin may empty on purpose (no introduction on the contact page). */
+const mayBeEmpty: (keyof SiteSettings)[] = ['contactIntro']
 
 // The settings last read, per database: while it is away (decision 016), pages that need nothing
 // else, and the outage page itself, still carry the site's own title, logo and texts. Nothing
@@ -39,14 +41,15 @@ async function readSite(storage: Storage): Promise<Site> {
 	const settings = { ...defaultSiteSettings }
 	for (const key of keys) {
 		const value = stored[`site.${key}`]
-		if (value) settings[key] = value
+		if (value || (value === '' && mayBeEmpty.includes(key))) settings[key] = value
 	}
 	const site = { settings, navigation: parseNavigation(stored[navigationKey]) }
 	lastRead.set(storage, site)
 	return site
 }
 
-/** The site's settings from the database, each falling back to its default when unset or empty. */
+/** The site's settings from the database, each falling back to its default when unset or (but
+ * for those that may be empty) empty. */
 export async function getSiteSettings(storage: Storage): Promise<SiteSettings> {
 	return (await getSite(storage)).settings
 }

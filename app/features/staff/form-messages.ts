@@ -189,6 +189,22 @@ export const formMessages = [
 	}),
 	msg({ id: 'Keep each tag under 40 characters.', message: 'Keep each tag under 40 characters.' }),
 	msg({
+		id: 'Enter the email address readers can write to.',
+		message: 'Enter the email address readers can write to.',
+	}),
+	msg({
+		id: 'Keep the email address to 254 characters or fewer.',
+		message: 'Keep the email address to 254 characters or fewer.',
+	}),
+	msg({
+		id: 'Enter an email address like hello@your-group.org.',
+		message: 'Enter an email address like hello@your-group.org.',
+	}),
+	msg({
+		id: 'Keep the introduction to 500 characters or fewer.',
+		message: 'Keep the introduction to 500 characters or fewer.',
+	}),
+	msg({
 		id: 'Keep the address to 500 characters or fewer.',
 		message: 'Keep the address to 500 characters or fewer.',
 	}),

@@ -31,10 +31,29 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage, uploadMaxBytes } = context.get(servicesContext)
-	const { title, tagline, logoUrl, contactAddress, language, languages, timeZone } =
-		await getSiteSettings(storage)
+	const {
+		title,
+		tagline,
+		logoUrl,
+		contactEmail,
+		contactAddress,
+		contactIntro,
+		language,
+		languages,
+		timeZone,
+	} = await getSiteSettings(storage)
 	return {
-		values: { title, tagline, logoUrl, contactAddress, language, languages, timeZone },
+		values: {
+			title,
+			tagline,
+			logoUrl,
+			contactEmail,
+			contactAddress,
+			contactIntro,
+			language,
+			languages,
+			timeZone,
+		},
 		uploadMaxBytes,
 		// Every zone this server knows, offered as the field is typed in.
 		timeZones: Intl.supportedValuesOf('timeZone'),
@@ -58,11 +77,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const value = form.get(key)
 		return typeof value === 'string' ? value : ''
 	}
+	const stored = await getSiteSettings(storage)
+	// A form without the contact page's email and introduction (an older page, a script) leaves
+	// them as they are, as it does the language fields.
+	const kept = (key: 'contactEmail' | 'contactIntro') => (form.has(key) ? text(key) : stored[key])
 	const values = {
 		title: text('title'),
 		tagline: text('tagline'),
 		logoUrl: text('logoUrl'),
+		contactEmail: kept('contactEmail'),
 		contactAddress: text('contactAddress'),
+		contactIntro: kept('contactIntro'),
 		language: text('language'),
 		languages: form
 			.getAll('languages')
@@ -95,7 +120,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success || languages?.success === false || Object.keys(errors).length > 0) {
 		return data({ saved: false, values, errors }, 400)
 	}
-	const stored = await getSiteSettings(storage)
 	const saved = {
 		...parsed.data,
 		...(languages?.data ?? {
@@ -167,16 +191,41 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					defaultValue={values.logoUrl}
 					errors={errors.logoUrl}
 				/>
-				<TextAreaField
-					name="contactAddress"
-					label={t`Postal address`}
-					hint={t`Shown on the contact page, line by line.`}
-					defaultValue={values.contactAddress}
-					error={errors.contactAddress}
-					rows={4}
-					required
-					maxLength={500}
-				/>
+				<fieldset className="settings-contact">
+					<legend>
+						<Trans>Contact page</Trans>
+					</legend>
+					<Field
+						name="contactEmail"
+						type="email"
+						label={t`Contact email`}
+						hint={t`Shown on the contact page. Messages sent with the contact form are forwarded to it when the site can send mail.`}
+						defaultValue={values.contactEmail}
+						error={errors.contactEmail}
+						required
+						maxLength={254}
+						autoComplete="off"
+					/>
+					<TextAreaField
+						name="contactIntro"
+						label={t`Introduction`}
+						hint={t`A few words at the top of the contact page. Leave empty for none.`}
+						defaultValue={values.contactIntro}
+						error={errors.contactIntro}
+						rows={3}
+						maxLength={500}
+					/>
+					<TextAreaField
+						name="contactAddress"
+						label={t`Postal address`}
+						hint={t`Shown on the contact page, line by line.`}
+						defaultValue={values.contactAddress}
+						error={errors.contactAddress}
+						rows={4}
+						required
+						maxLength={500}
+					/>
+				</fieldset>
 				<fieldset className="settings-languages">
 					<legend>
 						<Trans>Language and time</Trans>
