@@ -1,6 +1,6 @@
 // A tag's own feeds: /tags/<slug>/feed.xml (RSS) and /tags/<slug>/atom.xml, its articles only.
 import { data } from 'react-router'
-import { buildFeed, feedLanguage } from '#app/features/articles/feeds.server.ts'
+import { feedLanguage, renderFeed } from '#app/features/articles/feeds.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -17,8 +17,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			(await movedAddress(storage, request, { base: publicPath('tag', params.slug), file })) ??
 			data(null, { status: 404 })
 		)
-	const feed = await buildFeed(storage, siteUrl, tag, feedLanguage(request))
-	return new Response(atom ? feed.atom1() : feed.rss2(), {
+	const feed = await renderFeed(storage, siteUrl, atom ? 'atom' : 'rss', tag, feedLanguage(request))
+	return new Response(feed, {
 		headers: {
 			'Content-Type': atom
 				? 'application/atom+xml; charset=utf-8'

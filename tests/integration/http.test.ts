@@ -1,6 +1,7 @@
 // The HTTP surface as a browser or a crawler meets it: real sockets, the production build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
+import { SaxesParser } from 'saxes'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 
 let app: TestApp
@@ -12,6 +13,38 @@ beforeAll(async () => {
 afterAll(async () => {
 	await app?.close()
 })
+
+/** Every element of an XML document, in order, parsed by a conforming parser (it throws on any error). */
+function elements(xml: string) {
+	const found: { name: string; attributes: Record<string, string>; text: string }[] = []
+	const open: (typeof found)[number][] = []
+	const parser = new SaxesParser()
+	parser.on('error', (error) => {
+		throw error
+	})
+	parser.on('opentag', (tag) => {
+		const element = {
+			name: tag.name,
+			attributes: tag.attributes as Record<string, string>,
+			text: '',
+		}
+		found.push(element)
+		open.push(element)
+	})
+	parser.on('text', (text) => {
+		const current = open.at(-1)
+		if (current) current.text += text
+	})
+	parser.on('cdata', (text) => {
+		const current = open.at(-1)
+		if (current) current.text += text
+	})
+	parser.on('closetag', () => {
+		open.pop()
+	})
+	parser.write(xml).close()
+	return found
+}
 
 const get = (path: string, init?: RequestInit) =>
 	fetch(`${app.url}${path}`, { redirect: 'manual', ...init })
@@ -145,8 +178,34 @@ describe('reader features', () => {
 		const atom = await (await get('/atom.xml')).text()
 		expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom">')
 		expect(atom.match(/<entry>/g)).toHaveLength(6)
+		expect(atom.match(/<id>tag:127\.0\.0\.1,\d{4}-\d{2}-\d{2}:article\/\d+<\/id>/g)).toHaveLength(6)
 		const robots = await (await get('/robots.txt')).text()
 		expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`)
+	})
+
+	it('writes feeds a validator accepts: authors as names, categories with terms, a PNG logo only', async () => {
+		const rss = elements(await (await get('/feed.xml')).text())
+		const atom = elements(await (await get('/atom.xml')).text())
+		// RSS's <author> must be an email address: the names are Dublin Core creators.
+		expect(rss.filter((element) => element.name === 'author')).toEqual([])
+		const creators = rss.filter((element) => element.name === 'dc:creator')
+		expect(creators.length).toBeGreaterThanOrEqual(6)
+		expect(creators.map((element) => element.text)).toContain('Elena Kowalski')
+		expect(rss.find((element) => element.name === 'rss')?.attributes['xmlns:dc']).toBe(
+			'http://purl.org/dc/elements/1.1/',
+		)
+		for (const element of rss.filter((element) => element.name === 'guid'))
+			expect(element.attributes.isPermaLink).toBe('false')
+		// The seed's logo is an SVG, which RSS 2.0 does not allow as the channel's image.
+		expect(rss.filter((element) => element.name === 'image')).toEqual([])
+		// Atom: every category has the term RFC 4287 requires; authors are named.
+		const categories = atom.filter((element) => element.name === 'category')
+		expect(categories.length).toBeGreaterThanOrEqual(15)
+		for (const category of categories) expect(category.attributes.term).toMatch(/\S/)
+		expect(
+			atom.filter((element) => element.name === 'name').map((element) => element.text),
+		).toContain('Elena Kowalski')
+		expect(atom.find((element) => element.name === 'logo')?.text).toBe(`${app.url}/logo.svg`)
 	})
 
 	it('names the site in its web app manifest, linked from every public page', async () => {

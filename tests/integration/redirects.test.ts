@@ -70,6 +70,35 @@ describe('redirects', () => {
 		expect(await where('/about/')).toEqual([301, '/about-us'])
 	})
 
+	it('keeps a renamed article’s feed entry: the same id in RSS and Atom, the new link', async () => {
+		const article = await publish('/admin/articles/new', {
+			title: 'Otter survey',
+			slug: 'otter-survey',
+		})
+		const entryIds = async () => {
+			const rss = await (await get('/feed.xml')).text()
+			const atom = await (await get('/atom.xml')).text()
+			const item = rss.split('<item>').find((text) => text.includes('Otter survey')) ?? ''
+			const entry = atom.split('<entry>').find((text) => text.includes('Otter survey')) ?? ''
+			return {
+				rss: /<guid isPermaLink="false">([^<]*)<\/guid>/.exec(item)?.[1],
+				rssLink: /<link>([^<]*)<\/link>/.exec(item)?.[1],
+				atom: /<id>([^<]*)<\/id>/.exec(entry)?.[1],
+				atomLink: /<link href="([^"]*)"/.exec(entry)?.[1],
+			}
+		}
+		const before = await entryIds()
+		expect(before.rss).toMatch(/^tag:127\.0\.0\.1,\d{4}-\d{2}-\d{2}:article\/\d+$/)
+		expect(before.atom).toBe(before.rss)
+		expect(before.rssLink).toBe(`${app.url}/articles/otter-survey`)
+		await rename(article, { slug: 'otters-2026' })
+		const after = await entryIds()
+		expect(after.rss).toBe(before.rss)
+		expect(after.atom).toBe(before.atom)
+		expect(after.rssLink).toBe(`${app.url}/articles/otters-2026`)
+		expect(after.atomLink).toBe(`${app.url}/articles/otters-2026`)
+	})
+
 	it('follows an admin’s redirect where the site has nothing, and never over content', async () => {
 		const added = await post('/admin/redirects', {
 			intent: 'add',

@@ -15,16 +15,33 @@ export function feedLanguage(request: Request): string | undefined {
 	return asked ? normaliseLanguageTag(asked) : undefined
 }
 
+export type FeedFormat = 'rss' | 'atom'
+
 /**
- * The site's feed, or with a tag, that tag's: its articles only, at its own address. With a
- * language, only the articles in it (those naming none count as the site's language).
+ * An article's entry id, which feed readers use to know an entry they have shown: it never
+ * changes with the article's address (a renamed slug would otherwise come back as a new entry).
+ * A tag URI (RFC 4151): the site's host, the day the article was made, its number.
  */
-export async function buildFeed(
+export function feedEntryId(siteUrl: string, article: { id: number; createdAt: string }): string {
+	const day = article.createdAt.slice(0, 10)
+	return `tag:${new URL(siteUrl).hostname},${day}:article/${article.id}`
+}
+
+/** RSS 2.0 allows a channel image in GIF, JPEG or PNG only. */
+const rssImageTypes = /\.(png|jpe?g|gif)$/i
+
+/**
+ * The site's feed, or with a tag, that tag's, as RSS 2.0 or Atom: its articles only, at its own
+ * address. With a language, only the articles in it (those naming none count as the site's
+ * language).
+ */
+export async function renderFeed(
 	storage: Storage,
 	siteUrl: string,
+	format: FeedFormat,
 	tag?: Tag,
 	language?: string,
-): Promise<Feed> {
+): Promise<string> {
 	const site = await getSiteSettings(storage)
 	const filter = language ? { tag: language, includeUnset: language === site.language } : undefined
 	const articles = await storage.articles.listPublishedFull(feedSize, {
@@ -34,6 +51,7 @@ export async function buildFeed(
 	const home = absoluteUrl(siteUrl, tag ? publicPath('tag', tag.slug) : '/')
 	const feeds = tag ? `${publicPath('tag', tag.slug)}/` : '/'
 	const query = language ? `?lang=${encodeURIComponent(language)}` : ''
+	const logo = absoluteUrl(siteUrl, site.logoUrl)
 	const feed = new Feed({
 		id: home,
 		title: tag ? `${tag.name} · ${site.title}` : site.title,
@@ -41,7 +59,7 @@ export async function buildFeed(
 		link: home,
 		language: language ?? site.language,
 		favicon: absoluteUrl(siteUrl, '/favicon.ico'),
-		image: absoluteUrl(siteUrl, site.logoUrl),
+		image: format === 'atom' || rssImageTypes.test(new URL(logo).pathname) ? logo : undefined,
 		copyright: `© ${site.title}`,
 		updated: articles[0] ? new Date(articles[0].updatedAt) : new Date(0),
 		generator: 'Canopy',
@@ -53,26 +71,46 @@ export async function buildFeed(
 	for (const article of articles) {
 		const link = absoluteUrl(siteUrl, `/articles/${article.slug}`)
 		feed.addItem({
-			id: link,
+			id: feedEntryId(siteUrl, article),
 			title: article.title,
 			link,
 			description: article.summary,
 			content: article.bodyHtml,
 			date: new Date(article.updatedAt),
 			published: new Date(article.publishedAt ?? article.createdAt),
-			author: article.authors.map((author) => ({
-				name: author.name,
-				link: absoluteUrl(siteUrl, publicPath('author', author.slug)),
-			})),
+			// RSS's <author> is an email address, which Canopy never publishes: names go in
+			// Dublin Core's <dc:creator>, which feed readers show as the author.
+			author:
+				format === 'atom'
+					? article.authors.map((author) => ({
+							name: author.name,
+							link: absoluteUrl(siteUrl, publicPath('author', author.slug)),
+						}))
+					: undefined,
+			extensions:
+				format === 'rss' && article.authors.length > 0
+					? [
+							{
+								name: 'dc:creator',
+								// One element per author: the library's XML writer repeats an array's
+								// elements, though its type names a single element only.
+								objects: article.authors.map((author) => ({
+									_text: author.name,
+								})) as unknown as Record<string, unknown>,
+							},
+						]
+					: undefined,
+			// Atom's category needs a term; RSS's names the tag's page as its domain.
 			category: article.tags.map((tag) => ({
 				name: tag.name,
+				term: tag.name,
 				domain: absoluteUrl(siteUrl, publicPath('tag', tag.slug)),
 			})),
 			// The cover at 960 px: enough for any reader's card, a tenth of a camera's file.
 			image: article.coverImageUrl ? feedImage(siteUrl, article) : undefined,
 		})
 	}
-	return feed
+	return format === 'atom' ? feed.atom1() : feed.rss2()
 }
 
 function feedImage(
