@@ -79,6 +79,24 @@ test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboar
 	await main.getByRole('link', { name: 'Articles' }).click()
 	await expect(page).toHaveURL(/\/articles$/)
 	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	// A tap on the page outside it closes it, and so does focus leaving it.
+	await menu.click()
+	await expect(menu).toHaveAttribute('aria-expanded', 'true')
+	const panel = await main.boundingBox()
+	await page.mouse.click(300, (panel?.y ?? 0) + (panel?.height ?? 0) + 40)
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	await expect(main).toBeHidden()
+	await menu.click()
+	await expect(menu).toBeFocused()
+	const links = await main.getByRole('link').count()
+	for (let i = 0; i < links; i++) await page.keyboard.press('Tab')
+	await expect(menu).toHaveAttribute('aria-expanded', 'true')
+	await page.keyboard.press('Tab')
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	// Escape closes it wherever focus is.
+	await menu.click()
+	await page.keyboard.press('Escape')
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
 })
 
 test('a tag renamed in the staff area: its page, its cards and the old address follow', async ({
