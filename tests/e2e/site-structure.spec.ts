@@ -25,7 +25,12 @@ test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboar
 		await add.getByLabel('Label').fill(label)
 		await add.getByLabel('Address').fill(href)
 		await add.getByRole('button', { name: 'Add to the header' }).click()
+		await expect(header.getByRole('listitem').last().getByLabel('Label')).toHaveValue(label)
 		await expect(page.getByRole('status')).toContainText('Link added.')
+		// Empty for the next link, and focus on the news rather than lost.
+		await expect(add.getByLabel('Label')).toHaveValue('')
+		await expect(add.getByLabel('Address')).toHaveValue('')
+		await expect(page.getByRole('status')).toBeFocused()
 	}
 	await header.getByRole('button', { name: 'Move “About us” up' }).click()
 	await expect(page.getByRole('status')).toContainText('Link moved up.')
@@ -173,7 +178,10 @@ test('a new admin builds a publication; a reader in open tabs sees all of it, li
 		await add.getByLabel('Label').fill(label)
 		await add.getByLabel('Address').fill(href)
 		await add.getByRole('button', { name: `Add to the ${where.toLowerCase()}` }).click()
+		const region = page.getByRole('region', { name: where })
+		await expect(region.getByRole('listitem').last().getByLabel('Label')).toHaveValue(label)
 		await expect(page.getByRole('status')).toContainText('Link added.')
+		await expect(add.getByLabel('Label')).toHaveValue('')
 	}
 
 	// A reader with the home page and a tag's page open in two tabs.

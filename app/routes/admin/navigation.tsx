@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { schemaMessage } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -144,7 +145,12 @@ function MenuEditor({
 					)
 				})}
 			</ol>
-			<Form method="post" className="menu-link menu-add">
+			{/* Made anew once the menu has changed: a link added leaves the fields empty for the next. */}
+			<Form
+				method="post"
+				className="menu-link menu-add"
+				key={links.map((link) => `${link.label} ${link.href}`).join('\n')}
+			>
 				<input type="hidden" name="menu" value={menu} />
 				<label>
 					<span>
@@ -193,6 +199,16 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 	const { errors, values, done } = actionAnswer(actionData)
 	const changeFailed = values.intent !== 'add' && (errors.label || errors.href)
 	const { t, i18n } = useLingui()
+	const noticeRef = useRef<HTMLParagraphElement>(null)
+	// The button pressed is disabled while its change is made, and a link added, removed or moved
+	// takes its buttons with it: focus would fall back to the top of the page. It goes to the news
+	// of the change instead, once the answer and the menus it changed are both shown.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: each answer and each menu read are the triggers
+	useEffect(() => {
+		if (!done) return
+		const active = document.activeElement
+		if (!active || active === document.body) noticeRef.current?.focus()
+	}, [actionData, navigation])
 	return (
 		<>
 			<h1>
@@ -205,7 +221,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				</Trans>
 			</p>
 			{done ? (
-				<p role="status" className="notice">
+				<p role="status" className="notice" tabIndex={-1} ref={noticeRef}>
 					{schemaMessage(i18n, done)}
 				</p>
 			) : null}
