@@ -309,6 +309,31 @@ test('text typed before any title is saved too, as an untitled draft', async ({ 
 	await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Untitled draft')
 })
 
+test('an autosave the server refuses says so where "Draft saved" was, and the edits stay unsaved', async ({
+	page,
+}) => {
+	await signIn(page, '/admin/articles/new')
+	await page.getByLabel('Title', { exact: true }).fill('Salt marsh rising')
+	await page.getByLabel('Text (Markdown)').fill('Salt marshes build up with the sea.')
+	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+	const status = page.locator('.editor-status')
+	await expect(status).toContainText('Draft saved at')
+	// A draft keeps its text: emptied, the next autosave is refused (400), and said to be.
+	const refused = page.waitForResponse(
+		(response) => response.request().method() === 'POST' && response.status() === 400,
+	)
+	await page.getByLabel('Text (Markdown)').fill('')
+	await refused
+	await expect(status).toHaveText('Not saved yet: The article has no text.')
+	await expect(status).toHaveAttribute('role', 'status')
+	// Still unsaved: leaving asks first.
+	await page
+		.getByRole('navigation', { name: 'Editor area' })
+		.getByRole('link', { name: 'Pages' })
+		.click()
+	await expect(page.getByRole('alertdialog')).toContainText('You have unsaved changes.')
+})
+
 test('Save pressed after a new article’s first autosave saves that draft, not a second one', async ({
 	page,
 }) => {

@@ -105,6 +105,12 @@ describe('pages', () => {
 			cancelled: 0,
 		})
 
+		// Its editor says nothing of push notices; the article's does.
+		const editor = await (await get(`/admin/articles/${id}`, true)).text()
+		expect(editor).toContain('Edit “About us”')
+		expect(editor).not.toContain('Push notices')
+		expect(await (await get(`/admin/articles/${articleId}`, true)).text()).toContain('Push notices')
+
 		const list = await (await get('/admin/pages', true)).text()
 		expect(list).toContain('About us')
 		expect(list).toContain('/about')

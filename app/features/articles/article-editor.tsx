@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
-import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
@@ -186,6 +186,14 @@ export function ArticleEditor({
 	}, [actionData, kind, i18n])
 	const published = article?.status === 'published'
 	useEffect(() => {
+		// Refused (a cover without its description, a draft with no text yet): said where the last
+		// save's news is, in place of it, so an older "Draft saved" never stands for these edits.
+		const refused = autosaved?.errors ? Object.values(autosaved.errors).flat() : []
+		if (refused.length > 0) {
+			const reasons = refused.map((text) => schemaMessage(i18n, text)).join(' ')
+			setStatus(<Trans>Not saved yet: {reasons}</Trans>)
+			return
+		}
 		if (autosaved?.saved)
 			setStatus(
 				autosaved.pending ? (
@@ -206,7 +214,7 @@ export function ArticleEditor({
 					</Trans>
 				),
 			)
-	}, [autosaved, published])
+	}, [autosaved, published, i18n])
 
 	const blocker = useLeaveGuard(dirtyRef, dirty)
 

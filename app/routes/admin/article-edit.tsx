@@ -142,7 +142,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 					published={article.status === 'published'}
 				/>
 			) : null}
-			{counts ? (
+			{/* Pages never send push notices: only an article's are told. */}
+			{counts && article.kind === 'article' ? (
 				<PushBreakdown
 					article={{ ...article, published: article.status === 'published' }}
 					counts={counts}
