@@ -109,7 +109,15 @@ describe('pages', () => {
 		const editor = await (await get(`/admin/articles/${id}`, true)).text()
 		expect(editor).toContain('Edit “About us”')
 		expect(editor).not.toContain('Push notices')
-		expect(await (await get(`/admin/articles/${articleId}`, true)).text()).toContain('Push notices')
+		// The sidebar marks Pages there, not Articles, though the address is /admin/articles/….
+		const sidebarLink = (html: string, href: string) =>
+			new RegExp(`<a [^>]*href="${href}"[^>]*>`).exec(html)?.[0] ?? ''
+		expect(sidebarLink(editor, '/admin/pages')).toContain('aria-current="page"')
+		expect(sidebarLink(editor, '/admin/articles')).not.toContain('aria-current')
+		const articleEditor = await (await get(`/admin/articles/${articleId}`, true)).text()
+		expect(articleEditor).toContain('Push notices')
+		expect(sidebarLink(articleEditor, '/admin/articles')).toContain('aria-current="page"')
+		expect(sidebarLink(articleEditor, '/admin/pages')).not.toContain('aria-current')
 
 		const list = await (await get('/admin/pages', true)).text()
 		expect(list).toContain('About us')

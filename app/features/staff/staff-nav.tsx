@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { Form, Link, NavLink } from 'react-router'
+import { Form, Link, NavLink, useMatches } from 'react-router'
 import { useMenuButton } from '#app/components/ui/use-menu-button.ts'
 
 interface StaffNavProps {
@@ -29,6 +29,9 @@ const roleNames: Record<StaffNavProps['editor']['role'], MessageDescriptor> = {
 	admin: msg`admin`,
 	editor: msg`editor`,
 }
+
+/** The two lists whose items one editor, at /admin/articles/:id, edits. */
+const sharedEditor = ['/admin/articles', '/admin/pages']
 
 function sections(role: StaffNavProps['editor']['role'], unread: number) {
 	const groups: { id: string; title: MessageDescriptor; links: Section[] }[] = [
@@ -85,6 +88,11 @@ export function StaffNav({ siteTitle, logoUrl, editor, unread }: StaffNavProps) 
 	const { t, i18n } = useLingui()
 	const editorName = editor.name
 	const roleName = i18n._(roleNames[editor.role])
+	// A page is edited at /admin/articles/:id, as an article is: there the sidebar marks Pages.
+	const editingPage = useMatches().some(
+		(match) =>
+			(match.loaderData as { article?: { kind?: string } } | undefined)?.article?.kind === 'page',
+	)
 	return (
 		<header className="staff-side">
 			<div className="staff-top">
@@ -120,13 +128,22 @@ export function StaffNav({ siteTitle, logoUrl, editor, unread }: StaffNavProps) 
 						<ul aria-labelledby={`${groupId}-${index}`}>
 							{group.links.map((link) => (
 								<li key={link.to}>
-									<NavLink
-										to={link.to}
-										end={link.end}
-										aria-label={link.name ? i18n._(link.name) : undefined}
-									>
-										{i18n._(link.label)}
-									</NavLink>
+									{editingPage && sharedEditor.includes(link.to) ? (
+										<Link
+											to={link.to}
+											aria-current={link.to === '/admin/pages' ? 'page' : undefined}
+										>
+											{i18n._(link.label)}
+										</Link>
+									) : (
+										<NavLink
+											to={link.to}
+											end={link.end}
+											aria-label={link.name ? i18n._(link.name) : undefined}
+										>
+											{i18n._(link.label)}
+										</NavLink>
+									)}
 								</li>
 							))}
 						</ul>
