@@ -67,6 +67,13 @@ test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboar
 	const menu = page.getByRole('button', { name: 'Menu' })
 	await expect(menu).toBeVisible()
 	await expect(main).toBeHidden()
+	// Still one row: the title wraps beside the search and Menu buttons, none drops below it.
+	expect((await toolbar.boundingBox())?.height).toBeLessThanOrEqual(64)
+	const [title, button] = [
+		await page.locator('a.site-title').boundingBox(),
+		await menu.boundingBox(),
+	]
+	expect(Math.abs((button?.y ?? 0) - (title?.y ?? 100))).toBeLessThan(20)
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 	await menu.focus()
 	await page.keyboard.press('Enter')

@@ -55,7 +55,17 @@ export function SiteHeader({
 				</Link>
 				{folding ? (
 					<button type="button" className="menu-button" {...button}>
-						<Trans>Menu</Trans>
+						<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
+							<path
+								d={open ? 'M6 6 18 18M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+								stroke="currentColor"
+								strokeWidth="2.2"
+								strokeLinecap="round"
+							/>
+						</svg>
+						<span className="visually-hidden">
+							<Trans>Menu</Trans>
+						</span>
 					</button>
 				) : null}
 				{/* A plain GET form: it works without JavaScript. Below 64rem, a link to the search
