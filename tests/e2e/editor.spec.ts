@@ -554,6 +554,11 @@ test('the article list and the editor fit a 320 px screen and work from the keyb
 		const width = await page.evaluate(() => document.documentElement.scrollWidth)
 		expect(width, `document width of ${path}`).toBeLessThanOrEqual(320)
 	}
+	// The bar that saves keeps its buttons on one row: it covers little of a small screen.
+	const buttons = page.locator('.editor-actions button')
+	const [save, publish] = [await buttons.nth(0).boundingBox(), await buttons.nth(1).boundingBox()]
+	expect(save?.y).toBe(publish?.y)
+	expect((await page.locator('.editor-bar').boundingBox())?.height).toBeLessThanOrEqual(100)
 	// From the title to the body by keyboard alone, each field showing where focus is.
 	await page.getByLabel('Title', { exact: true }).focus()
 	await page.keyboard.type('Typed by keyboard')
