@@ -179,6 +179,8 @@ describe('the CLI', { timeout: 60_000 }, () => {
 			env,
 		)
 		expect(generated.code).toBe(0)
+		// No --name: the address's first part, said, since readers will see it.
+		expect(generated.stdout).toContain('Name: "root", from the address')
 		const password =
 			/Password \(shown once; keep it somewhere safe\): (\S+)\n$/.exec(generated.stdout)?.[1] ?? ''
 		expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/)
