@@ -334,6 +334,27 @@ test('an autosave the server refuses says so where "Draft saved" was, and the ed
 	await expect(page.getByRole('alertdialog')).toContainText('You have unsaved changes.')
 })
 
+test('text in another script than the article’s language is pointed out at the language field', async ({
+	page,
+}) => {
+	await signIn(page, '/admin/articles/new')
+	const language = page.getByLabel('Written in')
+	await page
+		.getByLabel('Text (Markdown)')
+		.fill('Когда болото осушают, торф начинает окисляться и выделять углекислый газ.')
+	// The site's language is English: the text is Cyrillic.
+	await expect(language).toHaveAccessibleDescription(
+		/The text seems to be in Cyrillic script, which English is not written in\./,
+	)
+	await language.selectOption('ru')
+	await expect(language).not.toHaveAccessibleDescription(/seems to be in/)
+	await language.selectOption('')
+	await expect(language).toHaveAccessibleDescription(/seems to be in Cyrillic/)
+	await page.getByLabel('Text (Markdown)').fill('Peat holds carbon for thousands of years.')
+	await expect(language).not.toHaveAccessibleDescription(/seems to be in/)
+	await expectNoAxeViolations(page)
+})
+
 test('Save pressed after a new article’s first autosave saves that draft, not a second one', async ({
 	page,
 }) => {

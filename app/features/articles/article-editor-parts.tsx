@@ -1,12 +1,13 @@
 // Pieces of the article editor that stand on their own: the notice when someone else saved
 // first, the schedule fields, and the question before leaving with unsaved changes.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { languageName } from '#app/lib/i18n.ts'
 import { isoToLocalInput } from './editor-form.ts'
+import { dominantScript, scriptName, writtenIn } from './text-script.ts'
 
 // The languages the editor offers by name (any other tag an article carries is kept and shown):
 // the interface's, then the most spoken and those of the movements Canopy serves.
@@ -59,12 +60,16 @@ export function LanguageFields({
 	language,
 	translationOf,
 	errors,
+	text,
 }: {
 	language: string
 	translationOf: string
 	errors: { language?: string[]; translationOf?: string[] }
+	/** The text as typed: in a script the chosen language is not written in, the field says so. */
+	text: string
 }) {
 	const { t, i18n } = useLingui()
+	const [chosen, setChosen] = useState(language)
 	const siteLanguage =
 		(useRouteLoaderData('root') as { site?: { language?: string } } | undefined)?.site?.language ??
 		'en'
@@ -76,6 +81,10 @@ export function LanguageFields({
 	const named = codes
 		.map((code) => ({ code, name: languageName(code, i18n.locale) }))
 		.sort((a, b) => a.name.localeCompare(b.name, i18n.locale))
+	const script = dominantScript(text)
+	const mismatch = script !== undefined && !writtenIn(chosen || siteLanguage, script)
+	const scriptShown = script ? scriptName(script, i18n.locale) : ''
+	const languageShown = languageName(chosen || siteLanguage, i18n.locale)
 	return (
 		<fieldset className="editor-language">
 			<legend>
@@ -84,7 +93,13 @@ export function LanguageFields({
 			<SelectField
 				name="language"
 				label={t`Written in`}
+				hint={
+					mismatch
+						? t`The text seems to be in ${scriptShown} script, which ${languageShown} is not written in. Choose the language it is in, so that browsers, screen readers and search read it right.`
+						: undefined
+				}
 				defaultValue={language}
+				onChange={(event) => setChosen(event.currentTarget.value)}
 				error={errors.language}
 			>
 				<option value="">{t`The site’s language (${siteLanguageName})`}</option>

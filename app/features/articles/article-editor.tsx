@@ -120,6 +120,8 @@ export function ArticleEditor({
 
 	const [body, setBody] = useState(value('body', article?.bodyMarkdown ?? ''))
 	const previewHtml = useLivePreview(body, initialHtml)
+	// The language field's check of the text's script, made once typing pauses.
+	const debouncedBody = useDebounced(body, 500)
 	const bodyField = useRef<HTMLTextAreaElement>(null)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
 	const address = publicPath(kind, slug.trim() || '…')
@@ -381,6 +383,7 @@ export function ArticleEditor({
 							language={value('language', article?.language ?? '')}
 							translationOf={value('translationOf', article?.translationOf ?? '')}
 							errors={errors}
+							text={debouncedBody}
 						/>
 						<fieldset className="editor-seo">
 							<legend>
