@@ -91,6 +91,11 @@ test('at 320 px the sections open from a Menu button, by keyboard, and close on 
 	}
 	await page.goto('/admin')
 	await waitForHydration(page)
+	// A short page starts right under the bar: the bar takes none of the height left over.
+	const bar = await page.locator('header.staff-side').boundingBox()
+	const heading = await page.getByRole('heading', { level: 1 }).boundingBox()
+	expect((heading?.y ?? 0) - ((bar?.y ?? 0) + (bar?.height ?? 0))).toBeLessThan(60)
+	expect(bar?.height).toBeLessThan(130)
 	const menu = page.getByRole('button', { name: 'Menu' })
 	await expect(menu).toHaveAttribute('aria-expanded', 'false')
 	await expect(staffNav(page)).toBeHidden()

@@ -47,7 +47,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 				</li>
 				<li>{subscriberText(subscribers, i18n)}</li>
 			</ul>
-			<p>
+			<p className="dashboard-actions">
 				<Link className="button" to="/admin/articles/new">
 					<Trans>Write a new article</Trans>
 				</Link>{' '}
