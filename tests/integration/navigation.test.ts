@@ -89,4 +89,30 @@ describe('navigation', () => {
 		expect((await step({ intent: 'reset' })).status).toBe(200)
 		expect(menu(await page('/home'), 'Main')).toEqual(['Articles /articles', 'Contact /contact'])
 	})
+
+	it('says beside a link when nothing is published at its address of this site, until there is', async () => {
+		for (const [label, href] of [
+			['Privacy', '/privacy'],
+			['Archive', '/articles'],
+			['Nope', '/tags/nope'],
+			['Feed', '/feed.xml'],
+			['Donate', 'https://example.org/donate'],
+		] as const)
+			expect((await step({ intent: 'add', menu: 'footer', label, href })).status).toBe(200)
+		const editorPage = async () =>
+			(await fetch(`${app.url}/admin/navigation`, { headers: { Cookie: admin } })).text()
+		const warned = (html: string) =>
+			[...html.matchAll(/Nothing is published at (\S+) yet/g)].map((match) => match[1])
+		expect(warned(await editorPage())).toEqual(['/privacy', '/tags/nope'])
+
+		const published = await postForm(
+			app,
+			'/admin/pages/new',
+			{ title: 'Privacy', slug: 'privacy', summary: '', body: 'What we keep.', intent: 'publish' },
+			{ cookie: admin },
+		)
+		expect(published.status).toBe(302)
+		expect(warned(await editorPage())).toEqual(['/tags/nope'])
+		expect((await step({ intent: 'reset' })).status).toBe(200)
+	})
 })

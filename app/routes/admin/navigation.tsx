@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { schemaMessage } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { leadsNowhere } from '#app/features/site/menu-link-check.server.ts'
 import { changeNavigation } from '#app/features/site/navigation.server.ts'
 import { defaultNavigation, type MenuLink } from '#app/features/site/navigation.ts'
 import { getSite } from '#app/features/site/site-settings.server.ts'
@@ -37,7 +38,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		...pages.map((page) => ({ label: page.title, href: publicPath('page', page.slug) })),
 		...tags.map((tag) => ({ label: tag.name, href: publicPath('tag', tag.slug) })),
 	]
-	return { navigation, suggestions }
+	// Links to this site that lead nowhere yet: said beside each (a page to publish, say).
+	const all = [...navigation.header, ...navigation.footer].map((link) => link.href)
+	const nowhere = (
+		await Promise.all(all.map(async (href) => ((await leadsNowhere(storage, href)) ? href : '')))
+	).filter(Boolean)
+	return { navigation, suggestions, nowhere }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -56,6 +62,7 @@ function MenuEditor({
 	busy,
 	errors,
 	values,
+	nowhere,
 }: {
 	menu: 'header' | 'footer'
 	title: string
@@ -64,6 +71,8 @@ function MenuEditor({
 	busy: boolean
 	errors: FieldErrors
 	values: Record<string, unknown>
+	/** The links' addresses on this site that lead nowhere. */
+	nowhere: readonly string[]
 }) {
 	const addedHere = values.intent === 'add' && values.menu === menu
 	const typed = (name: string) =>
@@ -81,6 +90,9 @@ function MenuEditor({
 			<ol className="menu-links">
 				{links.map((link, index) => {
 					const label = link.label
+					const href = link.href
+					const leadsNowhere = nowhere.includes(href)
+					const nowhereId = `${menu}-link-${index}-nowhere`
 					return (
 						<li key={`${link.href} ${link.label}`}>
 							<Form method="post" className="menu-link">
@@ -103,8 +115,17 @@ function MenuEditor({
 										autoCapitalize="off"
 										spellCheck={false}
 										required
+										aria-describedby={leadsNowhere ? nowhereId : undefined}
 									/>
 								</label>
+								{leadsNowhere ? (
+									<p className="menu-link-nowhere" id={nowhereId}>
+										<Trans>
+											Nothing is published at {href} yet: readers who follow this link land on the
+											home page.
+										</Trans>
+									</p>
+								) : null}
 								<div className="menu-link-actions">
 									<button type="submit" name="intent" value="change" disabled={busy}>
 										<Trans>Save</Trans>
@@ -250,6 +271,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				busy={busy}
 				errors={errors}
 				values={values}
+				nowhere={loaderData.nowhere}
 			/>
 			<MenuEditor
 				menu="footer"
@@ -259,6 +281,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				busy={busy}
 				errors={errors}
 				values={values}
+				nowhere={loaderData.nowhere}
 			/>
 			<Form method="post">
 				<button type="submit" name="intent" value="reset" className="secondary" disabled={busy}>
