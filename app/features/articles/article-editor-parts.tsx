@@ -1,7 +1,7 @@
 // Pieces of the article editor that stand on their own: the notice when someone else saved
 // first, the schedule fields, and the question before leaving with unsaved changes.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
@@ -81,7 +81,8 @@ export function LanguageFields({
 	const named = codes
 		.map((code) => ({ code, name: languageName(code, i18n.locale) }))
 		.sort((a, b) => a.name.localeCompare(b.name, i18n.locale))
-	const script = dominantScript(text)
+	// Read once per pause in typing (the text is debounced), not at every render of the editor.
+	const script = useMemo(() => dominantScript(text), [text])
 	const mismatch = script !== undefined && !writtenIn(chosen || siteLanguage, script)
 	const scriptShown = script ? scriptName(script, i18n.locale) : ''
 	const languageShown = languageName(chosen || siteLanguage, i18n.locale)

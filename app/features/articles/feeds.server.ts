@@ -22,7 +22,7 @@ export type FeedFormat = 'rss' | 'atom'
  * changes with the article's address (a renamed slug would otherwise come back as a new entry).
  * A tag URI (RFC 4151): the site's host, the day the article was made, its number.
  */
-export function feedEntryId(siteUrl: string, article: { id: number; createdAt: string }): string {
+function feedEntryId(siteUrl: string, article: { id: number; createdAt: string }): string {
 	const day = article.createdAt.slice(0, 10)
 	return `tag:${new URL(siteUrl).hostname},${day}:article/${article.id}`
 }

@@ -10,6 +10,15 @@ export function readablePath(path: string): string {
 	}
 }
 
+/**
+ * An address as redirects are stored and looked up: readable (readablePath), and one address
+ * with or without a closing slash.
+ */
+export function redirectPath(path: string): string {
+	const readable = readablePath(path)
+	return readable.length > 1 ? readable.replace(/\/+$/, '') : readable
+}
+
 /** A Location header's value: HTTP headers carry ASCII only, so other letters are encoded. */
 export function locationOf(address: string): string {
 	if (/^[\x21-\x7e]*$/.test(address)) return address

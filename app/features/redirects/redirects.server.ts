@@ -2,7 +2,7 @@
 // has nothing of its own at the address, so content always wins over a redirect.
 import { redirect } from 'react-router'
 import type { Storage } from '#storage/port/storage.ts'
-import { isShortlink, locationOf, readablePath } from './addresses.ts'
+import { isShortlink, locationOf, redirectPath } from './addresses.ts'
 
 /**
  * The answer for an address that moved, keeping its query; undefined when it did not. `under`:
@@ -15,11 +15,8 @@ export async function movedAddress(
 	under?: { base: string; file: string },
 ): Promise<Response | undefined> {
 	const { pathname, search } = new URL(request.url)
-	// One address, with or without a closing slash; kept as readers see it (/articles/森林, not
-	// its percent-encoding), as redirects are stored.
-	const asked = readablePath(under?.base ?? pathname)
-	const path = asked.length > 1 ? asked.replace(/\/+$/, '') : asked
-	const moved = await storage.redirects.find(path)
+	// As redirects are stored: as readers see it (/articles/森林, not its percent-encoding).
+	const moved = await storage.redirects.find(redirectPath(under?.base ?? pathname))
 	if (!moved) return undefined
 	const target = under ? `${moved.to}/${under.file}` : moved.to
 	const to = search && !target.includes('?') ? `${target}${search}` : target

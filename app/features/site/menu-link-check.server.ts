@@ -2,15 +2,14 @@
 // yet published (or unpublished since), a tag merged away, an author gone, sends readers to the
 // home page, as every unknown address does. The navigation editor says so beside the link.
 import { reservedSlugs } from '#app/features/pages/page-addresses.ts'
-import { readablePath } from '#app/features/redirects/addresses.ts'
+import { redirectPath } from '#app/features/redirects/addresses.ts'
 import type { Storage } from '#storage/port/storage.ts'
 
 /** True when readers following `href` would land on the home page instead of what it names. */
 export async function leadsNowhere(storage: Storage, href: string): Promise<boolean> {
 	// Other sites, and the site's root, are not checked.
 	if (!href.startsWith('/') || href.startsWith('//')) return false
-	const asked = readablePath(href.split(/[?#]/)[0] ?? '')
-	const path = asked.length > 1 ? asked.replace(/\/+$/, '') : asked
+	const path = redirectPath(href.split(/[?#]/)[0] ?? '')
 	const segments = path.split('/').filter(Boolean)
 	const [first = '', second = ''] = segments
 	if (segments.length === 0 || (reservedSlugs.has(first) && segments.length === 1)) return false

@@ -31,29 +31,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage, uploadMaxBytes } = context.get(servicesContext)
-	const {
-		title,
-		tagline,
-		logoUrl,
-		contactEmail,
-		contactAddress,
-		contactIntro,
-		language,
-		languages,
-		timeZone,
-	} = await getSiteSettings(storage)
 	return {
-		values: {
-			title,
-			tagline,
-			logoUrl,
-			contactEmail,
-			contactAddress,
-			contactIntro,
-			language,
-			languages,
-			timeZone,
-		},
+		// Every setting is on this form.
+		values: { ...(await getSiteSettings(storage)) },
 		uploadMaxBytes,
 		// Every zone this server knows, offered as the field is typed in.
 		timeZones: Intl.supportedValuesOf('timeZone'),
