@@ -18,7 +18,19 @@ export function dateFormat(
 	return format
 }
 
+// The same few dates are written on every render of a list (ten cards a page): each is
+// formatted once. Up to this many are kept; then the store starts afresh.
+const longDates = new Map<string, string>()
+const longDatesKept = 2_000
+
 /** "November 27, 2026" / "27 de noviembre de 2026" / "٢٧ نوفمبر ٢٠٢٦". */
 export function formatDate(iso: string, locale = 'en', timeZone = 'UTC'): string {
-	return dateFormat(locale, timeZone, { dateStyle: 'long' }, 'long').format(new Date(iso))
+	const key = `${locale}|${timeZone}|${iso}`
+	let text = longDates.get(key)
+	if (text === undefined) {
+		text = dateFormat(locale, timeZone, { dateStyle: 'long' }, 'long').format(new Date(iso))
+		if (longDates.size >= longDatesKept) longDates.clear()
+		longDates.set(key, text)
+	}
+	return text
 }

@@ -138,10 +138,34 @@ test('a tag renamed in the staff area: its page, its cards and the old address f
 	// From a card to its author's page, with the profile's JSON-LD.
 	const author = card.locator('.author-link').first()
 	const name = (await author.textContent()) ?? ''
+	// A card's links are plain anchors followed in the page, as a <Link> is: no page load.
+	await page.evaluate(() => {
+		;(window as { stayedInPage?: boolean }).stayedInPage = true
+	})
 	await author.click()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+	expect(await page.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true)
 	await waitForHydration(page)
 	await expectNoAxeViolations(page)
+	// And back to the tag from one of this author's cards, still without a page load.
+	await page
+		.locator('article.article-card')
+		.getByRole('link', { name: 'Oceans and coasts' })
+		.first()
+		.click()
+	await expect(page).toHaveURL(/\/tags\/oceans-and-coasts$/)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oceans and coasts')
+	expect(await page.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true)
+	// A click with a modifier is the browser's (a new tab): the page stays where it is.
+	const [opened] = await Promise.all([
+		page.context().waitForEvent('page'),
+		page
+			.locator('article.article-card .author-link')
+			.first()
+			.click({ modifiers: ['Control'] }),
+	])
+	await opened.close()
+	await expect(page).toHaveURL(/\/tags\/oceans-and-coasts$/)
 
 	await page.goto('/admin/authors')
 	await waitForHydration(page)

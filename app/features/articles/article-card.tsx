@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouteLoaderData } from 'react-router'
+import { PlainLink } from '#app/components/ui/plain-link.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { formatDate } from '#app/lib/format.ts'
@@ -35,9 +36,13 @@ export function AuthorLinks({ authors }: { authors: Term[] }) {
 				// The names come back in order, each where the language puts it.
 				const author = authors[next++]
 				return author ? (
-					<Link key={author.slug} to={publicPath('author', author.slug)} className="author-link">
+					<PlainLink
+						key={author.slug}
+						to={publicPath('author', author.slug)}
+						className="author-link"
+					>
 						{author.name}
-					</Link>
+					</PlainLink>
 				) : (
 					part.value
 				)
@@ -87,7 +92,7 @@ export function TagLinks({ tags }: { tags: Term[] }) {
 		<ul className="tags" aria-label={t`Tags`}>
 			{tags.map((tag) => (
 				<li key={tag.slug}>
-					<Link to={publicPath('tag', tag.slug)}>{tag.name}</Link>
+					<PlainLink to={publicPath('tag', tag.slug)}>{tag.name}</PlainLink>
 				</li>
 			))}
 		</ul>
