@@ -362,6 +362,9 @@ test('Save pressed after a new article’s first autosave saves that draft, not 
 	await page.getByLabel('Title', { exact: true }).fill('Mangrove roots')
 	await page.getByLabel('Text (Markdown)').fill('Mangroves shelter young fish.')
 	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+	// The page is the draft's now, and says so, as its own page does.
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit “Mangrove roots”')
+	await expect(page).toHaveTitle('Mangrove roots · Editor · Canopy')
 	const draft = new URL(page.url()).pathname
 	await page.getByLabel('Summary').fill('Forests at the tide line.')
 	await page.getByRole('button', { name: 'Save draft' }).click()

@@ -46,7 +46,8 @@ export interface EditorActionData {
 	conflict?: { version: number; updatedAt: string; title: string }
 	saved?: { version: number; updatedAt: string; intent: string }
 	/** A new article's first autosave made it a draft: its id, for the saves after it. */
-	created?: { id: number }
+	/** A new article's first autosave made it this draft (its title as stored: "Untitled draft" until it has one). */
+	created?: { id: number; title: string }
 	/** The autosave kept the edits pending: readers see them after Update. */
 	pending?: boolean
 }

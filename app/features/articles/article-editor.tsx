@@ -73,8 +73,11 @@ export function ArticleEditor({
 	initialHtml,
 	uploadMaxBytes,
 	defaultAuthors = [],
+	onDraftMade,
 }: {
 	article: EditorArticle | null
+	/** A new article's first autosave made it a draft of this title (the page's heading follows). */
+	onDraftMade?: (title: string) => void
 	/** A new article's authors until the editor names others: whoever is writing it. */
 	defaultAuthors?: string[]
 	/** What a new one is (an article, or a page at /<slug>); a stored one says itself. */
@@ -136,8 +139,8 @@ export function ArticleEditor({
 	const [createdId, setCreatedId] = useState<number | null>(null)
 	// Taken in the render that brings the answer (not an effect after it), so no save button is
 	// ever enabled with the form still pointing at "new".
-	const made = autosave.data?.created?.id
-	if (made !== undefined && createdId === null) setCreatedId(made)
+	const made = autosave.data?.created
+	if (made !== undefined && createdId === null) setCreatedId(made.id)
 	const saveAction = createdId === null ? undefined : `/admin/articles/${createdId}`
 	const savedId = article?.id ?? createdId
 	// While a new article's first autosave is making it a draft, a save would make a second one.
@@ -171,6 +174,10 @@ export function ArticleEditor({
 		if (createdId !== null)
 			window.history.replaceState(window.history.state, '', `/admin/articles/${createdId}`)
 	}, [createdId])
+	const madeTitle = made?.title
+	useEffect(() => {
+		if (madeTitle !== undefined) onDraftMade?.(madeTitle)
+	}, [madeTitle, onDraftMade])
 	// Clean again once the autosave holds every edit made so far.
 	useEffect(() => {
 		if (autosaved?.saved && savedEdits.current === edits) {

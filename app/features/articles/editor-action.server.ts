@@ -141,10 +141,10 @@ export async function newArticleAction(
 			},
 		)
 		if (!result.ok) return answer(result, form, 'autosave')
-		const { id, version, updatedAt } = result.article
+		const { id, version, updatedAt, title } = result.article
 		return data<EditorActionData>({
 			saved: { version, updatedAt, intent: 'autosave' },
-			created: { id },
+			created: { id, title },
 		})
 	}
 	const result = await createArticle(storage, input, author, undefined, kind, { by: editor })

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
 import { newArticleAction } from '#app/features/articles/editor-action.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
@@ -48,10 +49,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+	const { i18n } = useLingui()
+	// Once the first autosave has made it a draft (at its own address), the page is that draft's,
+	// named as the draft's own page names it.
+	const [title, setTitle] = useState<string | null>(null)
+	useEffect(() => {
+		if (title !== null) document.title = i18n._(msg`${title} · Editor · Canopy`)
+	}, [title, i18n])
 	return (
 		<>
-			<h1>{loaderData.kind === 'page' ? <Trans>New page</Trans> : <Trans>New article</Trans>}</h1>
+			<h1>
+				{title !== null ? (
+					<Trans>Edit “{title}”</Trans>
+				) : loaderData.kind === 'page' ? (
+					<Trans>New page</Trans>
+				) : (
+					<Trans>New article</Trans>
+				)}
+			</h1>
 			<ArticleEditor
+				onDraftMade={setTitle}
 				article={null}
 				kind={loaderData.kind}
 				actionData={actionData}
