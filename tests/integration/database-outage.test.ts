@@ -177,8 +177,30 @@ describe.runIf(postgresUrl)('a PostgreSQL outage under a running instance', () =
 		expect(retries).toHaveLength(1)
 	}, 60_000)
 
+	/**
+	 * Until its LISTEN connection is made, an instance cannot know what the feed missed: once
+	 * made, it drops every public read it kept (storage/postgres/change-listener.ts). Kept reads
+	 * are only kept from then on.
+	 */
+	async function listening(timeoutMs = 5_000) {
+		const started = Date.now()
+		for (;;) {
+			const { rowCount } = await admin.query(
+				`SELECT 1 FROM pg_stat_activity
+				WHERE application_name = 'canopy listen' AND state = 'idle' AND query ILIKE 'LISTEN%'`,
+			)
+			if (rowCount === 1) return
+			if (Date.now() - started > timeoutMs)
+				throw new Error(`no LISTEN connection within ${timeoutMs} ms`)
+			await new Promise((resolve) => setTimeout(resolve, 20))
+		}
+	}
+
 	it('gives up on a database that accepts connections but never answers within about 3 s, then answers 503 at once', async () => {
 		const running = await start()
+		// On a busy machine the connection could otherwise be made after the page below is read,
+		// and drop what it kept.
+		await listening()
 		expect((await getPage(running, '/home?warm')).status).toBe(200)
 		cluster.freeze()
 		try {

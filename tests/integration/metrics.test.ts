@@ -135,8 +135,9 @@ describe('/metrics', () => {
 				let health = ''
 				for (let i = 0; i < 100 && health !== 'up'; i++) {
 					await new Promise((resolve) => setTimeout(resolve, 200))
+					// Not up yet: no answer, or 503 while its storage opens.
 					const targets = await fetch(`${api}/targets`).then(
-						(r) => r.json(),
+						(r) => (r.ok ? r.json() : undefined),
 						() => undefined,
 					)
 					health = targets?.data?.activeTargets?.[0]?.health ?? ''
