@@ -99,10 +99,10 @@ test('as a reader types, titles are offered under the field; arrows and Enter op
 	const list = page.getByRole('listbox', { name: 'Suggestions' })
 	const option = list.getByRole('option', { name: 'Peatlands hold the carbon' })
 	await expect(option).toBeVisible()
-	// Asked after a pause, not once per key.
-	expect(asked.length).toBeGreaterThanOrEqual(1)
+	// Asked after a pause, not once per key. ("pea" may have been asked on a busy machine, whose
+	// typing pauses too, and its answer offers the same title before "peatl" is asked.)
+	await expect.poll(() => asked.at(-1)).toBe('?q=peatl')
 	expect(asked.length).toBeLessThanOrEqual(2)
-	expect(asked.at(-1)).toBe('?q=peatl')
 	// The list floats: the page under it has not moved.
 	expect(await heading.boundingBox()).toEqual(before)
 	await expectNoAxeViolations(page)
