@@ -135,8 +135,10 @@ describe.runIf(postgresUrl)('a PostgreSQL outage under a running instance', () =
 			),
 			ready: await timed(getPage(running, '/readyz')),
 		}
+		// At once: no answer waits for a connection's timeout (2 s for the guard's probe, 5 s for
+		// the pool's); the bound leaves room for a busy machine, where one took 1,011 ms.
 		for (const [name, answer] of Object.entries(answers)) {
-			expect(answer.ms, `${name} answered within a second`).toBeLessThan(1_000)
+			expect(answer.ms, `${name} answered at once`).toBeLessThan(1_500)
 			if (name === 'cachedPage') continue
 			expect({ name, status: answer.status }).toEqual({ name, status: 503 })
 			expect(Number(answer.retryAfter), `${name} says when to come back`).toBeGreaterThanOrEqual(1)
