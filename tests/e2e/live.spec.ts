@@ -161,6 +161,9 @@ test('the home page’s latest articles are live too: new on top, the list kept 
 test('a tag’s page is live: an article given the tag arrives, one that loses it leaves', async ({
 	page,
 }) => {
+	// Five saves through the command line, each a process of its own: 15 s alone, over 30 s
+	// while the other worker keeps the second core busy.
+	test.setTimeout(60_000)
 	const titles = page.locator('[data-testid=article-list] .article-card-title')
 	const stream = page.waitForResponse((response) => response.url().includes('/api/articles/stream'))
 	await page.goto('/tags/oceans')
