@@ -5,7 +5,6 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'reac
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { nonceContext, servicesContext } from './lib/context.server.ts'
-import { keepMatches } from './lib/kept-matches.server.ts'
 // Every language's messages, held from the start (app/lib/i18n.ts).
 import './lib/i18n-catalogs.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
@@ -52,7 +51,6 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = loadContext.get(nonceContext)
-	keepMatches(routerContext.staticHandlerContext)
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const userAgent = request.headers.get('user-agent')
