@@ -1,7 +1,5 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
-import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server'
+import { renderToReadableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { nonceContext, servicesContext } from './lib/context.server.ts'
@@ -34,7 +32,7 @@ function databaseOutage(errors: Record<string, unknown> | null | undefined) {
 	return undefined
 }
 
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -51,44 +49,25 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = loadContext.get(nonceContext)
-	return new Promise<Response>((resolve, reject) => {
-		let shellRendered = false
-		const userAgent = request.headers.get('user-agent')
-		// Crawlers get the whole page at once; people get the shell as soon as it is ready.
-		const readyOption: keyof RenderToPipeableStreamOptions =
-			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-			() => abort(),
-			streamTimeout + 1000,
-		)
-
-		const { pipe, abort } = renderToPipeableStream(
+	const userAgent = request.headers.get('user-agent')
+	// Crawlers get the whole page at once; people get the shell as soon as it is ready.
+	const whole = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode
+	let shellRendered = false
+	// A render still waiting for data this long after the loaders' own limit gives up.
+	const timeout = new AbortController()
+	const timer = setTimeout(() => timeout.abort(), streamTimeout + 1000)
+	let body: Awaited<ReturnType<typeof renderToReadableStream>>
+	try {
+		// A web stream, not renderToPipeableStream's Node stream: a Node Writable per request keeps
+		// everything it reaches alive through young collections, so each page's whole render
+		// state was moved to the old generation and collected there (decision 043).
+		body = await renderToReadableStream(
 			<NonceProvider value={nonce}>
 				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 			</NonceProvider>,
 			{
 				nonce,
-				[readyOption]() {
-					shellRendered = true
-					const body = new PassThrough({
-						final(callback) {
-							clearTimeout(timeoutId)
-							timeoutId = undefined
-							callback()
-						},
-					})
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					pipe(body)
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					)
-				},
-				onShellError(error: unknown) {
-					reject(error)
-				},
+				signal: timeout.signal,
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors before the shell reject and reach handleError; these happen mid-stream.
@@ -97,7 +76,18 @@ export default function handleRequest(
 				},
 			},
 		)
-	})
+	} catch (error) {
+		clearTimeout(timer)
+		throw error
+	}
+	shellRendered = true
+	const settled = body.allReady.then(
+		() => clearTimeout(timer),
+		() => clearTimeout(timer),
+	)
+	if (whole) await settled
+	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+	return new Response(body, { headers: responseHeaders, status: responseStatusCode })
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

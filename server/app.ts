@@ -235,6 +235,9 @@ function limitBodies(
 		),
 	)
 	app.use((c, next) => {
+		// @hono/node-server never reads their bodies, and asking for one builds a whole Request
+		// that undici keeps registered until a full collection (decision 043).
+		if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
 		const routeLimit = routeLimits.get(c.req.path)
 		if (routeLimit) return routeLimit(c, next)
 		// A form a page has hydrated posts to React Router's data address of the same page.
