@@ -6,6 +6,7 @@ import { nonceContext, servicesContext } from './lib/context.server.ts'
 // Every language's messages, held from the start (app/lib/i18n.ts).
 import './lib/i18n-catalogs.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
+import { renderDeadline } from './lib/render-deadline.server.ts'
 
 // The server takes these from the built entry, so the request handler, the context class and
 // the context keys all come from one module graph (in development Vite loads its own copy).
@@ -54,20 +55,19 @@ export default async function handleRequest(
 	const whole = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode
 	let shellRendered = false
 	// A render still waiting for data this long after the loaders' own limit gives up.
-	const timeout = new AbortController()
-	const timer = setTimeout(() => timeout.abort(), streamTimeout + 1000)
+	const deadline = renderDeadline(streamTimeout + 1000)
 	let body: Awaited<ReturnType<typeof renderToReadableStream>>
 	try {
-		// A web stream, not renderToPipeableStream's Node stream: a Node Writable per request keeps
-		// everything it reaches alive through young collections, so each page's whole render
-		// state was moved to the old generation and collected there (decision 043).
+		// A web stream, not renderToPipeableStream's Node stream: a Node Writable, like a real
+		// AbortSignal here, keeps everything it reaches alive through young collections, so each
+		// page's whole render was moved to the old generation and collected there (decision 043).
 		body = await renderToReadableStream(
 			<NonceProvider value={nonce}>
 				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 			</NonceProvider>,
 			{
 				nonce,
-				signal: timeout.signal,
+				signal: deadline.signal,
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors before the shell reject and reach handleError; these happen mid-stream.
@@ -77,14 +77,11 @@ export default async function handleRequest(
 			},
 		)
 	} catch (error) {
-		clearTimeout(timer)
+		deadline.clear()
 		throw error
 	}
 	shellRendered = true
-	const settled = body.allReady.then(
-		() => clearTimeout(timer),
-		() => clearTimeout(timer),
-	)
+	const settled = body.allReady.then(deadline.clear, deadline.clear)
 	if (whole) await settled
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 	return new Response(body, { headers: responseHeaders, status: responseStatusCode })
