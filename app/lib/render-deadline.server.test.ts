@@ -1,3 +1,5 @@
+import { createElement, Suspense, use } from 'react'
+import { renderToReadableStream } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderDeadline } from './render-deadline.server.ts'
 
@@ -45,5 +47,34 @@ describe('renderDeadline', () => {
 		deadline.signal.removeEventListener('abort', listener)
 		vi.advanceTimersByTime(100)
 		expect(listener).not.toHaveBeenCalled()
+	})
+})
+
+describe('renderDeadline with React', () => {
+	it('ends a render that waits for ever, sending what was ready', async () => {
+		const never = new Promise<string>(() => {})
+		const Waiting = () => createElement('p', null, use(never))
+		const page = createElement(
+			'main',
+			null,
+			createElement('h1', null, 'Ready part'),
+			createElement(
+				Suspense,
+				{ fallback: createElement('p', null, 'Loading') },
+				createElement(Waiting),
+			),
+		)
+		const deadline = renderDeadline(50)
+		const errors: unknown[] = []
+		const body = await renderToReadableStream(page, {
+			signal: deadline.signal,
+			onError: (error) => void errors.push(error),
+		})
+		const started = performance.now()
+		const html = await new Response(body).text()
+		expect(performance.now() - started).toBeLessThan(5_000)
+		expect(html).toContain('Ready part')
+		expect(html).toContain('Loading')
+		expect(String(errors[0])).toContain('more than 50 ms')
 	})
 })
