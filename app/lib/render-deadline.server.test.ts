@@ -50,10 +50,14 @@ describe('renderDeadline', () => {
 	})
 })
 
+/** A part of a page whose data never comes. */
+const never = new Promise<string>(() => {})
+function Waiting() {
+	return createElement('p', null, use(never))
+}
+
 describe('renderDeadline with React', () => {
 	it('ends a render that waits for ever, sending what was ready', async () => {
-		const never = new Promise<string>(() => {})
-		const Waiting = () => createElement('p', null, use(never))
 		const page = createElement(
 			'main',
 			null,
