@@ -19,7 +19,7 @@ import {
 import type { Route } from './+types/root'
 import { unavailableText, unavailableTitle } from './components/ui/database-unavailable.tsx'
 import { SiteHeader } from './components/ui/site-header.tsx'
-import { usePlainLinkNavigation } from './components/ui/use-plain-link-navigation.ts'
+import { PlainLinkNavigation } from './components/ui/plain-link-navigation.tsx'
 import { useScreenViews } from './features/analytics/use-screen-views.ts'
 import { rootConfig } from './features/remote-config/config-store.ts'
 import { readHeaders } from './features/remote-config/evaluate.server.ts'
@@ -284,8 +284,12 @@ function LanguageSwitcher({
 
 export default function App() {
 	useScreenViews()
-	usePlainLinkNavigation()
-	return <Outlet />
+	return (
+		<>
+			<Outlet />
+			<PlainLinkNavigation />
+		</>
+	)
 }
 
 const errorPages = {

@@ -256,6 +256,51 @@ test.describe('route chunks', () => {
 	})
 })
 
+test('pointing at or focusing an article’s title fetches its page ahead, as a <Link prefetch="intent"> does', async ({
+	page,
+}) => {
+	const slug = seededSlugsNewestFirst[1] as string
+	const fetched: string[] = []
+	page.on('request', (request) => {
+		const url = new URL(request.url())
+		if (url.pathname.startsWith(`/articles/${slug}`)) fetched.push(url.pathname + url.search)
+	})
+	await page.goto('/articles')
+	await waitForHydration(page)
+	await markDocument(page)
+	const title = page.locator('article.article-card h2 a', { hasText: /./ }).nth(1)
+	await expect(title).toHaveAttribute('href', `/articles/${slug}`)
+	expect(fetched).toEqual([])
+
+	// A pointer passing over it on its way elsewhere fetches nothing.
+	await title.hover()
+	await page.mouse.move(0, 0)
+	await page.waitForTimeout(300)
+	expect(fetched).toEqual([])
+
+	// Resting on it does, as a <Link prefetch="intent">: the page's data.
+	const prefetched = page.waitForRequest((request) =>
+		new URL(request.url()).pathname.startsWith(`/articles/${slug}.data`),
+	)
+	await title.hover()
+	await prefetched
+	await expect(page.locator(`link[rel=prefetch][href^="/articles/${slug}.data"]`)).toHaveCount(1)
+
+	await title.click()
+	await expect(page.locator('main h1')).toHaveText(/./)
+	await expect(page).toHaveURL(new RegExp(`/articles/${slug}$`))
+	expect(await isSameDocument(page)).toBe(true)
+
+	// Keyboard focus counts as pointing: back on the list, focusing another title fetches it.
+	await page.goBack()
+	const other = seededSlugsNewestFirst[2] as string
+	const focused = page.waitForRequest((request) =>
+		new URL(request.url()).pathname.startsWith(`/articles/${other}.data`),
+	)
+	await page.locator(`article.article-card h2 a[href="/articles/${other}"]`).focus()
+	await focused
+})
+
 test('public pages load without console errors or CSP violations, and hydrate', async ({
 	page,
 }) => {

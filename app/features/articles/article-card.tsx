@@ -1,5 +1,7 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Link, useRouteLoaderData } from 'react-router'
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouteLoaderData } from 'react-router'
 import { PlainLink } from '#app/components/ui/plain-link.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
@@ -21,21 +23,44 @@ function listFormat(locale: string): Intl.ListFormat {
 	return format
 }
 
+// How each list of names is joined, per language: a list page joins the same few lists on
+// every render, and joining costs more than the rest of a card. A number stands for the name at
+// that place; the joining words depend on the names in some languages (Spanish "y" before "e").
+// Up to this many are kept; then the store starts afresh.
+const joinedLists = new Map<string, ReadonlyArray<string | number>>()
+const joinedListsKept = 2_000
+
+function joinedList(locale: string, names: string[]): ReadonlyArray<string | number> {
+	const key = `${locale}\u0000${names.join('\u0000')}`
+	let parts = joinedLists.get(key)
+	if (!parts) {
+		let next = 0
+		// The names come back in order, each where the language puts it.
+		parts = listFormat(locale)
+			.formatToParts(names)
+			.map((part) => (part.type === 'literal' ? part.value : next++))
+		if (joinedLists.size >= joinedListsKept) joinedLists.clear()
+		joinedLists.set(key, parts)
+	}
+	return parts
+}
+
 /**
  * "Ana Lima, Ben Okafor and Chloé Martin", each a link to their page, joined as the interface's
  * language joins a list ("A, B y C", "A, B et C", "A وB وC").
  */
 export function AuthorLinks({ authors }: { authors: Term[] }) {
 	const { i18n } = useLingui()
-	const parts = listFormat(i18n.locale).formatToParts(authors.map((author) => author.name))
-	let next = 0
+	const parts = joinedList(
+		i18n.locale,
+		authors.map((author) => author.name),
+	)
 	return (
 		<>
 			{parts.map((part) => {
-				if (part.type === 'literal') return part.value
-				// The names come back in order, each where the language puts it.
-				const author = authors[next++]
-				return author ? (
+				if (typeof part === 'string') return part
+				const author = authors[part] as Term
+				return (
 					<PlainLink
 						key={author.slug}
 						to={publicPath('author', author.slug)}
@@ -43,12 +68,55 @@ export function AuthorLinks({ authors }: { authors: Term[] }) {
 					>
 						{author.name}
 					</PlainLink>
-				) : (
-					part.value
 				)
 			})}
 		</>
 	)
+}
+
+// A card's byline and reading time, made once per language (and number of minutes): a list
+// writes them on every card, and a translated message with a plural or a link inside costs more
+// to make than the rest of the card. Made afresh when the language's messages change (a
+// catalogue loaded into it).
+interface CardTexts {
+	byline?: readonly [string, string]
+	readingTimes: Map<number, string>
+}
+const cardTexts = new WeakMap<I18n, CardTexts>()
+
+function textsFor(i18n: I18n): CardTexts {
+	let texts = cardTexts.get(i18n)
+	if (!texts) {
+		texts = { readingTimes: new Map() }
+		cardTexts.set(i18n, texts)
+		const forget = i18n.on('change', () => {
+			cardTexts.delete(i18n)
+			forget()
+		})
+	}
+	return texts
+}
+
+/** "By {authors}" in the interface's language, split where the names go. */
+export function byline(i18n: I18n): readonly [string, string] {
+	const texts = textsFor(i18n)
+	if (!texts.byline) {
+		const authors = '\u0000'
+		const [before = '', after = ''] = i18n._(msg`By ${authors}`).split(authors)
+		texts.byline = [before, after]
+	}
+	return texts.byline
+}
+
+/** "5 min read" / "5 min de lecture" / "قراءة في ٥ دقائق". */
+export function readingTime(i18n: I18n, minutes: number): string {
+	const { readingTimes } = textsFor(i18n)
+	let text = readingTimes.get(minutes)
+	if (text === undefined) {
+		text = i18n._(msg`${plural(minutes, { one: '# min read', other: '# min read' })}`)
+		readingTimes.set(minutes, text)
+	}
+	return text
 }
 
 export function ArticleMeta({
@@ -60,15 +128,15 @@ export function ArticleMeta({
 	// Dates in the site's time zone (a setting), the same on the server and in the browser.
 	const timeZone = (useRouteLoaderData('root') as { timeZone?: string } | undefined)?.timeZone
 	const authors = article.authors
-	const minutes = article.readingMinutes
+	const [before, after] = byline(i18n)
 	return (
 		<p className="article-meta">
 			{authors.length > 0 ? (
 				<>
 					<span>
-						<Trans>
-							By <AuthorLinks authors={authors} />
-						</Trans>
+						{before}
+						<AuthorLinks authors={authors} />
+						{after}
 					</span>
 					<span aria-hidden="true"> · </span>
 				</>
@@ -77,9 +145,7 @@ export function ArticleMeta({
 				{formatDate(article.publishedAt, i18n.locale, timeZone)}
 			</time>
 			<span aria-hidden="true"> · </span>
-			<span>
-				<Plural value={minutes} one="# min read" other="# min read" />
-			</span>
+			<span>{readingTime(i18n, article.readingMinutes)}</span>
 		</p>
 	)
 }
@@ -124,13 +190,13 @@ export function ArticleCard({
 			{/* The title beside it names the article: the picture adds nothing to read aloud. */}
 			<Cover of={article} alt="" className="article-card-cover" sizes={cardCoverSizes} />
 			<Heading className="article-card-title" {...own}>
-				<Link
+				<PlainLink
 					to={`/articles/${article.slug}`}
-					prefetch={otherInterface ? 'none' : 'intent'}
+					prefetch="intent"
 					reloadDocument={otherInterface}
 				>
 					{article.title}
-				</Link>
+				</PlainLink>
 			</Heading>
 			<ArticleMeta article={article} />
 			{article.summary ? (
