@@ -1,8 +1,7 @@
-import { I18nProvider } from '@lingui/react'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { I18nProvider } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { newsletterPath, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import {
 	isRouteErrorResponse,
 	Link,
@@ -16,10 +15,12 @@ import {
 	useRouteError,
 	useRouteLoaderData,
 } from 'react-router'
+import { newsletterPath, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import type { Route } from './+types/root'
 import { unavailableText, unavailableTitle } from './components/ui/database-unavailable.tsx'
-import { SiteHeader } from './components/ui/site-header.tsx'
+import { PlainLink } from './components/ui/plain-link.tsx'
 import { PlainLinkNavigation } from './components/ui/plain-link-navigation.tsx'
+import { SiteHeader } from './components/ui/site-header.tsx'
 import { useScreenViews } from './features/analytics/use-screen-views.ts'
 import { rootConfig } from './features/remote-config/config-store.ts'
 import { readHeaders } from './features/remote-config/evaluate.server.ts'
@@ -37,8 +38,8 @@ import { localeFor } from './lib/i18n.server.ts'
 import {
 	directionOf,
 	hasMessages,
-	i18nFor,
 	type InterfaceLocale,
+	i18nFor,
 	isInterfaceLocale,
 	localeNames,
 } from './lib/i18n.ts'
@@ -229,7 +230,7 @@ function Document({
 												{isOutside(link.href) || /\.xml$/.test(link.href) ? (
 													<a href={link.href}>{link.label}</a>
 												) : (
-													<Link to={link.href}>{link.label}</Link>
+													<PlainLink to={link.href}>{link.label}</PlainLink>
 												)}
 											</li>
 										))}

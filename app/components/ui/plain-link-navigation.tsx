@@ -28,7 +28,10 @@ export function PlainLinkNavigation() {
 			const anchor = plainLinkAt(event.target, 'a[data-plain-link]')
 			if (!anchor) return
 			event.preventDefault()
-			navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`)
+			const to = `${anchor.pathname}${anchor.search}${anchor.hash}`
+			const { pathname, search, hash } = window.location
+			// A link to the page being read replaces its history entry, as a <Link>'s does.
+			navigate(to, { replace: to === `${pathname}${search}${hash}` })
 		}
 		let current: HTMLAnchorElement | null = null
 		let timer: ReturnType<typeof setTimeout> | undefined

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, NavLink } from 'react-router'
+import { useLocation } from 'react-router'
 import { isOutside, type MenuLink } from '#app/features/site/navigation.ts'
+import { isCurrentPath, PlainLink } from './plain-link.tsx'
 import { SearchField } from './search-field.tsx'
 import { useMenuButton } from './use-menu-button.ts'
 
@@ -25,14 +26,15 @@ export function SiteHeader({
 	const { t } = useLingui()
 	const { open, button, menu } = useMenuButton()
 	const folding = folds(links)
+	const { pathname } = useLocation()
 	return (
 		<header className="site-header">
 			<div className={folding ? 'toolbar folding' : 'toolbar'}>
-				<Link to="/home" className="site-title">
+				<PlainLink to="/home" className="site-title">
 					{title}
-				</Link>
+				</PlainLink>
 				<img className="site-logo" src={logoUrl} alt="" width={25} height={25} />
-				<Link to="/search" className="site-search-link" prefetch="none">
+				<PlainLink to="/search" className="site-search-link">
 					<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
 						<circle
 							cx="10.5"
@@ -52,7 +54,7 @@ export function SiteHeader({
 					<span className="visually-hidden">
 						<Trans>Search</Trans>
 					</span>
-				</Link>
+				</PlainLink>
 				{folding ? (
 					<button type="button" className="menu-button" {...button}>
 						<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
@@ -98,9 +100,13 @@ export function SiteHeader({
 								{link.label}
 							</a>
 						) : (
-							<NavLink key={`${link.href} ${link.label}`} to={link.href} prefetch="none">
+							<PlainLink
+								key={`${link.href} ${link.label}`}
+								to={link.href}
+								current={isCurrentPath(pathname, link.href)}
+							>
 								{link.label}
-							</NavLink>
+							</PlainLink>
 						),
 					)}
 				</nav>

@@ -67,6 +67,23 @@ describe('a card’s byline and reading time', () => {
 		expect(readingTime(i18nFor('ar'), 1)).toBe('قراءة في دقيقة واحدة')
 	})
 
+	it('are made once per language, though each render sees the language through a new wrapper', () => {
+		const i18n = setupI18n({ locale: 'fr', messages: { fr: { ...fr } } })
+		const translate = i18n._.bind(i18n)
+		let made = 0
+		i18n._ = ((...args: Parameters<I18n['_']>) => {
+			made++
+			return translate(...args)
+		}) as I18n['_']
+		// What I18nProvider hands each render's components (a Proxy of the one I18n).
+		const seenByARender = () => new Proxy(i18n, {})
+		expect(readingTime(seenByARender(), 4)).toBe('4 min de lecture')
+		expect(readingTime(seenByARender(), 4)).toBe('4 min de lecture')
+		expect(byline(seenByARender())).toEqual(['Par ', ''])
+		expect(byline(seenByARender())).toEqual(['Par ', ''])
+		expect(made).toBe(2)
+	})
+
 	it('are made afresh when the language’s messages change', () => {
 		const i18n = setupI18n({ locale: 'en', messages: { en: { ...en } } })
 		expect(readingTime(i18n, 3)).toBe('3 min read')

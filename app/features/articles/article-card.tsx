@@ -76,21 +76,25 @@ export function AuthorLinks({ authors }: { authors: Term[] }) {
 
 // A card's byline and reading time, made once per language (and number of minutes): a list
 // writes them on every card, and a translated message with a plural or a link inside costs more
-// to make than the rest of the card. Made afresh when the language's messages change (a
-// catalogue loaded into it).
+// to make than the rest of the card. Kept per catalogue, not per I18n: the one a component sees
+// is a new wrapper on each render of I18nProvider. Made afresh when the language's messages
+// change (a catalogue loaded into it).
 interface CardTexts {
 	byline?: readonly [string, string]
 	readingTimes: Map<number, string>
 }
-const cardTexts = new WeakMap<I18n, CardTexts>()
+const cardTexts = new WeakMap<object, CardTexts>()
 
 function textsFor(i18n: I18n): CardTexts {
-	let texts = cardTexts.get(i18n)
+	const messages = i18n.messages
+	// A language with no catalogue answers a new empty one each time: nothing to keep it by.
+	if (messages !== i18n.messages) return { readingTimes: new Map() }
+	let texts = cardTexts.get(messages)
 	if (!texts) {
 		texts = { readingTimes: new Map() }
-		cardTexts.set(i18n, texts)
+		cardTexts.set(messages, texts)
 		const forget = i18n.on('change', () => {
-			cardTexts.delete(i18n)
+			cardTexts.delete(messages)
 			forget()
 		})
 	}

@@ -2,11 +2,11 @@
 // public article page (routes/article.tsx) and the editor's preview of a draft
 // (routes/admin/preview.tsx) render the same.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
+import { PlainLink } from '#app/components/ui/plain-link.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { directionOf } from '#app/lib/i18n.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
+import { directionOf } from '#app/lib/i18n.ts'
 import type { Term } from '#storage/port/articles.ts'
 import { ArticleMeta, TagLinks } from './article-card.tsx'
 import { AlsoIn, type TranslationLink } from './translations.tsx'
@@ -48,9 +48,9 @@ export function ArticleView({
 		>
 			<header className="article-header">
 				<p className="breadcrumb">
-					<Link to="/articles">
+					<PlainLink to="/articles">
 						<Trans>Articles</Trans>
-					</Link>
+					</PlainLink>
 				</p>
 				<h1>{article.title}</h1>
 				<AlsoIn translations={translations} siteLanguage={siteLanguage} />
@@ -68,16 +68,16 @@ export function ArticleView({
 					<section className="more-on" aria-labelledby="more-on-title">
 						<h2 id="more-on-title">
 							<Trans>
-								More on <Link to={publicPath('tag', moreOn.tag.slug)}>{tagName}</Link>
+								More on <PlainLink to={publicPath('tag', moreOn.tag.slug)}>{tagName}</PlainLink>
 							</Trans>
 						</h2>
 						<ul>
 							{moreOn.articles.map((card) =>
 								card ? (
 									<li key={card.slug}>
-										<Link to={`/articles/${card.slug}`} prefetch="intent">
+										<PlainLink to={`/articles/${card.slug}`} prefetch="intent">
 											{card.title}
-										</Link>
+										</PlainLink>
 									</li>
 								) : null,
 							)}
@@ -89,7 +89,7 @@ export function ArticleView({
 						{(['older', 'newer'] as const).map((side) => {
 							const card = onward[side]
 							return card ? (
-								<Link
+								<PlainLink
 									key={side}
 									className={`read-on-${side}`}
 									to={`/articles/${card.slug}`}
@@ -101,7 +101,7 @@ export function ArticleView({
 											: t({ message: 'Newer', context: 'the article after this one' })}
 									</span>{' '}
 									{card.title}
-								</Link>
+								</PlainLink>
 							) : null
 						})}
 					</nav>

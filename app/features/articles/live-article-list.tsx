@@ -2,7 +2,7 @@
 // and removed articles show without a reload (use-live-articles.ts); a tag's or an author's list
 // keeps to its own.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from 'react-router'
+import { PlainLink } from '#app/components/ui/plain-link.tsx'
 import type { ArticleCard as Card } from '#storage/port/articles.ts'
 import { ArticleCard } from './article-card.tsx'
 import { useLiveArticles } from './use-live-articles.ts'
@@ -58,16 +58,16 @@ export function LiveArticleList({
 			)}
 			<nav className="pager" aria-label={t`More articles`}>
 				{isFirstPage ? null : (
-					<Link to={path}>
+					<PlainLink to={path}>
 						<Trans>Newest articles</Trans>
-					</Link>
+					</PlainLink>
 				)}
 				{nextCursor ? (
-					<Link
+					<PlainLink
 						to={`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(nextCursor)}`}
 					>
 						<Trans>Older articles</Trans>
-					</Link>
+					</PlainLink>
 				) : null}
 			</nav>
 		</>
