@@ -2,8 +2,8 @@
 // without a page load, and pointing at or focusing a link marked for it prefetches its page as a
 // <Link prefetch="intent"> would. Apart from the component so that each lands in the chunk of the
 // one module that uses it (root.tsx, the article cards), not in a chunk every page would fetch.
-import { useEffect, useState } from 'react'
-import { PrefetchPageLinks, useNavigate } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { PrefetchPageLinks, useLocation, useNavigate } from 'react-router'
 
 /** How long a pointer or focus rests on a link before its page is fetched, as <Link> waits. */
 const intentDelayMs = 100
@@ -18,8 +18,12 @@ function plainLinkAt(target: EventTarget | null, selector: string): HTMLAnchorEl
 /** Rendered once, in root.tsx. */
 export function PlainLinkNavigation() {
 	const navigate = useNavigate()
-	// The page whose data and code are fetched ahead: the link the reader is pointing at.
-	const [intent, setIntent] = useState<string | null>(null)
+	const location = useLocation()
+	// The page whose data and code are fetched ahead: the link the reader is pointing at, on the
+	// page they were reading then (once they have followed it, there is nothing left to fetch).
+	const [intent, setIntent] = useState<{ page: string; on: string } | null>(null)
+	const here = useRef(location.key)
+	here.current = location.key
 	useEffect(() => {
 		const follow = (event: MouseEvent) => {
 			// What a <Link> leaves to the browser: a new tab or window, a download, another button.
@@ -41,7 +45,10 @@ export function PlainLinkNavigation() {
 			if (!anchor || anchor === current) return
 			current = anchor
 			clearTimeout(timer)
-			timer = setTimeout(() => setIntent(`${anchor.pathname}${anchor.search}`), intentDelayMs)
+			timer = setTimeout(
+				() => setIntent({ page: `${anchor.pathname}${anchor.search}`, on: here.current }),
+				intentDelayMs,
+			)
 		}
 		const leave = (event: MouseEvent | FocusEvent) => {
 			if (!current || !(event.target instanceof Node) || !current.contains(event.target)) return
@@ -66,5 +73,5 @@ export function PlainLinkNavigation() {
 			document.removeEventListener('focusout', leave)
 		}
 	}, [navigate])
-	return intent ? <PrefetchPageLinks page={intent} /> : null
+	return intent?.on === location.key ? <PrefetchPageLinks page={intent.page} /> : null
 }

@@ -14,7 +14,7 @@ describe('a plain link', () => {
 				</PlainLink>,
 			),
 		).toBe(
-			'<a href="/articles/peat" class="x" data-discover="true" data-plain-link="" data-prefetch="intent">Peat</a>',
+			'<a class="x" href="/articles/peat" data-discover="true" data-plain-link="" data-prefetch="intent">Peat</a>',
 		)
 	})
 

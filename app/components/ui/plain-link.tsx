@@ -25,7 +25,7 @@ export function PlainLink({
 }) {
 	if (reloadDocument) {
 		return (
-			<a href={to} className={className} aria-current={current ? 'page' : undefined}>
+			<a className={className} href={to} aria-current={current ? 'page' : undefined}>
 				{children}
 			</a>
 		)
@@ -33,8 +33,8 @@ export function PlainLink({
 	// data-discover: React Router fetches the route's code for it as it does for a <Link>'s.
 	return (
 		<a
-			href={to}
 			className={className}
+			href={to}
 			aria-current={current ? 'page' : undefined}
 			data-discover="true"
 			data-plain-link=""
