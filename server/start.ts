@@ -122,18 +122,28 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 	throw error
 })
 let stopping = false
+// Once stopping, every answer closes its connection. Node's server.close() closes only the
+// connections idle at that moment: one busy then (a balancer's kept-alive connection, under load
+// always busy) would go on carrying new requests here until it rested for the keep-alive timeout.
+server.prependListener('request', (_request, response) => {
+	if (stopping) response.shouldKeepAlive = false
+})
 async function shutdown(signal: string) {
 	if (stopping) return
 	stopping = true
 	logger.info('shutting down', { signal })
-	// Streams first (they never finish on their own), then let in-flight requests complete.
+	// Streams first (they never finish on their own), then let in-flight requests complete; each
+	// connection is closed as soon as it has finished its request.
 	canopy.broker.close()
+	const closeRested = setInterval(() => server.closeIdleConnections(), 50)
+	closeRested.unref()
 	const forced = setTimeout(() => {
 		logger.warn('requests still open after 10 s; closing them')
 		server.closeAllConnections()
 	}, 10_000)
 	forced.unref()
 	await new Promise<void>((resolve) => server.close(() => resolve()))
+	clearInterval(closeRested)
 	await vite?.close()
 	// The jobs finish the step they are in; then the database can close.
 	await canopy.close()
