@@ -39,19 +39,19 @@ describe('a plain link', () => {
 })
 
 describe('the current page, as a <NavLink> decides it', () => {
-	it('is the link’s page and the pages in its section', () => {
-		expect(isCurrentPath('/articles', '/articles')).toBe(true)
-		expect(isCurrentPath('/articles/peat', '/articles')).toBe(true)
-		expect(isCurrentPath('/Articles', '/articles')).toBe(true)
-		expect(isCurrentPath('/articles', '/articles?lang=all')).toBe(true)
-		expect(isCurrentPath('/tags/peat/', '/tags/peat/')).toBe(true)
-	})
-
-	it('is not a page whose name merely begins the same, nor every page for the home', () => {
-		expect(isCurrentPath('/articles-old', '/articles')).toBe(false)
-		expect(isCurrentPath('/contact', '/articles')).toBe(false)
-		expect(isCurrentPath('/articles', '/')).toBe(false)
-		expect(isCurrentPath('/', '/')).toBe(true)
-		expect(isCurrentPath('/home', '/home/')).toBe(false)
+	it.each([
+		['/articles', '/articles', true],
+		['/articles/peat', '/articles', true],
+		['/Articles', '/articles', true],
+		['/articles', '/articles?lang=all', true],
+		['/tags/peat/', '/tags/peat/', true],
+		['/', '/', true],
+		// Not a page whose name merely begins the same, nor every page for the home.
+		['/articles-old', '/articles', false],
+		['/contact', '/articles', false],
+		['/articles', '/', false],
+		['/home', '/home/', false],
+	])('on %s, a link to %s is current: %s', (pathname, to, current) => {
+		expect(isCurrentPath(pathname, to)).toBe(current)
 	})
 })

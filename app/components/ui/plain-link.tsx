@@ -23,22 +23,17 @@ export function PlainLink({
 	current?: boolean
 	children: React.ReactNode
 }) {
-	if (reloadDocument) {
-		return (
-			<a className={className} href={to} aria-current={current ? 'page' : undefined}>
-				{children}
-			</a>
-		)
-	}
-	// data-discover: React Router fetches the route's code for it as it does for a <Link>'s.
+	// Followed by the document's listeners unless the page must load whole. data-discover: React
+	// Router fetches the route's code for it as it does for a <Link>'s.
+	const followed = !reloadDocument
 	return (
 		<a
 			className={className}
 			href={to}
 			aria-current={current ? 'page' : undefined}
-			data-discover="true"
-			data-plain-link=""
-			data-prefetch={prefetch}
+			data-discover={followed ? 'true' : undefined}
+			data-plain-link={followed ? '' : undefined}
+			data-prefetch={followed ? prefetch : undefined}
 		>
 			{children}
 		</a>
