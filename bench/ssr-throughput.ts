@@ -152,16 +152,20 @@ export async function run(target: Target): Promise<BenchResult> {
 			file,
 			JSON.stringify({ headers, bodyBase64: page.body.toString('base64') } satisfies PlainPage),
 		)
+		/** The plain server on the page's bytes; `costMs` of CPU per answer when given. */
+		const startPlain = async (costMs = 0) => {
+			const started = startNode(
+				[join(target.root, 'bench/support/plain-page-server.ts'), file, String(costMs)],
+				{ cpu: serverCpu, stdio: ['ignore', 'pipe', 'inherit'] },
+			)
+			running.push({ stop: () => stopProcess(started) })
+			const port = (
+				await waitForOutput(started, /listening on (\d+)/, 15_000, 'the plain page server')
+			)[1]
+			return { child: started, url: `http://127.0.0.1:${port}${articlePath}` }
+		}
 		const plainStarting = performance.now()
-		const child = startNode([join(target.root, 'bench/support/plain-page-server.ts'), file], {
-			cpu: serverCpu,
-			stdio: ['ignore', 'pipe', 'inherit'],
-		})
-		running.push({ stop: () => stopProcess(child) })
-		const port = (
-			await waitForOutput(child, /listening on (\d+)/, 15_000, 'the plain page server')
-		)[1]
-		const plainUrl = `http://127.0.0.1:${port}${articlePath}`
+		const { child, url: plainUrl } = await startPlain()
 		await getOk(plainUrl)
 		const plainStartMs = performance.now() - plainStarting
 		const plainRss = rssBytes(child.pid)
@@ -217,6 +221,22 @@ export async function run(target: Target): Promise<BenchResult> {
 		})
 		await canopy.stop()
 		await stopProcess(child)
+
+		// The least p99 the article's rate allows: the same bytes at the same rate, every answer
+		// taking the article's time per request and not a microsecond more or less (less what
+		// the plain server spends on an answer itself, which it spends on top).
+		const articleCostMs = Math.max(
+			0,
+			1000 / article.requestsPerSecond - 1000 / base.requestsPerSecond,
+		)
+		const steady = await startPlain(articleCostMs)
+		const floor = await measure(
+			`a server spending ${articleCostMs.toFixed(2)} ms per answer, no more, no less`,
+			steady.url,
+			{},
+			renderConnections,
+		)
+		await stopProcess(steady.child)
 
 		// The framework's own cost: the smallest React Router app rendering a page like it.
 		const minimalApp = await startMinimalApp(target, serverCpu)
@@ -295,6 +315,14 @@ export async function run(target: Target): Promise<BenchResult> {
 					),
 					disturbed: r.disturbed || base.disturbed,
 				})
+			}),
+			row({
+				bench: 'ssr-throughput',
+				figure: `article rendered: p99 beside a steady server at its rate (${articleCostMs.toFixed(2)} ms per answer), ${renderConnections} connections`,
+				value: `p99 ${ms(article.p99)} · ${Math.round(article.requestsPerSecond)} req/s`,
+				baseline: `p99 ${ms(floor.p99)} · ${Math.round(floor.requestsPerSecond)} req/s`,
+				ratio: times(article.p99, floor.p99),
+				disturbed: article.disturbed || floor.disturbed,
 			}),
 			row({
 				bench: 'ssr-throughput',
