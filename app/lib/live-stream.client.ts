@@ -35,8 +35,28 @@ export function openLiveStream(
 			delay = Math.min(delay * 2, maxRetryMs)
 		})
 	}
+	// A page kept for the Back button (the back/forward cache) would keep its stream open, and a
+	// browser opens at most six connections to a site over HTTP/1.1: after a few such pages the
+	// next one never loaded. The stream closes as the page is left and, if the page is shown
+	// again, reopens from the last event heard, so nothing published meanwhile is missed.
+	let left = false
+	const onPageHide = () => {
+		left = true
+		clearTimeout(retry)
+		source?.close()
+	}
+	const onPageShow = (event: PageTransitionEvent) => {
+		if (!event.persisted || !left) return
+		left = false
+		delay = 1_000
+		open()
+	}
+	window.addEventListener('pagehide', onPageHide)
+	window.addEventListener('pageshow', onPageShow)
 	open()
 	return () => {
+		window.removeEventListener('pagehide', onPageHide)
+		window.removeEventListener('pageshow', onPageShow)
 		clearTimeout(retry)
 		source?.close()
 	}

@@ -21,7 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		readerListLanguage(request, context),
 	])
 	const page = await listArticles(storage, { cursor, limit, language: language.filter })
-	return { ...page, isFirstPage: !cursor, language }
+	if (language.filter && !cursor && page.items.length === 0) {
+		// Nothing yet in the reader's language: every language's, rather than an empty site.
+		const every = await listArticles(storage, { cursor, limit })
+		if (every.items.length > 0)
+			return {
+				...every,
+				isFirstPage: true,
+				language: { ...language, filter: undefined, noneInReaderLanguage: true },
+			}
+	}
+	return { ...page, isFirstPage: !cursor, language: { ...language, noneInReaderLanguage: false } }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -52,7 +62,12 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 				<NotifySlot />
 			</header>
 			{language.offered ? (
-				<ListLanguageNote locale={language.locale} all={!language.filter} path="/articles" />
+				<ListLanguageNote
+					locale={language.locale}
+					all={!language.filter}
+					noneInLanguage={language.noneInReaderLanguage}
+					path="/articles"
+				/>
 			) : null}
 			<LiveArticleList
 				initial={loaderData.items}

@@ -24,11 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	])
 	// With the change id it was read at: the list stays live from there, as /articles does. In
 	// the reader's language, where the site offers several.
-	const { items, changeId } = await listArticles(storage, {
-		limit: Math.max(count, 1),
-		language: language.filter,
-	})
-	return { latest: count > 0 ? items : [], changeId, count, language: language.filter }
+	const limit = Math.max(count, 1)
+	const inLanguage = await listArticles(storage, { limit, language: language.filter })
+	// Nothing yet in the reader's language: every language's, rather than an empty site.
+	const everyLanguage = language.filter !== undefined && inLanguage.items.length === 0
+	const { items, changeId } = everyLanguage ? await listArticles(storage, { limit }) : inLanguage
+	return {
+		latest: count > 0 ? items : [],
+		changeId,
+		count,
+		language: everyLanguage ? undefined : language.filter,
+	}
 }
 
 export function meta({ matches }: Route.MetaArgs) {

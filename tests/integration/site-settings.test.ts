@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { articleWrite } from '#tests/fixtures/factories.ts'
 import { pngImage, svgImage } from '#tests/fixtures/images.ts'
 
 const password = 'estuary salt marsh 12'
@@ -158,6 +159,41 @@ describe('site settings', () => {
 		const english = await save(admin, { ...good, language: 'en', timeZone: 'UTC' })
 		expect(english.status).toBe(200)
 		expect(await page('es')).toMatch(/<html lang="en"/)
+	})
+
+	it('a reader whose language has nothing yet gets every language’s articles, and is told so', async () => {
+		const created = await app.storage.articles.create(
+			articleWrite({ slug: 'tidal-flats-return', title: 'Tidal Flats Return' }),
+		)
+		expect(created.ok).toBe(true)
+		const offered = new FormData()
+		for (const [key, value] of Object.entries({ ...good, language: 'en', timeZone: 'UTC' }))
+			offered.append(key, value)
+		offered.append('languages', 'fr')
+		const saved = await fetch(`${app.url}/admin/settings`, {
+			method: 'POST',
+			headers: { Origin: app.url, Cookie: admin },
+			body: offered,
+		})
+		expect(saved.status).toBe(200)
+		const page = (path: string, accept: string) =>
+			fetch(`${app.url}${path}`, { headers: { 'Accept-Language': accept } }).then((r) => r.text())
+
+		// Nothing is in French: a French reader gets the English article, in a French interface,
+		// rather than "nothing published yet".
+		const french = await page('/articles', 'fr-FR')
+		expect(french).toMatch(/<html lang="fr"/)
+		expect(french).toContain('Tidal Flats Return')
+		expect(french).toContain('Rien en français pour l’instant')
+		expect(french).not.toContain('Rien n’a encore été publié')
+		expect(await page('/home', 'fr-FR')).toContain('Tidal Flats Return')
+		// The site's own language still lists its own, with the way to every language.
+		const english = await page('/articles', 'en')
+		expect(english).toContain('Tidal Flats Return')
+		expect(english).toContain('Show every language')
+
+		// Back to English only, for the tests after this one.
+		expect((await save(admin, { ...good, language: 'en', timeZone: 'UTC' })).status).toBe(200)
 	})
 
 	it('sets the contact page’s email and introduction; a wrong address is named and nothing saved', async () => {

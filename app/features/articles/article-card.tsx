@@ -149,7 +149,7 @@ export function ArticleMeta({
 				{formatDate(article.publishedAt, i18n.locale, timeZone)}
 			</time>
 			<span aria-hidden="true"> · </span>
-			<span>{readingTime(i18n, article.readingMinutes)}</span>
+			<span className="reading-time">{readingTime(i18n, article.readingMinutes)}</span>
 		</p>
 	)
 }

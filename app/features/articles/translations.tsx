@@ -76,10 +76,13 @@ export function languageAlternates(
 export function ListLanguageNote({
 	locale,
 	all,
+	noneInLanguage = false,
 	path,
 }: {
 	locale: InterfaceLocale
 	all: boolean
+	/** Nothing is published in the reader's language yet, so every language's are shown. */
+	noneInLanguage?: boolean
 	path: string
 }) {
 	const { i18n } = useLingui()
@@ -87,7 +90,9 @@ export function ListLanguageNote({
 	const language = languageName(locale, i18n.locale)
 	return (
 		<p className="list-language">
-			{all ? (
+			{noneInLanguage ? (
+				<Trans>Nothing in {language} yet: articles in every language.</Trans>
+			) : all ? (
 				<Trans>
 					Articles in every language. <Link to={path}>Only those in {language}</Link>
 				</Trans>

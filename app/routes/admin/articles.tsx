@@ -136,7 +136,8 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 				<p className="subscribers">
 					<Trans>
 						Pages (About, Donate, Privacy) are read at their own address, e.g. /about; they are not
-						in the article list or the feeds. Add them to the menus in Site settings.
+						in the article list or the feeds. Add them to the header or the footer in{' '}
+						<Link to="/admin/navigation">Navigation</Link>.
 					</Trans>
 				</p>
 			) : (
