@@ -109,6 +109,21 @@ test('with JavaScript: errors as fields are left, a busy button, then a confirma
 	await expectNoAxeViolations(page, 'sent')
 })
 
+test('a click on Send straight from the field being typed in is not lost: it checks every field', async ({
+	page,
+}) => {
+	await openForm(page)
+	await waitForHydration(page)
+	const fields = form(page)
+	await fields.message.fill('Too short')
+	// The press leaves the message field. Its message, shown then, moved the button from under
+	// the pointer, and the click never happened.
+	await fields.send.click()
+	await expectError(fields.name, 'Enter your name, so we know who is writing.')
+	await expectError(fields.message, 'Write at least 10 characters, so we understand what you need.')
+	await expect(fields.name).toBeFocused()
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false, expectedConsoleError: /status of 400/ })
 

@@ -42,7 +42,7 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 	const fetcher = useFetcher<ContactActionData>()
 	const result = fetcher.data ?? actionData
 	const busy = fetcher.state !== 'idle'
-	const { errors, setErrors, fieldEvents, checkAll } = useFieldChecks(
+	const { errors, setErrors, fieldEvents, checkAll, sendPress } = useFieldChecks(
 		result && result.outcome !== 'sent' ? result.errors : {},
 	)
 	const formRef = useRef<HTMLFormElement>(null)
@@ -102,7 +102,7 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 			<input type="hidden" name="idempotencyKey" value={hidden.idempotencyKey} />
 			<input type="hidden" name="token" value={hidden.token} />
 			<ContactFields values={values} errors={errors} fieldEvents={fieldEvents} />
-			<button type="submit" aria-disabled={busy || undefined}>
+			<button type="submit" aria-disabled={busy || undefined} {...sendPress}>
 				{busy ? t`Sending…` : t`Send message`}
 			</button>
 			<p className="visually-hidden" role="status">
@@ -197,6 +197,17 @@ function ContactFields({
 function useFieldChecks(initial: FieldErrors) {
 	const [errors, setErrors] = useState<FieldErrors>(initial)
 	const [dirty] = useState(() => new Set<string>())
+	// Pressing Send leaves the field being typed in. Its message, shown then, moved the button
+	// down before the press ended, and the click was lost; sending checks every field anyway.
+	const sending = useRef(false)
+	const sendPress = {
+		onPointerDown: () => {
+			sending.current = true
+			setTimeout(() => {
+				sending.current = false
+			}, 1_000)
+		},
+	}
 
 	function check(field: ContactField, value: string) {
 		const error = contactFieldError(field, value)
@@ -208,6 +219,7 @@ function useFieldChecks(initial: FieldErrors) {
 
 	const fieldEvents: FieldEvents = (field) => ({
 		onBlur: (event) => {
+			if (sending.current) return
 			// Leaving a field untouched (tabbing through) is not a mistake yet.
 			if (dirty.has(field) || errors[field]) check(field, event.currentTarget.value)
 		},
@@ -227,7 +239,7 @@ function useFieldChecks(initial: FieldErrors) {
 		return found
 	}
 
-	return { errors, setErrors, fieldEvents, checkAll }
+	return { errors, setErrors, fieldEvents, checkAll, sendPress }
 }
 
 function focusFirstInvalid(form: RefObject<HTMLFormElement | null>, errors: FieldErrors) {
