@@ -54,6 +54,16 @@ export interface ListLanguage {
  * than one; every language with `?lang=all` (the list's "Show every language" link), or where the
  * site offers one.
  */
+/** A list's language as read: every language's when the reader's had nothing (termListing). */
+export function listLanguage<T extends { filter: ListLanguage | undefined }>(
+	language: T,
+	everyLanguage: boolean,
+): T & { noneInReaderLanguage: boolean } {
+	return everyLanguage
+		? { ...language, filter: undefined, noneInReaderLanguage: true }
+		: { ...language, noneInReaderLanguage: false }
+}
+
 export async function readerListLanguage(
 	request: Request,
 	context: Readonly<RouterContextProvider>,

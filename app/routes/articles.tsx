@@ -6,7 +6,7 @@ import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
 import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { readerListLanguage } from '#app/lib/i18n.server.ts'
+import { listLanguage, readerListLanguage } from '#app/lib/i18n.server.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/articles'
@@ -25,13 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// Nothing yet in the reader's language: every language's, rather than an empty site.
 		const every = await listArticles(storage, { cursor, limit })
 		if (every.items.length > 0)
-			return {
-				...every,
-				isFirstPage: true,
-				language: { ...language, filter: undefined, noneInReaderLanguage: true },
-			}
+			return { ...every, isFirstPage: true, language: listLanguage(language, true) }
 	}
-	return { ...page, isFirstPage: !cursor, language: { ...language, noneInReaderLanguage: false } }
+	return { ...page, isFirstPage: !cursor, language: listLanguage(language, false) }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -8,7 +8,7 @@ import { termListing } from '#app/features/tags/term-list.server.ts'
 import { Picture } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { readerListLanguage } from '#app/lib/i18n.server.ts'
+import { listLanguage, readerListLanguage } from '#app/lib/i18n.server.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/author'
@@ -18,7 +18,7 @@ export const handle = { screen: 'author' } satisfies ScreenHandle
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const language = await readerListLanguage(request, context)
-	const { term, ...page } = await termListing(
+	const { term, everyLanguage, ...page } = await termListing(
 		services,
 		request,
 		() => services.storage.authors.findBySlug(params.slug),
@@ -28,7 +28,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	// What a reader sees of a profile: never which account it belongs to.
 	const { userId: _, ...author } = term
 	const avatar = author.avatarUrl ? await imageSize(services.storage, author.avatarUrl) : undefined
-	return { author, avatar: avatar ?? null, ...page, language }
+	return {
+		author,
+		avatar: avatar ?? null,
+		...page,
+		language: listLanguage(language, everyLanguage),
+	}
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -107,6 +112,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 				<ListLanguageNote
 					locale={loaderData.language.locale}
 					all={!loaderData.language.filter}
+					noneInLanguage={loaderData.language.noneInReaderLanguage}
 					path={path}
 				/>
 			) : null}

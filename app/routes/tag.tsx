@@ -9,7 +9,7 @@ import { termListing } from '#app/features/tags/term-list.server.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { readerListLanguage } from '#app/lib/i18n.server.ts'
+import { listLanguage, readerListLanguage } from '#app/lib/i18n.server.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/tag'
@@ -19,7 +19,7 @@ export const handle = { screen: 'tag' } satisfies ScreenHandle
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const language = await readerListLanguage(request, context)
-	const { term, ...page } = await termListing(
+	const { term, everyLanguage, ...page } = await termListing(
 		services,
 		request,
 		() => services.storage.tags.findBySlug(params.slug),
@@ -29,7 +29,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const cover = term.coverImageUrl
 		? await imageSize(services.storage, term.coverImageUrl)
 		: undefined
-	return { tag: term, cover: cover ?? null, ...page, language }
+	return {
+		tag: term,
+		cover: cover ?? null,
+		...page,
+		language: listLanguage(language, everyLanguage),
+	}
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -122,6 +127,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 				<ListLanguageNote
 					locale={loaderData.language.locale}
 					all={!loaderData.language.filter}
+					noneInLanguage={loaderData.language.noneInReaderLanguage}
 					path={path}
 				/>
 			) : null}

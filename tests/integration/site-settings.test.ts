@@ -187,6 +187,11 @@ describe('site settings', () => {
 		expect(french).toContain('Rien en français pour l’instant')
 		expect(french).not.toContain('Rien n’a encore été publié')
 		expect(await page('/home', 'fr-FR')).toContain('Tidal Flats Return')
+		for (const path of ['/tags/test', '/authors/test-author']) {
+			const listing = await page(path, 'fr-FR')
+			expect(listing, path).toContain('Tidal Flats Return')
+			expect(listing, path).toContain('Rien en français pour l’instant')
+		}
 		// The site's own language still lists its own, with the way to every language.
 		const english = await page('/articles', 'en')
 		expect(english).toContain('Tidal Flats Return')

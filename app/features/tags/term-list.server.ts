@@ -20,5 +20,10 @@ export async function termListing<T extends Tag | AuthorProfile>(
 	const cursor = new URL(request.url).searchParams.get('cursor')
 	const { articles_page_size: limit } = await remoteConfig.valuesFor(request)
 	const page = await listArticles(storage, { cursor, limit, ...scope(term), language })
-	return { term, ...page, isFirstPage: !cursor }
+	if (language && !cursor && page.items.length === 0) {
+		// Nothing yet in the reader's language: every language's, as /articles does.
+		const every = await listArticles(storage, { cursor, limit, ...scope(term) })
+		if (every.items.length > 0) return { term, ...every, isFirstPage: true, everyLanguage: true }
+	}
+	return { term, ...page, isFirstPage: !cursor, everyLanguage: false }
 }
