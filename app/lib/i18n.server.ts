@@ -49,12 +49,7 @@ export interface ListLanguage {
 	includeUnset: boolean
 }
 
-/**
- * The language /articles and the home page list for a reader: theirs, where the site offers more
- * than one; every language with `?lang=all` (the list's "Show every language" link), or where the
- * site offers one.
- */
-/** A list's language as read: every language's when the reader's had nothing (termListing). */
+/** A list's language as read: every language's when the reader's had nothing (listInReaderLanguage). */
 export function listLanguage<T extends { filter: ListLanguage | undefined }>(
 	language: T,
 	everyLanguage: boolean,
@@ -64,6 +59,11 @@ export function listLanguage<T extends { filter: ListLanguage | undefined }>(
 		: { ...language, noneInReaderLanguage: false }
 }
 
+/**
+ * The language /articles and the home page list for a reader: theirs, where the site offers more
+ * than one; every language with `?lang=all` (the list's "Show every language" link), or where the
+ * site offers one.
+ */
 export async function readerListLanguage(
 	request: Request,
 	context: Readonly<RouterContextProvider>,

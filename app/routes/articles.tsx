@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
-import { listArticles } from '#app/features/articles/articles.server.ts'
+import { listInReaderLanguage } from '#app/features/articles/articles.server.ts'
 import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
 import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
@@ -20,14 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		remoteConfig.valuesFor(request),
 		readerListLanguage(request, context),
 	])
-	const page = await listArticles(storage, { cursor, limit, language: language.filter })
-	if (language.filter && !cursor && page.items.length === 0) {
-		// Nothing yet in the reader's language: every language's, rather than an empty site.
-		const every = await listArticles(storage, { cursor, limit })
-		if (every.items.length > 0)
-			return { ...every, isFirstPage: true, language: listLanguage(language, true) }
-	}
-	return { ...page, isFirstPage: !cursor, language: listLanguage(language, false) }
+	const { everyLanguage, ...page } = await listInReaderLanguage(storage, {
+		cursor,
+		limit,
+		language: language.filter,
+	})
+	return { ...page, isFirstPage: !cursor, language: listLanguage(language, everyLanguage) }
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
-import { listArticles } from '#app/features/articles/articles.server.ts'
+import { listInReaderLanguage } from '#app/features/articles/articles.server.ts'
 import { movedShortlink } from '#app/features/redirects/redirects.server.ts'
 import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -24,11 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	])
 	// With the change id it was read at: the list stays live from there, as /articles does. In
 	// the reader's language, where the site offers several.
-	const limit = Math.max(count, 1)
-	const inLanguage = await listArticles(storage, { limit, language: language.filter })
-	// Nothing yet in the reader's language: every language's, rather than an empty site.
-	const everyLanguage = language.filter !== undefined && inLanguage.items.length === 0
-	const { items, changeId } = everyLanguage ? await listArticles(storage, { limit }) : inLanguage
+	const { items, changeId, everyLanguage } = await listInReaderLanguage(storage, {
+		limit: Math.max(count, 1),
+		language: language.filter,
+	})
 	return {
 		latest: count > 0 ? items : [],
 		changeId,

@@ -69,16 +69,36 @@ export interface ArticleListPage {
 	changeId: number
 }
 
+type ListOptions = {
+	cursor?: string | null
+	limit: number
+	tag?: string
+	author?: string
+	/** Only articles in this language (and, with includeUnset, those naming none). */
+	language?: { tag: string; includeUnset: boolean }
+}
+
+/**
+ * A list in the reader's language; while that language has nothing, its first page is every
+ * language's (`everyLanguage`), so a site that has just offered a second language does not look
+ * empty to its readers.
+ */
+export async function listInReaderLanguage(
+	storage: Storage,
+	options: ListOptions,
+): Promise<ArticleListPage & { everyLanguage: boolean }> {
+	const page = await listArticles(storage, options)
+	if (!options.language || options.cursor || page.items.length > 0)
+		return { ...page, everyLanguage: false }
+	const every = await listArticles(storage, { ...options, language: undefined })
+	return every.items.length > 0
+		? { ...every, everyLanguage: true }
+		: { ...page, everyLanguage: false }
+}
+
 export async function listArticles(
 	storage: Storage,
-	options: {
-		cursor?: string | null
-		limit: number
-		tag?: string
-		author?: string
-		/** Only articles in this language (and, with includeUnset, those naming none). */
-		language?: { tag: string; includeUnset: boolean }
-	},
+	options: ListOptions,
 ): Promise<ArticleListPage> {
 	// Read the position before the list: a change landing in between is then sent again by the
 	// stream, and the page applies events idempotently, so nothing is missed or shown twice.

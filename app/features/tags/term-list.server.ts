@@ -1,7 +1,7 @@
 // The loaders of a tag's page and an author's: the tag (or profile), its live list of articles,
 // or, for an address that moved (a renamed or merged tag), the 301 to where it went.
 import { data } from 'react-router'
-import { listArticles } from '#app/features/articles/articles.server.ts'
+import { listInReaderLanguage } from '#app/features/articles/articles.server.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { AuthorProfile, Tag } from '#storage/port/terms.ts'
@@ -19,11 +19,6 @@ export async function termListing<T extends Tag | AuthorProfile>(
 	if (!term) throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const cursor = new URL(request.url).searchParams.get('cursor')
 	const { articles_page_size: limit } = await remoteConfig.valuesFor(request)
-	const page = await listArticles(storage, { cursor, limit, ...scope(term), language })
-	if (language && !cursor && page.items.length === 0) {
-		// Nothing yet in the reader's language: every language's, as /articles does.
-		const every = await listArticles(storage, { cursor, limit, ...scope(term) })
-		if (every.items.length > 0) return { term, ...every, isFirstPage: true, everyLanguage: true }
-	}
-	return { term, ...page, isFirstPage: !cursor, everyLanguage: false }
+	const page = await listInReaderLanguage(storage, { cursor, limit, ...scope(term), language })
+	return { term, ...page, isFirstPage: !cursor }
 }
