@@ -121,6 +121,24 @@ describe('per-account sign-in limit', () => {
 		expect((await attempt(anasLaptop, teamPassword, '192.0.2.30')).status).toBe(429)
 	})
 
+	it('lets a whole office sign in from one address, and still limits its wrong guesses', async () => {
+		const office = '203.0.113.7'
+		const colleagues = ['cleo', 'dev', 'eli', 'fay', 'gus', 'hal']
+		for (const name of colleagues) await makeAccount(app, `${name}@example.org`, 'editor')
+		for (const name of colleagues)
+			expect((await apiSignIn(app, `${name}@example.org`, teamPassword, office)).status).toBe(200)
+		// Five wrong guesses at five other accounts from that address, then it must wait.
+		for (const name of ['ivy', 'jo', 'kim', 'lou', 'max'])
+			expect((await apiSignIn(app, `${name}@example.org`, 'wrong guess 42', office)).status).toBe(
+				401,
+			)
+		const sixth = await apiSignIn(app, 'ana@example.org', teamPassword, office)
+		expect(sixth.status).toBe(429)
+		expect(
+			Number(sixth.headers.get('retry-after') ?? sixth.headers.get('x-retry-after')),
+		).toBeGreaterThan(0)
+	})
+
 	it('forgets earlier mistakes once the owner signs in', async () => {
 		for (let attempt = 0; attempt < 4; attempt++) {
 			await apiSignIn(app, 'ana@example.org', 'wrong guess 42', `198.51.100.${attempt + 1}`)

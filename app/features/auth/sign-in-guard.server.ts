@@ -8,7 +8,7 @@
 // instead, so strangers' guesses never hold it back, and its own guesses are still limited. See
 // docs/decisions/021-hostile-input.md.
 import { createHash, randomBytes } from 'node:crypto'
-import { createAuthMiddleware } from 'better-auth/api'
+import { createAuthMiddleware, getIP } from 'better-auth/api'
 import type { Storage } from '#storage/port/storage.ts'
 
 export const accountAttempts = 5
@@ -60,6 +60,42 @@ export async function isDeactivated(storage: Storage, userId: string): Promise<b
 	return !account || account.deactivatedAt !== null
 }
 
+/** What of better-auth's request context giving an attempt back to its address takes. */
+interface RefundContext {
+	request?: Request | undefined
+	headers?: Headers | undefined
+	context: {
+		options: Parameters<typeof getIP>[1]
+		adapter: {
+			incrementOne(data: {
+				model: string
+				where: { field: string; value: string | number; operator?: 'gt' }[]
+				increment: Record<string, number>
+			}): Promise<unknown>
+		}
+	}
+}
+
+/**
+ * better-auth's limit per address counts every sign-in, right or wrong: five colleagues signing in
+ * from one office address within 15 minutes locked out the sixth. A sign-in that got in gives its
+ * count back, so the limit counts only mistakes, as the account's own limit does. Its key is
+ * better-auth's (`createRateLimitKey`): the address as its limiter resolves it, a bar, the path.
+ */
+async function refundAddressAttempt(ctx: RefundContext): Promise<void> {
+	const headers = ctx.request?.headers ?? ctx.headers
+	if (!headers) return
+	const ip = getIP(headers, ctx.context.options) ?? 'no-trusted-ip'
+	await ctx.context.adapter.incrementOne({
+		model: 'rateLimit',
+		where: [
+			{ field: 'key', value: `${ip}|/sign-in/email` },
+			{ field: 'count', operator: 'gt', value: 0 },
+		],
+		increment: { count: -1 },
+	})
+}
+
 export function signInHooks(storage: Storage) {
 	return {
 		before: createAuthMiddleware(async (ctx) => {
@@ -91,6 +127,7 @@ export function signInHooks(storage: Storage) {
 			// browsers), and this browser is a known device of the account from now on.
 			if (ctx.path !== '/sign-in/email' || !ctx.context.newSession) return
 			const { email } = ctx.context.newSession.user
+			await refundAddressAttempt(ctx)
 			const known = await knownDevice(ctx, email)
 			await storage.rateLimits.clear(known ? deviceLimitKey(known) : signInLimitKey(email))
 			const device = known ?? randomBytes(16).toString('base64url')
