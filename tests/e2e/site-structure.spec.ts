@@ -75,6 +75,21 @@ test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboar
 	]
 	expect(Math.abs((button?.y ?? 0) - (title?.y ?? 100))).toBeLessThan(20)
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+	// The logo follows the title's last word on its line, also when the title wraps.
+	const logo = await page.locator('a.site-title').evaluate((title) => {
+		// The text's own lines: a range's boxes, not the element's (one block box, when it was one).
+		const words = document.createRange()
+		words.selectNodeContents(title)
+		const lines = [...words.getClientRects()]
+		const last = lines[lines.length - 1] ?? new DOMRect()
+		const box = title.parentElement?.querySelector('img.site-logo')?.getBoundingClientRect()
+		if (!box) return { gap: Number.NaN, offCentre: Number.NaN }
+		const offCentre = (box.top + box.bottom) / 2 - (last.top + last.bottom) / 2
+		return { gap: box.left - last.right, offCentre }
+	})
+	expect(logo.gap).toBeGreaterThanOrEqual(0)
+	expect(logo.gap).toBeLessThanOrEqual(10)
+	expect(Math.abs(logo.offCentre)).toBeLessThan(6)
 	await menu.focus()
 	await page.keyboard.press('Enter')
 	await expect(menu).toHaveAttribute('aria-expanded', 'true')

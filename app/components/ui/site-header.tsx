@@ -30,10 +30,15 @@ export function SiteHeader({
 	return (
 		<header className="site-header">
 			<div className={folding ? 'toolbar folding' : 'toolbar'}>
-				<PlainLink to="/home" className="site-title">
-					{title}
-				</PlainLink>
-				<img className="site-logo" src={logoUrl} alt="" width={25} height={25} />
+				{/* The logo follows the title's last word, also when a long title wraps on a phone:
+				    a word joiner, in .site-brand's nowrap, keeps the two on one line (app.css). */}
+				<div className="site-brand">
+					<PlainLink to="/home" className="site-title">
+						{title}
+					</PlainLink>
+					{'\u2060'}
+					<img className="site-logo" src={logoUrl} alt="" width={25} height={25} />
+				</div>
 				<PlainLink to="/search" className="site-search-link">
 					<svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
 						<circle
