@@ -5,16 +5,16 @@ import type { I18n } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link } from 'react-router'
-import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
+import { PublishedDate } from '#app/features/articles/article-card.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
 import { resultsPerPage } from '#app/features/search/search-limits.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 export const handle = { screen: 'search' } satisfies ScreenHandle
 
@@ -137,7 +137,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 									</p>
 									{result.kind === 'article' && result.publishedAt ? (
 										<p className="meta">
-											<LocalTime iso={result.publishedAt} />
+											<PublishedDate iso={result.publishedAt} />
 										</p>
 									) : null}
 								</li>

@@ -30,6 +30,7 @@ describe.each(databases)('search: $name', ({ create }) => {
 		await write({
 			slug: 'peatlands',
 			title: 'Peatlands hold the carbon',
+			publishedAt: '2026-10-15T09:30:00.000Z',
 			bodyMarkdown: 'A **peat** bog grows a millimetre a year. <script>alert(1)</script>',
 		})
 		await write({
@@ -73,6 +74,8 @@ describe.each(databases)('search: $name', ({ create }) => {
 		// The text is shown as text: nothing in an article becomes markup on this page.
 		expect(html).not.toContain('<script>alert(1)')
 		expect(html).toContain('<meta name="robots" content="noindex"/>')
+		// Dated as the article's card and page date it.
+		expect(html).toContain('<time dateTime="2026-10-15T09:30:00.000Z">October 15, 2026</time>')
 		expect((await page('q=peatl')).html).toContain('1 result for “peatl”')
 	})
 

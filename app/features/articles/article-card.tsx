@@ -123,14 +123,23 @@ export function readingTime(i18n: I18n, minutes: number): string {
 	return text
 }
 
+/**
+ * When an article came out, as every public page shows it ("October 15, 2026"): in the reader's
+ * interface language and the site's time zone (a setting), the same on the server and in the
+ * browser.
+ */
+export function PublishedDate({ iso }: { iso: string }) {
+	const { i18n } = useLingui()
+	const timeZone = (useRouteLoaderData('root') as { timeZone?: string } | undefined)?.timeZone
+	return <time dateTime={iso}>{formatDate(iso, i18n.locale, timeZone)}</time>
+}
+
 export function ArticleMeta({
 	article,
 }: {
 	article: Pick<Card, 'publishedAt' | 'readingMinutes' | 'authors'>
 }) {
 	const { i18n } = useLingui()
-	// Dates in the site's time zone (a setting), the same on the server and in the browser.
-	const timeZone = (useRouteLoaderData('root') as { timeZone?: string } | undefined)?.timeZone
 	const authors = article.authors
 	const [before, after] = byline(i18n)
 	return (
@@ -145,9 +154,7 @@ export function ArticleMeta({
 					<span aria-hidden="true"> · </span>
 				</>
 			) : null}
-			<time dateTime={article.publishedAt}>
-				{formatDate(article.publishedAt, i18n.locale, timeZone)}
-			</time>
+			<PublishedDate iso={article.publishedAt} />
 			<span aria-hidden="true"> · </span>
 			<span className="reading-time">{readingTime(i18n, article.readingMinutes)}</span>
 		</p>
