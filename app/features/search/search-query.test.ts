@@ -69,7 +69,18 @@ describe('snippet', () => {
 			'',
 		)
 		expect(parts.map((part) => part.text).join('')).toBe(
-			'Warming Heat extremes 2°C 5.6 times After …',
+			'Warming Heat extremes 2°C 5.6 times · After …',
+		)
+	})
+
+	it('sets a heading or a list item off from the next words, where it does not end a sentence', () => {
+		const parts = snippet(
+			'## Why peat matters\n\nPeat stores carbon.\nIt grows slowly.\n\n- Water\n- Moss\n1. Wait\n\nDone? Yes',
+			queryWords(parseQuery('peat') ?? { all: [], none: [] }),
+			'',
+		)
+		expect(parts.map((part) => part.text).join('')).toBe(
+			'Why peat matters · Peat stores carbon. It grows slowly. Water · Moss · Wait · Done? Yes',
 		)
 	})
 

@@ -18,12 +18,34 @@ const windowWords = 28
 /** Letters and digits of ASCII alone: folded by lower-casing, without Unicode normalisation. */
 const ascii = /^[A-Za-z0-9]*$/
 
+/** A heading line (its hashes go with the other marks, in inlineText). */
+const heading = /^[ \t]{0,3}#{1,6}[ \t].*$/gm
+/** Where one block of Markdown ends and the next begins: a blank line, or a list item's start. */
+const blockBreak = /\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t])/
+/** The last characters of a block that ends as a sentence does: nothing is needed after it. */
+const sentenceEnd = /[.!?:;…。！？؟"'”’)\]]/
+
 /**
  * Markdown as plain words: no images, link addresses, emphasis marks, heading hashes, or the
- * dashes of a table's rule or a horizontal one.
+ * dashes of a table's rule or a horizontal one. A heading, a paragraph or a list item that does
+ * not end as a sentence is set off from the next by a middle dot, so "Why peat matters" does not
+ * read on into "Peat stores…" as one sentence.
  */
 export function plainText(markdown: string): string {
+	let text = ''
+	for (const block of markdown.replace(heading, '\n$&\n\n').split(blockBreak)) {
+		const words = inlineText(block)
+		if (words === '') continue
+		// The last character alone is tested: a pattern anchored at the end would scan the text.
+		text += text === '' ? words : `${sentenceEnd.test(text.slice(-1)) ? ' ' : ' · '}${words}`
+	}
+	return text
+}
+
+/** One block's words, without the marker of the list item it may be. */
+function inlineText(markdown: string): string {
 	return markdown
+		.replace(/^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+/, '')
 		.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/<[^>]+>/g, ' ')
