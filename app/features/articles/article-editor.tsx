@@ -127,7 +127,7 @@ export function ArticleEditor({
 	const debouncedBody = useDebounced(body, 500)
 	const bodyField = useRef<HTMLTextAreaElement>(null)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
-	const address = publicPath(kind, slug.trim() || '…')
+	const address = publicPath(kind, slug.trim())
 
 	// Autosave: a draft is saved; a published or scheduled article keeps the edits pending.
 	const autosave = useFetcher<EditorActionData>()
@@ -326,9 +326,13 @@ export function ArticleEditor({
 							name="slug"
 							label={i18n._(fieldLabels.slug)}
 							hint={
-								page
-									? t`The page's address: ${address}. Leave empty on a new page to make it from the title.`
-									: t`The article's address: ${address}. Leave empty on a new article to make it from the title.`
+								slug.trim() === ''
+									? page
+										? t`Made from the title when the page is saved.`
+										: t`Made from the title when the article is saved.`
+									: page
+										? t`The page's address: ${address}. Leave empty on a new page to make it from the title.`
+										: t`The article's address: ${address}. Leave empty on a new article to make it from the title.`
 							}
 							value={slug}
 							onChange={(event) => setSlug(event.currentTarget.value)}
