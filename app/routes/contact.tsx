@@ -1,20 +1,21 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { contactFields } from '#app/features/contact/contact.schema.ts'
 import { type ReceiveResult, receiveContactMessage } from '#app/features/contact/contact.server.ts'
 import { type ContactActionData, ContactForm } from '#app/features/contact/contact-form.tsx'
 import { newFormIdentity } from '#app/features/contact/form-token.server.ts'
+import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { i18nFor } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import stylesheet from '#app/styles/contact.css?url'
 import type { Route } from './+types/contact'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 export const handle = { screen: 'contact' } satisfies ScreenHandle
 
@@ -178,16 +179,25 @@ function answer(
 	}
 }
 
+/** The introduction a new site starts with (site-settings.ts), word for word: readers get it in
+ * their language until an admin writes the site's own. */
+const startingIntro = msg`We read every message. Write to us with a correction, a story we should follow, or to work with us.`
+
 export default function Contact({ matches, loaderData, actionData }: Route.ComponentProps) {
 	const { site } = rootData(matches)
+	const { i18n } = useLingui()
+	const intro =
+		site.contactIntro === defaultSiteSettings.contactIntro
+			? i18n._(startingIntro)
+			: site.contactIntro
 	return (
 		<div className="page contact">
 			<h1>
 				<Trans>Contact</Trans>
 			</h1>
-			{site.contactIntro ? (
+			{intro ? (
 				<p className="contact-intro" dir="auto">
-					{site.contactIntro}
+					{intro}
 				</p>
 			) : null}
 			<div className="contact-layout">

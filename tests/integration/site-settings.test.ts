@@ -187,6 +187,8 @@ describe('site settings', () => {
 		expect(french).toContain('Rien en français pour l’instant')
 		expect(french).not.toContain('Rien n’a encore été publié')
 		expect(await page('/home', 'fr-FR')).toContain('Tidal Flats Return')
+		// The contact page's starting introduction, which no admin has changed, is in French too.
+		expect(await page('/contact', 'fr-FR')).toContain('Nous lisons chaque message.')
 		for (const path of ['/tags/test', '/authors/test-author']) {
 			const listing = await page(path, 'fr-FR')
 			expect(listing, path).toContain('Tidal Flats Return')
