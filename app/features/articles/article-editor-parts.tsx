@@ -103,7 +103,13 @@ export function LanguageFields({
 				onChange={(event) => setChosen(event.currentTarget.value)}
 				error={errors.language}
 			>
-				<option value="">{t`The site’s language (${siteLanguageName})`}</option>
+				{/* Short enough for the settings column's 15rem: the site's language, followed. */}
+				<option value="">
+					{t({
+						message: `${siteLanguageName} (default)`,
+						comment: 'An article in the site’s language, which follows it should the site’s change',
+					})}
+				</option>
 				{named.map(({ code, name }) => (
 					<option key={code} value={code}>
 						{name}
