@@ -10,6 +10,7 @@ import {
 	signIn,
 	teamPassword,
 } from '#tests/fixtures/forms.ts'
+import { databases } from '#tests/fixtures/storage.ts'
 
 function apiSignIn(app: TestApp, email: string, password: string, ip: string) {
 	return fetch(`${app.url}/api/auth/sign-in/email`, {
@@ -19,11 +20,12 @@ function apiSignIn(app: TestApp, email: string, password: string, ip: string) {
 	})
 }
 
-describe('per-account sign-in limit', () => {
+// On both databases: instances share the counters, better-auth's per address among them.
+describe.each(databases)('per-account sign-in limit: $name', ({ create }) => {
 	let app: TestApp
 
 	beforeEach(async () => {
-		app = await startTestApp({ seed: false, trustProxy: '127.0.0.1' })
+		app = await startTestApp({ seed: false, trustProxy: '127.0.0.1', database: create })
 		await makeAccount(app, 'ana@example.org', 'editor')
 	})
 	afterEach(async () => {
