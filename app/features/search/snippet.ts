@@ -18,41 +18,50 @@ const windowWords = 28
 /** Letters and digits of ASCII alone: folded by lower-casing, without Unicode normalisation. */
 const ascii = /^[A-Za-z0-9]*$/
 
-/** A heading line (its hashes go with the other marks, in inlineText). */
+/** Stands where one block ends and the next begins while the text is made plain. */
+const boundary = '\u0001'
+/** A heading line: a block of its own (its hashes go with the other marks). */
 const heading = /^[ \t]{0,3}#{1,6}[ \t].*$/gm
-/** Where one block of Markdown ends and the next begins: a blank line, or a list item's start. */
-const blockBreak = /\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t])/
-/** The last characters of a block that ends as a sentence does: nothing is needed after it. */
+/** A blank line, or the line break before a list item. */
+const blockBreak = /\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t])/g
+/** A list item's marker, at the start of its block. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the boundary, taken out of the text first
+const listMarker = /(^|\u0001)\s*(?:[-*+]|\d{1,9}[.)])[ \t]+/g
+/** The last character of a block that ends as a sentence does: nothing is needed after it. */
 const sentenceEnd = /[.!?:;…。！？؟"'”’)\]]/
 
 /**
- * Markdown as plain words: no images, link addresses, emphasis marks, heading hashes, or the
- * dashes of a table's rule or a horizontal one. A heading, a paragraph or a list item that does
- * not end as a sentence is set off from the next by a middle dot, so "Why peat matters" does not
- * read on into "Peat stores…" as one sentence.
+ * Markdown as plain words: no images, link addresses, emphasis marks, heading hashes, list
+ * markers, or the dashes of a table's rule or a horizontal one. A heading, a paragraph or a list
+ * item that does not end as a sentence is set off from the next by a middle dot, so "Why peat
+ * matters" does not read on into "Peat stores…" as one sentence. Each pattern runs once over the
+ * whole text (a snippet is made for each of a page's ten results).
  */
 export function plainText(markdown: string): string {
-	let text = ''
-	for (const block of markdown.replace(heading, '\n$&\n\n').split(blockBreak)) {
-		const words = inlineText(block)
-		if (words === '') continue
-		// The last character alone is tested: a pattern anchored at the end would scan the text.
-		text += text === '' ? words : `${sentenceEnd.test(text.slice(-1)) ? ' ' : ' · '}${words}`
-	}
-	return text
-}
-
-/** One block's words, without the marker of the list item it may be. */
-function inlineText(markdown: string): string {
-	return markdown
-		.replace(/^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+/, '')
+	const blocks = markdown
+		.replaceAll(boundary, '')
+		.replace(heading, `${boundary}$&${boundary}`)
+		.replace(blockBreak, boundary)
+		.replace(listMarker, '$1')
 		.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/<[^>]+>/g, ' ')
 		.replace(/:?-{3,}:?|[=*_]{3,}/g, ' ')
 		.replace(/[*_`#>~|]+/g, ' ')
 		.replace(/\s+/g, ' ')
-		.trim()
+		.split(boundary)
+	const parts: string[] = []
+	// The last character of the block before: the text so far is never read back (a slice of a
+	// string being built copies it, each time).
+	let last = ''
+	for (const block of blocks) {
+		const words = block.trim()
+		if (words === '') continue
+		if (last !== '') parts.push(sentenceEnd.test(last) ? ' ' : ' · ')
+		parts.push(words)
+		last = words.at(-1) ?? ''
+	}
+	return parts.join('')
 }
 
 /**
