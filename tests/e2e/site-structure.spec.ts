@@ -2,6 +2,7 @@
 // staff area; readers find the links in the header (behind a Menu button on a 320 px phone,
 // opened and closed from the keyboard) and the footer, and the tag's and author's pages. Every
 // new staff and public page passes axe.
+import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
@@ -124,7 +125,37 @@ test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboar
 	await menu.click()
 	await page.keyboard.press('Escape')
 	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+
+	// An Arabic page gives its text more room between lines: the folded header still keeps to
+	// one 64 px row, mirrored.
+	await setArabicOffered(page, true)
+	const arabic = await page
+		.context()
+		.browser()
+		?.newPage({
+			locale: 'ar',
+			viewport: { width: 320, height: 640 },
+		})
+	if (!arabic) throw new Error('No browser to open an Arabic reader’s page in.')
+	await arabic.goto(`${server().url}/home`)
+	await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl')
+	await expect(arabic.getByRole('button', { name: 'القائمة' })).toBeVisible()
+	expect((await arabic.locator('.site-header .toolbar').boundingBox())?.height).toBeLessThanOrEqual(
+		64,
+	)
+	await arabic.close()
+	await setArabicOffered(page, false)
 })
+
+/** Offers Arabic to readers beside English, or stops, from the site settings. */
+async function setArabicOffered(page: Page, offered: boolean) {
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await page.goto('/admin/settings')
+	await waitForHydration(page)
+	await page.getByLabel('العربية').setChecked(offered)
+	await page.getByRole('button', { name: 'Save settings' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+}
 
 test('a tag renamed in the staff area: its page, its cards and the old address follow', async ({
 	page,
