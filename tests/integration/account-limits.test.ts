@@ -136,9 +136,8 @@ describe.each(databases)('per-account sign-in limit: $name', ({ create }) => {
 			)
 		const sixth = await apiSignIn(app, 'ana@example.org', teamPassword, office)
 		expect(sixth.status).toBe(429)
-		expect(
-			Number(sixth.headers.get('retry-after') ?? sixth.headers.get('x-retry-after')),
-		).toBeGreaterThan(0)
+		// better-auth's own answer, given the standard Retry-After by the server (routes.ts).
+		expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0)
 	})
 
 	it('forgets earlier mistakes once the owner signs in', async () => {

@@ -50,12 +50,19 @@ describe('parseQuery', () => {
 })
 
 describe('snippet', () => {
+	/** The snippet of `markdown` for a reader's `query`, its parts marked or not. */
+	const snippetFor = (markdown: string, query: string) =>
+		snippet(markdown, queryWords(parseQuery(query) ?? { all: [], none: [] }), '')
+	/** The same, as the text a reader sees. */
+	const snippetText = (markdown: string, query: string) =>
+		snippetFor(markdown, query)
+			.map((part) => part.text)
+			.join('')
+
 	it('marks the words searched for where they are thickest, whatever their accents', () => {
-		const words = queryWords(parseQuery('rhone delta') ?? { all: [], none: [] })
-		const parts = snippet(
+		const parts = snippetFor(
 			`${'Filler words here. '.repeat(20)}The **Rhône** reaches its [delta](https://example.org) at last.`,
-			words,
-			'',
+			'rhone delta',
 		)
 		expect(parts.filter((part) => part.mark).map((part) => part.text)).toEqual(['Rhône', 'delta'])
 		expect(parts[0]?.text).toBe('… ')
@@ -63,23 +70,21 @@ describe('snippet', () => {
 	})
 
 	it('shows a table as its words, without its rule', () => {
-		const parts = snippet(
-			'| Warming | Heat extremes |\n| --- | :---: |\n| 2°C | 5.6 times |\n\n***\n\nAfter.',
-			queryWords(parseQuery('heat') ?? { all: [], none: [] }),
-			'',
-		)
-		expect(parts.map((part) => part.text).join('')).toBe(
-			'Warming Heat extremes 2°C 5.6 times · After …',
-		)
+		expect(
+			snippetText(
+				'| Warming | Heat extremes |\n| --- | :---: |\n| 2°C | 5.6 times |\n\n***\n\nAfter.',
+				'heat',
+			),
+		).toBe('Warming Heat extremes 2°C 5.6 times · After …')
 	})
 
 	it('sets a heading or a list item off from the next words, where it does not end a sentence', () => {
-		const parts = snippet(
-			'## Why peat matters\n\nPeat stores carbon.\nIt grows slowly.\n\n- Water\n- Moss\n1. Wait\n\nDone? Yes',
-			queryWords(parseQuery('peat') ?? { all: [], none: [] }),
-			'',
-		)
-		expect(parts.map((part) => part.text).join('')).toBe(
+		expect(
+			snippetText(
+				'## Why peat matters\n\nPeat stores carbon.\nIt grows slowly.\n\n- Water\n- Moss\n1. Wait\n\nDone? Yes',
+				'peat',
+			),
+		).toBe(
 			'Why peat matters · Peat stores carbon. It grows slowly. Water · Moss · Wait · Done? Yes',
 		)
 	})
