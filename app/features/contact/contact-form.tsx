@@ -199,13 +199,11 @@ function useFieldChecks(initial: FieldErrors) {
 	const [dirty] = useState(() => new Set<string>())
 	// Pressing Send leaves the field being typed in. Its message, shown then, moved the button
 	// down before the press ended, and the click was lost; sending checks every field anyway.
-	const sending = useRef(false)
+	// The press is remembered by its time, so no timer outlives the form.
+	const sendPressedAt = useRef(-Infinity)
 	const sendPress = {
 		onPointerDown: () => {
-			sending.current = true
-			setTimeout(() => {
-				sending.current = false
-			}, 1_000)
+			sendPressedAt.current = performance.now()
 		},
 	}
 
@@ -219,7 +217,7 @@ function useFieldChecks(initial: FieldErrors) {
 
 	const fieldEvents: FieldEvents = (field) => ({
 		onBlur: (event) => {
-			if (sending.current) return
+			if (performance.now() - sendPressedAt.current < 1_000) return
 			// Leaving a field untouched (tabbing through) is not a mistake yet.
 			if (dirty.has(field) || errors[field]) check(field, event.currentTarget.value)
 		},
