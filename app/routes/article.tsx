@@ -2,12 +2,13 @@ import { msg } from '@lingui/core/macro'
 import { data } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleView } from '#app/features/articles/article-view.tsx'
-import { languageAlternates } from '#app/features/articles/translations.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
+import { languageAlternates } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
-import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { taglineIn } from '#app/features/site/tagline.ts'
+import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
@@ -70,7 +71,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 	const { article, translations } = loaderData
 	const url = absoluteUrl(siteUrl, `/articles/${article.slug}`)
 	const language = article.language || site.language
-	const seo = seoOf(article, siteUrl, site.tagline)
+	const seo = seoOf(article, siteUrl, taglineIn(rootI18n(matches), site))
 	const image = seo.image
 	return [
 		...pageMeta({

@@ -3,11 +3,12 @@ import { Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { listInReaderLanguage } from '#app/features/articles/articles.server.ts'
-import { movedShortlink } from '#app/features/redirects/redirects.server.ts'
 import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
+import { movedShortlink } from '#app/features/redirects/redirects.server.ts'
+import { taglineIn } from '#app/features/site/tagline.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readerListLanguage } from '#app/lib/i18n.server.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/home'
 
@@ -40,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)
 	return pageMeta({
 		title: site.title,
-		description: site.tagline,
+		description: taglineIn(rootI18n(matches), site),
 		// /home, the address every link on the site uses: a canonical pointing a page at the bare
 		// root reads to crawlers (and Lighthouse) as the common all-pages-to-root mistake.
 		url: absoluteUrl(siteUrl, '/home'),
@@ -56,7 +57,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
 	const { site } = rootData(matches)
-	const { t } = useLingui()
+	const { t, i18n } = useLingui()
 	const siteTitle = site.title
 	const { items, announcement, fresh } = useLiveArticles(loaderData.latest, loaderData.changeId, {
 		acceptsNew: loaderData.count > 0,
@@ -73,7 +74,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 				height={160}
 			/>
 			<h1 className="home-title">{site.title}</h1>
-			<p className="tagline">{site.tagline}</p>
+			<p className="tagline">{taglineIn(i18n, site)}</p>
 			<section aria-labelledby="latest-heading" className="latest">
 				<h2 id="latest-heading">
 					<Trans>Latest articles</Trans>

@@ -3,7 +3,10 @@
 // site added to the Home Screen as a standalone app. Named and iconed from the site settings.
 
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { siteLocales } from '#app/features/site/site-settings.ts'
+import { taglineIn } from '#app/features/site/tagline.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { i18nFor } from '#app/lib/i18n.ts'
 import type { Route } from './+types/manifest'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const site = await getSiteSettings(storage)
 	const manifest = {
 		name: site.title,
-		description: site.tagline,
+		description: taglineIn(i18nFor(siteLocales(site).language), site),
 		id: '/home',
 		start_url: '/home',
 		scope: '/',

@@ -3,11 +3,12 @@ import { slugPattern } from '#app/features/articles/slug-pattern.ts'
 import { AlsoIn, languageAlternates } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { taglineIn } from '#app/features/site/tagline.ts'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { directionOf } from '#app/lib/i18n.ts'
-import { rootData } from '#app/lib/root-data.ts'
+import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
 import { unknownAddress } from '#app/lib/unknown-address.ts'
 import type { Route } from './+types/page'
@@ -59,7 +60,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 		site.language,
 	)
 	const meta = pageMeta({
-		...seoOf(page, siteUrl, site.tagline),
+		...seoOf(page, siteUrl, taglineIn(rootI18n(matches), site)),
 		url,
 		siteTitle: site.title,
 		jsonLd: {

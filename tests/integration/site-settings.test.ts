@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
+import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { pngImage, svgImage } from '#tests/fixtures/images.ts'
@@ -150,7 +151,14 @@ describe('site settings', () => {
 			articleWrite({ slug: 'tidal-flats-return', title: 'Tidal Flats Return' }),
 		)
 		expect(created.ok).toBe(true)
-		const saved = await save(admin, { ...good, language: 'en', timeZone: 'UTC', languages: ['fr'] })
+		// The tagline a new site starts with, as no admin has changed it.
+		const saved = await save(admin, {
+			...good,
+			tagline: defaultSiteSettings.tagline,
+			language: 'en',
+			timeZone: 'UTC',
+			languages: ['fr'],
+		})
 		expect(saved.status).toBe(200)
 		const page = (path: string, accept: string) =>
 			fetch(`${app.url}${path}`, { headers: { 'Accept-Language': accept } }).then((r) => r.text())
@@ -162,7 +170,18 @@ describe('site settings', () => {
 		expect(french).toContain('Tidal Flats Return')
 		expect(french).toContain('Rien en français pour l’instant')
 		expect(french).not.toContain('Rien n’a encore été publié')
-		expect(await page('/home', 'fr-FR')).toContain('Tidal Flats Return')
+		const frenchHome = await page('/home', 'fr-FR')
+		expect(frenchHome).toContain('Tidal Flats Return')
+		// The starting tagline, which no admin has changed, is in French on the page, in its
+		// description and in the French feed's; the English home keeps it in English.
+		const frenchTagline =
+			'Des reportages clairs et vérifiables sur le climat, la nature et les personnes qui œuvrent à les protéger.'
+		expect(frenchHome).toContain(`<p class="tagline">${frenchTagline}</p>`)
+		expect(frenchHome).toContain(`<meta name="description" content="${frenchTagline}"/>`)
+		expect(await page('/feed.xml?lang=fr', 'en')).toContain(frenchTagline)
+		expect(await page('/home', 'en')).toContain(
+			`<p class="tagline">${defaultSiteSettings.tagline}</p>`,
+		)
 		// The contact page's starting introduction, which no admin has changed, is in French too.
 		expect(await page('/contact', 'fr-FR')).toContain('Nous lisons chaque message.')
 		for (const path of ['/tags/test', '/authors/test-author']) {

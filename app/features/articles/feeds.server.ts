@@ -1,8 +1,10 @@
 import { Feed } from 'feed'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { siteLocales } from '#app/features/site/site-settings.ts'
+import { taglineIn } from '#app/features/site/tagline.ts'
 import { versionUpTo } from '#app/features/uploads/responsive-image.ts'
-import { normaliseLanguageTag } from '#app/lib/i18n.ts'
+import { i18nFor, isInterfaceLocale, normaliseLanguageTag } from '#app/lib/i18n.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Tag } from '#storage/port/terms.ts'
@@ -55,7 +57,9 @@ export async function renderFeed(
 	const feed = new Feed({
 		id: home,
 		title: tag ? `${tag.name} · ${site.title}` : site.title,
-		description: (tag?.description || undefined) ?? site.tagline,
+		description:
+			(tag?.description || undefined) ??
+			taglineIn(i18nFor(isInterfaceLocale(language) ? language : siteLocales(site).language), site),
 		link: home,
 		language: language ?? site.language,
 		favicon: absoluteUrl(siteUrl, '/favicon.ico'),
