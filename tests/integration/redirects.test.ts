@@ -111,8 +111,19 @@ describe('redirects', () => {
 		expect(await where('/blog/2019/05/heron-count')).toEqual([302, '/articles/herons'])
 		expect(await where('/blog/2019/05/heron-count/')).toEqual([302, '/articles/herons'])
 
-		await post('/admin/redirects', { intent: 'add', from: '/contact', to: '/home', status: '301' })
+		// The site's own address: refused in words, as it would never be followed.
+		const own = await post('/admin/redirects', {
+			intent: 'add',
+			from: '/contact',
+			to: '/home',
+			status: '301',
+		})
+		expect(own.status).toBe(400)
+		expect(await own.text()).toContain(
+			'/contact is one of the site’s own addresses: a redirect from it would never be followed.',
+		)
 		expect((await get('/contact')).status).toBe(200)
+		expect(await app.storage.redirects.find('/contact')).toBeUndefined()
 
 		const list = await (
 			await fetch(`${app.url}/admin/redirects`, { headers: { Cookie: cookie } })
@@ -126,6 +137,63 @@ describe('redirects', () => {
 		})
 		expect(deleted.status).toBe(200)
 		expect(await where('/blog/2019/05/heron-count')).toEqual([302, '/home'])
+	})
+
+	it('refuses a redirect from an address that shows content, and keeps the renames’ redirects to it', async () => {
+		const article = await publish('/admin/articles/new', {
+			title: 'Marsh field report',
+			slug: 'restoring-the-marsh',
+		})
+		await rename(article, { slug: 'marsh-field-report' })
+		const refused = await post('/admin/redirects', {
+			intent: 'add',
+			from: '/articles/marsh-field-report/',
+			to: '/home',
+			status: '301',
+		})
+		expect(refused.status).toBe(400)
+		expect(await refused.text()).toContain(
+			'/articles/marsh-field-report shows the article “Marsh field report”, so readers get the article, not a redirect.',
+		)
+		// Nothing changed: the article is read at its address, and its old one still leads to it.
+		expect((await get('/articles/marsh-field-report')).status).toBe(200)
+		expect(await where('/articles/restoring-the-marsh')).toEqual([
+			301,
+			'/articles/marsh-field-report',
+		])
+
+		const page = await publish('/admin/pages/new', { title: 'Donate', slug: 'donate' })
+		expect(page).toBeGreaterThan(0)
+		for (const [from, words] of [
+			['/donate', '/donate shows the page “Donate”'],
+			['/admin/articles', '/admin/articles is one of the site’s own addresses'],
+		] as const) {
+			const response = await post('/admin/redirects', {
+				intent: 'add',
+				from,
+				to: '/home',
+				status: '301',
+			})
+			expect(response.status, from).toBe(400)
+			expect(await response.text(), from).toContain(words)
+		}
+		// An unpublished draft's address shows nothing yet: a redirect from it is followed.
+		const draft = await post('/admin/articles/new', {
+			title: 'Draft',
+			slug: 'draft-notes',
+			summary: '',
+			body: 'Text.',
+			intent: 'draft',
+		})
+		expect(draft.status).toBe(302)
+		const added = await post('/admin/redirects', {
+			intent: 'add',
+			from: '/articles/draft-notes',
+			to: '/home',
+			status: '302',
+		})
+		expect(added.status).toBe(200)
+		expect(await where('/articles/draft-notes')).toEqual([302, '/home'])
 	})
 
 	it('refuses a wrong redirect in words: no leading slash, a script address, a loop', async () => {
@@ -171,6 +239,15 @@ describe('redirects', () => {
 		const badPage = await bad.text()
 		expect(badPage).toContain('Line 3: Start with / and leave out spaces')
 		expect(badPage).toContain('Line 4: Choose permanent (301) or temporary (302).')
+		expect(await app.storage.redirects.find('/old/one')).toBeUndefined()
+		// A line from an address that shows content: nothing imported, the address named.
+		const shown = await upload(
+			'from,to,status\n/old/one,/articles/one,301\n/articles/herons/,/home,301\n',
+		)
+		expect(shown.status).toBe(400)
+		expect(await shown.text()).toContain(
+			'Nothing was imported: the site shows something of its own at these addresses, so their redirects would never be followed: /articles/herons.',
+		)
 		expect(await app.storage.redirects.find('/old/one')).toBeUndefined()
 
 		// A spreadsheet's export: a byte-order mark, quoted fields, a status left out.

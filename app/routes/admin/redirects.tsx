@@ -3,13 +3,14 @@ import { msg, plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, useNavigation } from 'react-router'
 import { Field, schemaMessage } from '#app/components/ui/field.tsx'
+import { type ContentAt, contentAt } from '#app/features/redirects/content-at.server.ts'
 import { redirectFormSchema } from '#app/features/redirects/redirect.schema.ts'
 import { parseRedirectsCsv } from '#app/features/redirects/redirects-csv.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Route } from './+types/redirects'
 
@@ -46,6 +47,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 		return { done: i18n._(msg`${from} no longer redirects.`) }
 	}
 	const { to } = input
+	const shown = await contentAt(storage, from)
+	if (shown)
+		return data(
+			{ errors: { from: [neverFollowed(i18n, from, shown)] } as FieldErrors, values: form },
+			400,
+		)
 	const put = await storage.redirects.put({
 		from: input.from,
 		to: input.to,
@@ -76,6 +83,18 @@ async function importCsv(storage: Storage, i18n: I18n, file: FormDataEntryValue 
 	}
 	const parsed = parseRedirectsCsv(await file.text())
 	if (!parsed.ok) return refuse(parsed.problems)
+	const shown: string[] = []
+	for (const { from } of parsed.redirects) {
+		if (shown.length < 10 && (await contentAt(storage, from))) shown.push(from)
+	}
+	if (shown.length > 0) {
+		const addresses = shown.join(', ')
+		return refuse([
+			i18n._(
+				msg`Nothing was imported: the site shows something of its own at these addresses, so their redirects would never be followed: ${addresses}.`,
+			),
+		])
+	}
 	const put = await storage.redirects.putMany(parsed.redirects)
 	if (!put.ok) {
 		const loops = put.loops.slice(0, 10).join(', ')
@@ -89,6 +108,33 @@ async function importCsv(storage: Storage, i18n: I18n, file: FormDataEntryValue 
 			msg`${plural(count, { one: '# redirect imported.', other: '# redirects imported.' })}`,
 		),
 	}
+}
+
+/**
+ * Why a redirect from `from` is refused: content always wins, so it would never be followed (and
+ * renames' redirects to that address would be sent on past the content).
+ */
+function neverFollowed(i18n: I18n, from: string, shown: ContentAt): string {
+	if (shown.kind === 'site')
+		return i18n._(
+			msg`${from} is one of the site’s own addresses: a redirect from it would never be followed.`,
+		)
+	const { name } = shown
+	if (shown.kind === 'article')
+		return i18n._(
+			msg`${from} shows the article “${name}”, so readers get the article, not a redirect. Give the article another address (or unpublish it) first.`,
+		)
+	if (shown.kind === 'page')
+		return i18n._(
+			msg`${from} shows the page “${name}”, so readers get the page, not a redirect. Give the page another address (or unpublish it) first.`,
+		)
+	if (shown.kind === 'tag')
+		return i18n._(
+			msg`${from} is the page of the tag “${name}”, so readers get it, not a redirect. Rename or merge the tag first.`,
+		)
+	return i18n._(
+		msg`${from} is the page of the author “${name}”, so readers get it, not a redirect. Give the author another address first.`,
+	)
 }
 
 /** How a redirect came about and what kind it is: "permanent, recorded by a rename". */
