@@ -59,6 +59,73 @@ test('a published article’s edits are kept as they are typed, live only after 
 	await reader.close()
 })
 
+/** The editor's autosaves this page sends (a form of fields, unlike a save's, which carries files). */
+function countAutosaves(page: Page): { count: number } {
+	const sent = { count: 0 }
+	page.on('request', (request) => {
+		if (request.method() === 'POST' && /(^|&)intent=autosave(&|$)/.test(request.postData() ?? ''))
+			sent.count++
+	})
+	return sent
+}
+
+test('Update pressed straight after typing publishes the edits, and no autosave comes after it as changes not live', async ({
+	page,
+}) => {
+	const url = await publishedArticle(page, 'Kelp forests', 'Kelp grows fast.')
+	await page.goto(url)
+	await waitForHydration(page)
+	const autosaves = countAutosaves(page)
+	await page.getByLabel('Text (Markdown)').fill('Kelp grows fast, half a metre a day.')
+	await page.getByRole('button', { name: 'Update the published article' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	// The autosave's delay (2 s) and more: what it would have sent was sent by Update.
+	await page.waitForTimeout(3_000)
+	expect(autosaves.count).toBe(0)
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await page.reload()
+	await waitForHydration(page)
+	await expect(page.getByRole('note').filter({ hasText: 'readers do not see yet' })).toHaveCount(0)
+	await expect(page.getByLabel('Text (Markdown)')).toHaveValue(
+		'Kelp grows fast, half a metre a day.',
+	)
+})
+
+test('Publish pressed while an autosave is on its way waits for it, then publishes: no conflict, no stale "Draft saved"', async ({
+	page,
+}) => {
+	await page.goto('/admin/articles/new')
+	await waitForHydration(page)
+	await page.getByLabel('Title', { exact: true }).fill('Salt marsh birds')
+	await page.getByLabel('Text (Markdown)').fill('Redshank nest here.')
+	await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible({
+		timeout: 10_000,
+	})
+	// The next autosave is held on its way for a second, as on a slow connection.
+	const held = new Promise<void>((sent) => {
+		void page.route(/\/admin\/articles\/\d+/, async (route) => {
+			if (/(^|&)intent=autosave(&|$)/.test(route.request().postData() ?? '')) {
+				sent()
+				await new Promise((wait) => setTimeout(wait, 1_000))
+			}
+			await route.continue()
+		})
+	})
+	await page.getByLabel('Text (Markdown)').fill('Redshank and lapwing nest here.')
+	await held
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible({
+		timeout: 10_000,
+	})
+	await expect(page.locator('.conflict')).toHaveCount(0)
+	await page.waitForTimeout(3_000)
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await page.reload()
+	await waitForHydration(page)
+	await expect(page.getByRole('note').filter({ hasText: 'readers do not see yet' })).toHaveCount(0)
+	await expect(page.getByLabel('Text (Markdown)')).toHaveValue('Redshank and lapwing nest here.')
+})
+
 test('the history lists every save with what it changed, and a restore brings the text back exactly', async ({
 	page,
 }) => {

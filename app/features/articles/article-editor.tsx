@@ -151,7 +151,9 @@ export function ArticleEditor({
 		savedId === null ? null : { id: savedId, slug: article?.slug ?? '' },
 	)
 	useEffect(() => {
-		if (debouncedEdits === 0 || debouncedEdits === savedEdits.current) return
+		// Edits a save or Publish sent are not saved again after it (a pending copy of what was
+		// just published read as changes "not live until you update").
+		if (debouncedEdits === 0 || debouncedEdits <= savedEdits.current) return
 		const form = formRef.current
 		// One at a time: a new article's first autosave must come back with its id before the next.
 		// Nor beside a save or Publish on its way: on a slow server the debounce can fire while a
@@ -164,6 +166,17 @@ export function ArticleEditor({
 		autosaveSubmit(data, { method: 'post', action: saveAction }).catch(() => {})
 	}, [debouncedEdits, conflict, autosaving, navigation.state, saveAction, autosaveSubmit])
 	const autosaved = autosave.data
+	// A save or Publish pressed while an autosave is on its way waits for it, and is then sent
+	// with the version it made (sent at once, it was refused as overwriting one's own autosave).
+	const queuedSubmit = useRef<HTMLElement | null>(null)
+	useEffect(() => {
+		const submitter = queuedSubmit.current
+		if (!submitter || autosaving) return
+		// The render that puts the autosave's version in the form, not the one before it.
+		if (autosaved?.saved && autosaved.saved.version !== version) return
+		queuedSubmit.current = null
+		if (!autosaved?.conflict) formRef.current?.requestSubmit(submitter)
+	}, [autosaving, autosaved, version])
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)
 		if (autosaved?.conflict) setConflict(autosaved.conflict)
@@ -194,7 +207,12 @@ export function ArticleEditor({
 		if (actionData?.saved) setStatus(savedMessage(i18n, actionData.saved.intent, kind))
 	}, [actionData, kind, i18n])
 	const published = article?.status === 'published'
+	// Each autosave's news is said once, when it comes: not again over a later save's ("Draft
+	// saved" in place of "Published" when the article became published).
+	const toldAutosave = useRef<typeof autosaved>(undefined)
 	useEffect(() => {
+		if (autosaved === toldAutosave.current) return
+		toldAutosave.current = autosaved
 		// Refused (a cover without its description, a draft with no text yet): said where the last
 		// save's news is, in place of it, so an older "Draft saved" never stands for these edits.
 		const refused = autosaved?.errors ? Object.values(autosaved.errors).flat() : []
@@ -237,7 +255,13 @@ export function ArticleEditor({
 		onInserted: onChange,
 		maxBytes: uploadMaxBytes,
 	})
-	const onSubmit = (_event: FormEvent) => {
+	const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+		if (autosaving && savedId !== null) {
+			event.preventDefault()
+			queuedSubmit.current = (event.nativeEvent as SubmitEvent).submitter
+			return
+		}
+		savedEdits.current = Math.max(savedEdits.current, edits)
 		// Saving is not leaving: the redirect after a save must not ask.
 		markDirty(false)
 	}
