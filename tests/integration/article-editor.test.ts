@@ -281,6 +281,31 @@ describe('the article editor', () => {
 		)
 	})
 
+	it('keeps nothing pending when an autosave holds the article as it stands (an edit undone, or just published)', async () => {
+		const id = await create({ title: 'Machair', body: 'Flowering grassland.', intent: 'publish' })
+		const autosave = (body: string) =>
+			post(
+				`/admin/articles/${id}`,
+				fields({ title: 'Machair', body, intent: 'autosave', version: '1' }),
+			)
+		// The text as published, sent again (an autosave just behind Update): nothing pending.
+		expect((await autosave('Flowering grassland.')).status).toBe(200)
+		expect(await app.storage.revisions.pending(id)).toBeUndefined()
+		// An edit is kept pending…
+		expect((await autosave('Flowering grassland by the sea.')).status).toBe(200)
+		expect((await app.storage.revisions.pending(id))?.bodyMarkdown).toBe(
+			'Flowering grassland by the sea.',
+		)
+		// …and undone, it is pending no more: the editor says nothing waits for Update.
+		expect((await autosave('Flowering grassland.')).status).toBe(200)
+		expect(await app.storage.revisions.pending(id)).toBeUndefined()
+		expect(await (await get(`/admin/articles/${id}`)).text()).not.toContain(
+			'readers do not see yet',
+		)
+		// The undone edit stays in the history.
+		expect((await app.storage.revisions.list(id)).length).toBeGreaterThanOrEqual(2)
+	})
+
 	it('shows every save in the history, what it changed, and restores one exactly', async () => {
 		const id = await create({ title: 'Salt marsh', body: 'First text.\n\nWith *two* lines.' })
 		const saved = await post(

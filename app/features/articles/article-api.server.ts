@@ -10,6 +10,7 @@ import {
 } from '#app/features/api-keys/api-http.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import type { Article, ArticleListItem, ArticleStatusFilter } from '#storage/port/articles.ts'
+import type { ApiArticle, apiListItemSchema } from './article-api.schema.ts'
 import {
 	createArticle,
 	deleteArticle,
@@ -18,7 +19,6 @@ import {
 	unpublishArticleById,
 	updateArticle,
 } from './editor.server.ts'
-import type { ApiArticle, apiListItemSchema } from './article-api.schema.ts'
 
 type ApiListItem = z.infer<typeof apiListItemSchema>
 

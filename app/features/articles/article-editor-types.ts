@@ -50,4 +50,6 @@ export interface EditorActionData {
 	created?: { id: number; title: string }
 	/** The autosave kept the edits pending: readers see them after Update. */
 	pending?: boolean
+	/** The autosave found the form holding the article as it stands: nothing is pending. */
+	unchanged?: boolean
 }

@@ -221,7 +221,15 @@ export function ArticleEditor({
 			setStatus(<Trans>Not saved yet: {reasons}</Trans>)
 			return
 		}
-		if (autosaved?.saved)
+		if (autosaved?.unchanged)
+			setStatus(
+				published ? (
+					<Trans>No changes: the form holds the published text.</Trans>
+				) : (
+					<Trans>No changes: the form holds the scheduled text.</Trans>
+				),
+			)
+		else if (autosaved?.saved)
 			setStatus(
 				autosaved.pending ? (
 					published ? (

@@ -202,7 +202,8 @@ export async function editArticleAction(
 		if (kept.ok)
 			return data<EditorActionData>({
 				saved: { version: kept.version, updatedAt: kept.savedAt, intent },
-				pending: true,
+				pending: !kept.unchanged,
+				unchanged: kept.unchanged,
 			})
 		return answer(kept, form, intent)
 	}

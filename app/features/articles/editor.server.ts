@@ -14,7 +14,13 @@ import type {
 	RepeatableRequest,
 } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
-import type { RevisionAuthor, RevisionContent, RevisionNote } from '#storage/port/revisions.ts'
+import {
+	changedFields,
+	type RevisionAuthor,
+	type RevisionContent,
+	type RevisionNote,
+	revisionSnapshotOf,
+} from '#storage/port/revisions.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
 import {
@@ -299,7 +305,8 @@ export function publishDueArticles(storage: Storage, now = new Date()): Promise<
 }
 
 export type PendingEditsResult =
-	| { ok: true; savedAt: string; version: number }
+	/** unchanged: the form holds the article as it stands, so no edits are pending. */
+	| { ok: true; savedAt: string; version: number; unchanged?: boolean }
 	| { ok: false; kind: 'invalid'; errors: FieldErrors }
 	| { ok: false; kind: 'conflict'; current: Article }
 	| { ok: false; kind: 'missing' }
@@ -331,6 +338,14 @@ export async function keepPendingEdits(
 		seoTitle: input.seoTitle ?? article.seoTitle,
 		seoDescription: input.seoDescription ?? article.seoDescription,
 		socialImageUrl: input.socialImage === undefined ? article.socialImageUrl : input.socialImage,
+	}
+	if (
+		changedFields(revisionSnapshotOf(article), { ...content, status: article.status }).length === 0
+	) {
+		// An edit undone, or the text just published: nothing is waiting for Update (what was
+		// pending stays in the history).
+		await storage.revisions.discardPending(article.id)
+		return { ok: true, savedAt: new Date().toISOString(), version: version.data, unchanged: true }
 	}
 	const kept = await storage.revisions.savePending(article.id, version.data, content, by)
 	if (kept.ok) return { ok: true, savedAt: kept.revision.savedAt, version: version.data }

@@ -13,8 +13,8 @@ import { revisionFieldMessages } from '#app/features/articles/revision-labels.ts
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import {
 	changedFields,
 	type RevisionKind,
@@ -57,6 +57,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const current = revisionSnapshotOf(article)
 	let diff: ReturnType<typeof revisionDiff> = []
 	let isCurrent = false
+	// Whether a revision was kept before the selected one (else it is the first kept).
+	let hasPrevious = false
 	if (selected) {
 		isCurrent = selected.kind !== 'pending' && changedFields(selected, current).length === 0
 		if (againstCurrent) diff = revisionDiff(current, selected)
@@ -66,6 +68,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			const before = revisions.slice(at + 1).find((revision) => revision.kind !== 'pending')
 			const previous = before && (await storage.revisions.get(id, before.id))
 			diff = previous ? revisionDiff(previous, selected) : []
+			hasPrevious = previous !== undefined
 		}
 	}
 	return {
@@ -82,6 +85,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		diff,
 		againstCurrent,
 		isCurrent,
+		hasPrevious,
 	}
 }
 
@@ -170,7 +174,7 @@ function fieldList(i18n: I18n, labels: string[]): string {
 	return format.format(labels)
 }
 
-function Changed({ revision }: { revision: RevisionSummary }) {
+function Changed({ revision, first }: { revision: RevisionSummary; first: boolean }) {
 	const { i18n } = useLingui()
 	if (revision.kind === 'restored' && revision.restoredFrom !== null)
 		return (
@@ -181,7 +185,7 @@ function Changed({ revision }: { revision: RevisionSummary }) {
 	if (revision.changed.length === 0)
 		return (
 			<span className="revision-changed">
-				<Trans>the first kept</Trans>
+				{first ? <Trans>the first kept</Trans> : <Trans>nothing changed</Trans>}
 			</span>
 		)
 	return (
@@ -256,7 +260,7 @@ function DiffText({ parts }: { parts: DiffPart[] }) {
 }
 
 export default function ArticleHistory({ loaderData, actionData }: Route.ComponentProps) {
-	const { article, revisions, selected, diff, againstCurrent, isCurrent } = loaderData
+	const { article, revisions, selected, diff, againstCurrent, isCurrent, hasPrevious } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const { t, i18n } = useLingui()
 	const page = article.kind === 'page'
@@ -290,7 +294,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 			<div className="history-layout">
 				<nav aria-label={t`Revisions`} className="revision-nav">
 					<ol className="revision-list">
-						{revisions.map((revision) => (
+						{revisions.map((revision, index) => (
 							<li key={revision.id}>
 								<Link
 									to={link(revision.id, againstCurrent)}
@@ -298,7 +302,7 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 								>
 									<RevisionTitle revision={revision} list />
 									<br />
-									<Changed revision={revision} />
+									<Changed revision={revision} first={index === revisions.length - 1} />
 								</Link>
 							</li>
 						))}
@@ -342,6 +346,8 @@ export default function ArticleHistory({ loaderData, actionData }: Route.Compone
 									) : (
 										<Trans>This is the article as it stands.</Trans>
 									)
+								) : hasPrevious ? (
+									<Trans>Nothing changed from the revision before it.</Trans>
 								) : (
 									<Trans>Nothing to compare: this is the first revision kept.</Trans>
 								)}
