@@ -51,7 +51,8 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	await picker.setInputFiles({
 		name: 'logo.png',
 		mimeType: 'image/png',
-		buffer: Buffer.from(pngImage(50, 50, { rgb: [200, 30, 30] })),
+		// Wider than tall, as many logos are: drawn in its shape, not squeezed into the square.
+		buffer: Buffer.from(pngImage(60, 30, { rgb: [200, 30, 30] })),
 	})
 	await expect(page.getByRole('status').filter({ hasText: 'logo.png uploaded' })).toBeVisible()
 	await expect(refusal).toBeEmpty()
@@ -66,6 +67,7 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	// The staff area's own header names the site too, read again after the save.
 	await expect(page.locator('a.staff-site')).toContainText('Rivers First')
 	await expect(page.locator('img.staff-logo')).toHaveAttribute('src', logoUrl)
+	await expect(page.locator('img.staff-logo')).toHaveCSS('object-fit', 'contain')
 
 	// A visitor with no session, served through the whole-page cache.
 	const visitor = await browser.newPage({ baseURL: server().url })
@@ -80,8 +82,10 @@ test('an admin uploads a logo and renames the site; the public header shows both
 			loaded: image.complete && image.naturalWidth > 0,
 			width: image.getBoundingClientRect().width,
 			height: image.getBoundingClientRect().height,
+			fit: getComputedStyle(image).objectFit,
 		}))
-		expect(size).toEqual({ loaded: true, width: 25, height: 25 })
+		expect(size).toEqual({ loaded: true, width: 25, height: 25, fit: 'contain' })
+		await expect(visitor.locator('img.home-logo')).toHaveCSS('object-fit', 'contain')
 	} finally {
 		await visitor.close()
 	}
