@@ -225,7 +225,11 @@ test('a new admin builds a publication; a reader in open tabs sees all of it, li
 	// The menus as a new site has them (an earlier test here changed them).
 	await page.goto('/admin/navigation')
 	await waitForHydration(page)
-	await page.getByRole('button', { name: 'Back to the default menus' }).click()
+	// It asks first: the summary opens the warning and the one button that resets.
+	await page.getByText('Back to the default menus…').click()
+	await page
+		.getByRole('button', { name: 'Remove the links and go back to the default menus' })
+		.click()
 	await expect(page.getByRole('status')).toContainText('back to the default')
 	// About, Donate and Privacy pages, in the editor.
 	const pages: [string, string][] = [

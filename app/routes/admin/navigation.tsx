@@ -12,8 +12,8 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/navigation'
 
 // The site's menus (admins only): the header's links and the footer's, in order.
@@ -283,11 +283,23 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				values={values}
 				nowhere={loaderData.nowhere}
 			/>
-			<Form method="post">
-				<button type="submit" name="intent" value="reset" className="secondary" disabled={busy}>
-					<Trans>Back to the default menus</Trans>
-				</button>
-			</Form>
+			{/* Undoes every link added here at once: it asks first, as deleting does. */}
+			<details className="danger menu-reset">
+				<summary>
+					<Trans>Back to the default menus…</Trans>
+				</summary>
+				<Form method="post">
+					<p>
+						<Trans>
+							The header goes back to Articles and Contact, the footer to the RSS feed and Contact,
+							and every other link in them is removed.
+						</Trans>
+					</p>
+					<button type="submit" name="intent" value="reset" className="destructive" disabled={busy}>
+						<Trans>Remove the links and go back to the default menus</Trans>
+					</button>
+				</Form>
+			</details>
 		</>
 	)
 }
