@@ -3,6 +3,8 @@
 // subscribers list with its CSV import (a confirmation for the unconfirmed) and export, and the
 // digest's hour; an editor sees the figures but not the list.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
+import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
 import { getPage, makeAccount, postForm, signIn, teamPassword } from '#tests/fixtures/forms.ts'
@@ -124,21 +126,37 @@ describe.each(databases)('newsletter for staff: $name', ({ create }) => {
 		expect(smtp.received[0]?.to).toEqual(['rosa@example.org'])
 		expect(smtp.received[0]?.subject).toBe('[Test] Rivers run clear again')
 
-		const badZone = await postForm(
+		const badHour = await postForm(
 			app,
 			'/admin/newsletter',
-			{ intent: 'schedule', day: '5', hour: '17', timeZone: 'Mars/Olympus' },
+			{ intent: 'schedule', day: '5', hour: '24' },
 			{ cookie: admin },
 		)
-		expect(badZone.status).toBe(400)
-		expect(await badZone.text()).toContain('Enter a time zone from the list')
+		expect(badHour.status).toBe(400)
+		expect(await badHour.text()).toContain('Choose an hour from 0 to 23.')
+		// A site that set the digest's own time zone before it had one of its own keeps it, as
+		// the site's, until an admin sets the site's.
+		await app.storage.settings.set({ 'newsletter.time_zone': 'Europe/Berlin' })
+		expect((await getSiteSettings(app.storage)).timeZone).toBe('Europe/Berlin')
+		expect((await getDigestSchedule(app.storage)).timeZone).toBe('Europe/Berlin')
+		// One time zone for the site: the digest's hour is in the one Site settings sets, and a
+		// zone sent with the schedule (as the old form did) changes nothing.
+		await saveSiteSettings(app.storage, { timeZone: 'Europe/Lisbon' })
 		const saved = await postForm(
 			app,
 			'/admin/newsletter',
-			{ intent: 'schedule', day: '5', hour: '17', timeZone: 'Europe/Lisbon' },
+			{ intent: 'schedule', day: '5', hour: '17', timeZone: 'Asia/Tokyo' },
 			{ cookie: admin },
 		)
 		expect(saved.status).toBe(200)
-		expect(await saved.text()).toContain('Fridays at 17:00 (Europe/Lisbon)')
+		const page = await saved.text()
+		expect(page).toContain('Fridays at 17:00 (Europe/Lisbon)')
+		expect(page).toContain('In the site’s time zone, Europe/Lisbon')
+		expect(await getDigestSchedule(app.storage)).toEqual({
+			day: 5,
+			hour: 17,
+			timeZone: 'Europe/Lisbon',
+		})
+		await saveSiteSettings(app.storage, { timeZone: 'UTC' })
 	})
 })

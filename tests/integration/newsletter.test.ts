@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { latestSlot, makeDueDigest } from '#app/features/newsletter/digest.server.ts'
 import { saveDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
+import { saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { ArticleWrite } from '#storage/port/articles.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { articleWrite } from '#tests/fixtures/factories.ts'
@@ -209,6 +210,8 @@ describe.each(databases)('newsletter: $name', ({ create }) => {
 		// The next Monday 09:00 in Berlin has come: its week holds the two new articles.
 		const schedule = { day: 1, hour: 9, timeZone: 'Europe/Berlin' }
 		await saveDigestSchedule(app.storage, schedule)
+		// The digest's hour is in the site's time zone.
+		await saveSiteSettings(app.storage, { timeZone: 'Europe/Berlin' })
 		const next = latestSlot(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000), schedule)
 		const now = new Date(next.at.getTime() + 1_000)
 		const made = await makeDueDigest(app.storage, now)

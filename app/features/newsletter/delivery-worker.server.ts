@@ -18,8 +18,8 @@ import {
 } from './newsletter-content.server.ts'
 import { newsletterSecret, subscriberLinks } from './newsletter-links.server.ts'
 import type { MailLinks, MailSite, RenderedMail } from './newsletter-mail.tsx'
-import { defaultRate, defaultSuspendAfter } from './newsletter-settings.ts'
 import { getDigestSchedule } from './newsletter-settings.server.ts'
+import { defaultRate, defaultSuspendAfter } from './newsletter-settings.ts'
 
 export interface NewsletterDeliveryOutcome {
 	claimed: number

@@ -3,8 +3,8 @@
 // slot is unique), with one delivery per digest reader; the delivery worker sends them.
 import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import type { DigestSchedule } from './newsletter-settings.ts'
 import { getDigestSchedule } from './newsletter-settings.server.ts'
+import type { DigestSchedule } from './newsletter-settings.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 

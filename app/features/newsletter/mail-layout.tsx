@@ -2,6 +2,8 @@
 // and the footers. Mail clients strip <link>, most of <style> and every script, so the layout is
 // tables with inline styles; the one <style> only adds what clients that honour it can use (dark
 // mode, narrow screens).
+
+import { Trans } from '@lingui/react/macro'
 import { Body } from '@react-email/body'
 import { Column } from '@react-email/column'
 import { Container } from '@react-email/container'
@@ -14,10 +16,9 @@ import { Row } from '@react-email/row'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { CSSProperties, ReactNode } from 'react'
+import { directionOf } from '#app/lib/i18n.ts'
 import { webUrl } from './mail-parts.ts'
 import type { MailSite } from './newsletter-mail.tsx'
-import { Trans } from '@lingui/react/macro'
-import { directionOf } from '#app/lib/i18n.ts'
 
 // Every colour is set on the element that shows it, background and text together: a client that
 // inverts light mails (Gmail, Outlook) then inverts both, and no text is left light-on-light.

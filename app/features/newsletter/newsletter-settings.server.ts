@@ -1,4 +1,6 @@
-// The digest's schedule, kept in the site's settings.
+// The digest's schedule, kept in the site's settings: a day and an hour in the site's time zone.
+import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { siteTimeZone } from '#app/features/site/site-settings.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import {
 	type DigestSchedule,
@@ -9,7 +11,6 @@ import {
 const keys = {
 	day: 'newsletter.digest_day',
 	hour: 'newsletter.digest_hour',
-	timeZone: 'newsletter.time_zone',
 }
 
 export async function getDigestSchedule(storage: Storage): Promise<DigestSchedule> {
@@ -17,15 +18,19 @@ export async function getDigestSchedule(storage: Storage): Promise<DigestSchedul
 	const parsed = digestScheduleSchema.safeParse({
 		day: all[keys.day] ?? defaultSchedule.day,
 		hour: all[keys.hour] ?? defaultSchedule.hour,
-		timeZone: all[keys.timeZone] ?? defaultSchedule.timeZone,
+		// One time zone for the whole site: the one dates are shown in (Site settings).
+		timeZone: siteTimeZone(await getSiteSettings(storage)),
 	})
 	return parsed.success ? parsed.data : defaultSchedule
 }
 
-export function saveDigestSchedule(storage: Storage, schedule: DigestSchedule) {
+/** The digest's day and hour (its time zone is the site's). */
+export function saveDigestSchedule(
+	storage: Storage,
+	schedule: Pick<DigestSchedule, 'day' | 'hour'>,
+) {
 	return storage.settings.set({
 		[keys.day]: String(schedule.day),
 		[keys.hour]: String(schedule.hour),
-		[keys.timeZone]: schedule.timeZone,
 	})
 }

@@ -44,3 +44,6 @@ export const digestScheduleSchema = z.object({
 		.max(64, 'Enter a time zone, e.g. Europe/Berlin or America/New_York.')
 		.refine(isTimeZone, 'Enter a time zone from the list, e.g. Europe/Berlin or America/New_York.'),
 })
+
+/** What the newsletter page sets: the day and the hour (the time zone is the site's). */
+export const digestTimeSchema = digestScheduleSchema.pick({ day: true, hour: true })

@@ -43,6 +43,10 @@ async function readSite(storage: Storage): Promise<Site> {
 		const value = stored[`site.${key}`]
 		if (value || (value === '' && mayBeEmpty.includes(key))) settings[key] = value
 	}
+	// Sites that set the newsletter digest's time zone before they had one of their own: that
+	// zone is the site's until an admin sets the site's (there is one time zone for both).
+	if (!stored['site.timeZone'] && stored[legacyDigestTimeZone])
+		settings.timeZone = stored[legacyDigestTimeZone]
 	const site = { settings, navigation: parseNavigation(stored[navigationKey]) }
 	lastRead.set(storage, site)
 	return site
@@ -55,6 +59,7 @@ export async function getSiteSettings(storage: Storage): Promise<SiteSettings> {
 }
 
 const navigationKey = 'site.navigation'
+const legacyDigestTimeZone = 'newsletter.time_zone'
 
 export function saveNavigation(storage: Storage, navigation: Navigation) {
 	return storage.settings.set({ [navigationKey]: JSON.stringify(navigation) })

@@ -9,7 +9,7 @@ import {
 	getDigestSchedule,
 	saveDigestSchedule,
 } from '#app/features/newsletter/newsletter-settings.server.ts'
-import { digestScheduleSchema } from '#app/features/newsletter/newsletter-settings.ts'
+import { digestTimeSchema } from '#app/features/newsletter/newsletter-settings.ts'
 import { scheduleText } from '#app/features/newsletter/schedule-text.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
@@ -73,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 				},
 				403,
 			)
-		const parsed = digestScheduleSchema.safeParse(form)
+		const parsed = digestTimeSchema.safeParse(form)
 		if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, 400)
 		await saveDigestSchedule(services.storage, parsed.data)
-		const when = scheduleText(i18n, parsed.data)
+		const when = scheduleText(i18n, await getDigestSchedule(services.storage))
 		return { done: i18n._(msg`The weekly digest now goes out on ${when}.`) }
 	}
 	if (form.intent === 'test') {
@@ -129,6 +129,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
 	const { t, i18n } = useLingui()
 	const when = scheduleText(i18n, schedule)
+	const zone = schedule.timeZone
 	const { confirmed, pending, unsubscribed, suspended } = counts
 	const newest = articles[0]
 	const label = {
@@ -384,30 +385,12 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 								</option>
 							))}
 						</select>
-						<label htmlFor="digest-zone">
-							<Trans>Time zone</Trans>
-						</label>
-						<input
-							id="digest-zone"
-							name="timeZone"
-							defaultValue={schedule.timeZone}
-							list="time-zones"
-							aria-invalid={errors.timeZone ? true : undefined}
-							aria-describedby={errors.timeZone ? 'digest-zone-error' : 'digest-zone-hint'}
-						/>
-						<p id="digest-zone-hint" className="hint">
-							<Trans>The site’s time zone, e.g. Europe/Berlin or America/New_York.</Trans>
+						<p className="hint">
+							<Trans>
+								In the site’s time zone, {zone}, which dates on the site are shown in too. Change it
+								under <Link to="/admin/settings">Site settings</Link>.
+							</Trans>
 						</p>
-						{errors.timeZone ? (
-							<p id="digest-zone-error" className="field-error">
-								{errors.timeZone.join(' ')}
-							</p>
-						) : null}
-						<datalist id="time-zones">
-							{Intl.supportedValuesOf('timeZone').map((zone) => (
-								<option key={zone} value={zone} />
-							))}
-						</datalist>
 						<button type="submit" disabled={busy}>
 							<Trans>Save the digest’s time</Trans>
 						</button>
