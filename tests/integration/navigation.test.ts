@@ -78,7 +78,13 @@ describe('navigation', () => {
 			href: 'javascript:alert(1)',
 		})
 		expect(bad.status).toBe(400)
-		expect(await bad.text()).toContain('Give an address of this site starting with /')
+		const refused = await bad.text()
+		expect(refused).toContain('Give an address of this site starting with /')
+		// The message is tied to its field, for a screen reader and the field's invalid look.
+		const field = /<input[^>]*value="javascript:alert\(1\)"[^>]*>/.exec(refused)?.[0] ?? ''
+		expect(field).toContain('aria-invalid="true"')
+		expect(field).toContain('aria-describedby="header-href-error"')
+		expect(refused).toContain('<p id="header-href-error" class="field-error">Give an address')
 		const empty = await step({ intent: 'add', menu: 'footer', label: ' ', href: '/x' })
 		expect(empty.status).toBe(400)
 		expect(await empty.text()).toContain('Give the link a label')

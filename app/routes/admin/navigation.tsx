@@ -78,6 +78,11 @@ function MenuEditor({
 	const typed = (name: string) =>
 		addedHere && typeof values[name] === 'string' ? String(values[name]) : ''
 	const { t, i18n } = useLingui()
+	// A refused link's messages, each tied to its field.
+	const refused = (messages: string[] | undefined) =>
+		addedHere && messages ? messages.map((text) => schemaMessage(i18n, text)).join(' ') : undefined
+	const labelError = refused(errors.label)
+	const hrefError = refused(errors.href)
 	return (
 		<section className="menu-editor" aria-labelledby={`${menu}-title`}>
 			<h2 id={`${menu}-title`}>{title}</h2>
@@ -177,7 +182,14 @@ function MenuEditor({
 					<span>
 						<Trans>Label</Trans>
 					</span>
-					<input name="label" defaultValue={typed('label')} maxLength={40} required />
+					<input
+						name="label"
+						defaultValue={typed('label')}
+						maxLength={40}
+						required
+						aria-invalid={labelError ? true : undefined}
+						aria-describedby={labelError ? `${menu}-label-error` : undefined}
+					/>
 				</label>
 				<label>
 					<span>
@@ -191,6 +203,8 @@ function MenuEditor({
 						autoCapitalize="off"
 						spellCheck={false}
 						required
+						aria-invalid={hrefError ? true : undefined}
+						aria-describedby={hrefError ? `${menu}-href-error` : undefined}
 					/>
 				</label>
 				<div className="menu-link-actions">
@@ -202,12 +216,19 @@ function MenuEditor({
 						)}
 					</button>
 				</div>
-				{addedHere && (errors.label || errors.href) ? (
-					<p className="field-error" role="alert">
-						{[...(errors.label ?? []), ...(errors.href ?? [])]
-							.map((text) => schemaMessage(i18n, text))
-							.join(' ')}
-					</p>
+				{labelError || hrefError ? (
+					<div role="alert">
+						{labelError ? (
+							<p id={`${menu}-label-error`} className="field-error">
+								{labelError}
+							</p>
+						) : null}
+						{hrefError ? (
+							<p id={`${menu}-href-error`} className="field-error">
+								{hrefError}
+							</p>
+						) : null}
+					</div>
 				) : null}
 			</Form>
 		</section>
