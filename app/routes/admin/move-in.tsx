@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
-import { MoveInState } from '#app/features/import/move-in-admin-parts.tsx'
-import { isStalled, newRunId, recordRun } from '#app/features/import/move-in-admin.server.ts'
-import { diskRoom, receiveMoveIn } from '#app/features/import/move-in-upload.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
+import { isStalled, newRunId, recordRun } from '#app/features/import/move-in-admin.server.ts'
+import { MoveInState } from '#app/features/import/move-in-admin-parts.tsx'
+import { diskRoom, receiveMoveIn } from '#app/features/import/move-in-upload.server.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
@@ -143,7 +143,7 @@ export default function MoveIn({ loaderData, actionData }: Route.ComponentProps)
 						<code>{command}</code>.
 					</Trans>
 				</p>
-				<fieldset className="move-in-mode">
+				<fieldset className="radio-group">
 					<legend>
 						<Trans>What to do</Trans>
 					</legend>

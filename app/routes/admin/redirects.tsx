@@ -208,28 +208,34 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 					autoCapitalize="off"
 					spellCheck={false}
 				/>
-				<fieldset>
+				<fieldset className="radio-group">
 					<legend>
 						<Trans>Kind</Trans>
 					</legend>
-					<label>
+					<div className="checkbox-row">
 						<input
 							type="radio"
+							id="redirect-permanent"
 							name="status"
 							value="301"
 							defaultChecked={typed('status') !== '302'}
-						/>{' '}
-						<Trans>Permanent (301): search engines move to the new address</Trans>
-					</label>
-					<label>
+						/>
+						<label htmlFor="redirect-permanent">
+							<Trans>Permanent (301): search engines move to the new address</Trans>
+						</label>
+					</div>
+					<div className="checkbox-row">
 						<input
 							type="radio"
+							id="redirect-temporary"
 							name="status"
 							value="302"
 							defaultChecked={typed('status') === '302'}
-						/>{' '}
-						<Trans>Temporary (302)</Trans>
-					</label>
+						/>
+						<label htmlFor="redirect-temporary">
+							<Trans>Temporary (302)</Trans>
+						</label>
+					</div>
 					{errors.status ? (
 						<p className="field-error">
 							{errors.status.map((text) => schemaMessage(i18n, text)).join(' ')}
