@@ -675,7 +675,7 @@ test.describe('a refused save', () => {
 			.getByLabel('Cover image', { exact: true })
 			.fill('https://images.example.org/heron.jpg')
 		await page.getByRole('button', { name: 'Publish now' }).click()
-		const summary = page.getByRole('alert').filter({ hasText: 'The article was not saved.' })
+		const summary = page.getByRole('alert').filter({ hasText: 'The article was not published.' })
 		await expect(summary).toBeFocused()
 		const link = summary.getByRole('link', { name: /^Cover image description: / })
 		await expect(link).toHaveText(
@@ -693,7 +693,7 @@ test.describe('a refused save', () => {
 		// On the article's own page, whether Publish made it or an autosave just before did.
 		await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
 		await expect(page).toHaveURL(/\/admin\/articles\/\d+(\?saved=publish)?$/)
-		await expect(page.getByRole('alert').filter({ hasText: 'was not saved' })).toHaveCount(0)
+		await expect(page.getByRole('alert').filter({ hasText: 'was not published' })).toHaveCount(0)
 	})
 })
 

@@ -46,6 +46,22 @@ const fieldLabels = {
 	translationOf: msg`Translation of`,
 } satisfies Record<string, MessageDescriptor>
 
+/** What a refused save says first: what did not happen (a refused Publish saved nothing either,
+ * but the draft autosaved before it stands). */
+function refusedTitle(i18n: I18n, kind: ArticleKind, intent: string | undefined): string {
+	if (intent === 'publish')
+		return kind === 'page'
+			? i18n._(msg`The page was not published. Change what is said below, then publish again.`)
+			: i18n._(msg`The article was not published. Change what is said below, then publish again.`)
+	if (intent === 'schedule')
+		return kind === 'page'
+			? i18n._(msg`The page was not scheduled. Change what is said below, then schedule again.`)
+			: i18n._(msg`The article was not scheduled. Change what is said below, then schedule again.`)
+	return kind === 'page'
+		? i18n._(msg`The page was not saved. Change what is said below, then save again.`)
+		: i18n._(msg`The article was not saved. Change what is said below, then save again.`)
+}
+
 function savedMessage(i18n: I18n, intent: string, kind: ArticleKind): string {
 	const page = kind === 'page'
 	if (intent === 'publish')
@@ -290,11 +306,7 @@ export function ArticleEditor({
 			<ErrorSummary
 				errors={errors}
 				labels={labels}
-				title={
-					page
-						? t`The page was not saved. Change what is said below, then save again.`
-						: t`The article was not saved. Change what is said below, then save again.`
-				}
+				title={refusedTitle(i18n, kind, values?.intent)}
 			/>
 			<Form
 				method="post"
