@@ -109,8 +109,21 @@ test.describe('the contact page', () => {
 		await page.locator('form.settings-form').evaluate((form: HTMLFormElement) => {
 			form.noValidate = true
 		})
+		const title = page.getByLabel('Site title')
+		const kept = await title.inputValue()
+		await title.fill('')
 		await page.getByRole('button', { name: 'Save settings' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'Nothing was saved' })).toBeVisible()
+		// A summary takes focus, its problems in the form's order, each a link to its field.
+		const summary = page.getByRole('alert').filter({ hasText: 'Nothing was saved' })
+		await expect(summary).toBeFocused()
+		const links = summary.getByRole('link')
+		await expect(links).toHaveCount(2)
+		await expect(links.nth(0)).toHaveText(/^Site title: /)
+		await expect(links.nth(1)).toHaveText(/^Contact email: /)
+		await page.keyboard.press('Tab')
+		await page.keyboard.press('Enter')
+		await expect(title).toBeFocused()
+		await title.fill(kept)
 		await expect(email).toHaveAccessibleDescription(
 			/Enter an email address like hello@your-group\.org\./,
 		)

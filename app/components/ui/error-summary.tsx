@@ -8,7 +8,7 @@ import type { FieldErrors } from '#app/lib/field-errors.ts'
 interface ErrorSummaryProps {
 	/** The form's errors by field name (`tags.2` counts as `tags`); `form` and `version` are the form's own. */
 	errors: FieldErrors
-	/** Each field's label, by name, as the form shows it. */
+	/** Each field's label, by name, as the form shows it, in the form's order (the summary's). */
 	labels: Record<string, string>
 	/** The first line: what did not happen. */
 	title: string
@@ -41,6 +41,10 @@ export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
 		if (Object.keys(errors).length > 0) summary.current?.focus()
 	}, [errors])
 	if (problems.size === 0) return null
+	// In the form's order, whatever order the server found them in; the form's own first.
+	const order = Object.keys(labels)
+	const place = (field: string) => (ownErrors.has(field) ? -1 : order.indexOf(field))
+	const listed = [...problems].sort(([a], [b]) => place(a) - place(b))
 	return (
 		<div
 			className="error-summary"
@@ -51,7 +55,7 @@ export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
 		>
 			<h2 id="error-summary-title">{title}</h2>
 			<ul>
-				{[...problems].map(([field, message]) => {
+				{listed.map(([field, message]) => {
 					const label = labels[field]
 					return ownErrors.has(field) || !label ? (
 						<li key={field}>{message}</li>

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { siteLanguageSchema, siteSettingsSchema } from '#app/features/site/site-settings.schema.ts'
@@ -13,11 +14,11 @@ import {
 import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import { interfaceLocales, localeNames } from '#app/lib/i18n.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { interfaceLocales, localeNames } from '#app/lib/i18n.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import settingsStylesheet from '#app/styles/admin-settings.css?url'
 import type { Route } from './+types/settings'
-import { rootI18n } from '#app/lib/root-data.ts'
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: imageUploadFieldStylesheet },
@@ -140,10 +141,21 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 				</p>
 			) : null}
 			{failed ? (
-				<p role="alert" className="form-error">
-					{errors.form?.map((text) => schemaMessage(i18n, text)).join(' ') ??
-						t`Nothing was saved. Check the messages under the fields below.`}
-				</p>
+				<ErrorSummary
+					errors={errors}
+					labels={{
+						title: t`Site title`,
+						tagline: t`Tagline`,
+						logoUrl: t`Logo address`,
+						contactEmail: t`Contact email`,
+						contactIntro: t`Introduction`,
+						contactAddress: t`Postal address`,
+						language: t`The site’s language`,
+						languages: t`Also offer the interface in`,
+						timeZone: t`Time zone`,
+					}}
+					title={t`Nothing was saved. Change what is said below, then save again.`}
+				/>
 			) : null}
 			<Form method="post" encType="multipart/form-data" className="form settings-form">
 				<Field
@@ -210,7 +222,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					<legend>
 						<Trans>Language and time</Trans>
 					</legend>
-					<label htmlFor="settings-language">
+					<label htmlFor="language">
 						<Trans>The site’s language</Trans>
 					</label>
 					<p className="hint" id="settings-language-hint">
@@ -220,7 +232,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 						</Trans>
 					</p>
 					<select
-						id="settings-language"
+						id="language"
 						name="language"
 						defaultValue={values.language}
 						aria-describedby="settings-language-hint"
@@ -234,7 +246,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					{errors.language ? (
 						<p className="field-error">{schemaMessage(i18n, errors.language.join(' '))}</p>
 					) : null}
-					<fieldset className="settings-offered">
+					{/* Focusable, so the error summary's link takes a keyboard here. */}
+					<fieldset className="settings-offered" id="languages" tabIndex={-1}>
 						<legend>
 							<Trans>Also offer the interface in</Trans>
 						</legend>
