@@ -6,7 +6,7 @@ const staffOnly = [
 	'<rootDir>/app/routes/admin/**',
 	'<rootDir>/app/features/staff/**',
 	'<rootDir>/app/features/**/*{admin,editor,dashboard,revision,team-list,config-value-control,config-form,describe,parameters,subscriber,media-library,danger,notify-field,markdown-toolbar,markdown-images,image-upload-field,upload-image,push-results,new-password-field}*',
-	'<rootDir>/app/components/ui/{delete-confirmation,pager}.tsx',
+	'<rootDir>/app/components/ui/{delete-confirmation,pager,leave-guard}.tsx',
 ]
 // Public pages most readers never open (the contact form, the newsletter's pages, search): their
 // messages load with those pages (a clientLoader each), so an article page carries only its own.

@@ -147,3 +147,33 @@ test.describe('the contact page', () => {
 		}
 	})
 })
+
+test('leaving the settings with changes not saved asks first; once saved, nothing asks', async ({
+	page,
+}) => {
+	await signInAsAdmin(page, 'lin@example.org')
+	const tagline = page.getByLabel('Tagline')
+	const before = await tagline.inputValue()
+	await tagline.fill('Counting otters on every river.')
+	await page
+		.getByRole('navigation')
+		.getByRole('link', { name: 'Articles', exact: true })
+		.first()
+		.click()
+	const dialog = page.getByRole('alertdialog')
+	await expect(dialog).toContainText('You have unsaved changes.')
+	await dialog.getByRole('button', { name: 'Stay and keep editing' }).click()
+	await expect(page).toHaveURL(/\/admin\/settings$/)
+	await expect(tagline).toHaveValue('Counting otters on every river.')
+
+	await tagline.fill(before)
+	await page.getByRole('button', { name: 'Save settings' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+	await page
+		.getByRole('navigation')
+		.getByRole('link', { name: 'Articles', exact: true })
+		.first()
+		.click()
+	await expect(page).toHaveURL(/\/admin\/articles$/)
+	await expect(page.getByRole('alertdialog')).toHaveCount(0)
+})

@@ -214,21 +214,3 @@ export function ScheduleFields({
 		</fieldset>
 	)
 }
-
-export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
-	return (
-		<div role="alertdialog" aria-modal="false" aria-labelledby="leave-title" className="leave">
-			<p id="leave-title">
-				<Trans>
-					<strong>You have unsaved changes.</strong> Leave this page and lose them?
-				</Trans>
-			</p>
-			<button type="button" onClick={onStay}>
-				<Trans>Stay and keep editing</Trans>
-			</button>{' '}
-			<button type="button" className="secondary" onClick={onLeave}>
-				<Trans>Leave without saving</Trans>
-			</button>
-		</div>
-	)
-}

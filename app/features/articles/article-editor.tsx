@@ -8,20 +8,16 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
+import { LeaveDialog, useLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import { DangerZone } from './article-danger-zone.tsx'
-import {
-	ConflictNotice,
-	LanguageFields,
-	LeaveDialog,
-	ScheduleFields,
-} from './article-editor-parts.tsx'
+import { ConflictNotice, LanguageFields, ScheduleFields } from './article-editor-parts.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { EmailField, NotifyField } from './article-notify-field.tsx'
-import { useDebounced, useLeaveGuard, useLivePreview, useSlugCheck } from './editor-hooks.ts'
+import { useDebounced, useLivePreview, useSlugCheck } from './editor-hooks.ts'
 import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
 import { MarkdownToolbar, markdownShortcut } from './markdown-toolbar.tsx'
 

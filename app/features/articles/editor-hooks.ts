@@ -1,7 +1,5 @@
-// The article editor's browser side: debouncing, the live preview, the slug check, the guard
-// against leaving with unsaved changes.
-import { type RefObject, useEffect, useRef, useState } from 'react'
-import { useBlocker } from 'react-router'
+// The article editor's browser side: debouncing, the live preview, the slug check.
+import { useEffect, useRef, useState } from 'react'
 
 const previewDelayMs = 300
 
@@ -72,19 +70,4 @@ export function useSlugCheck(
 		return () => controller.abort()
 	}, [debouncedSlug, storedSlug, articleId])
 	return problem
-}
-
-/** Leaving with unsaved changes asks first: inside the app (the blocker), and when closing the tab. */
-export function useLeaveGuard(dirtyRef: RefObject<boolean>, dirty: boolean) {
-	const blocker = useBlocker(
-		({ currentLocation, nextLocation }) =>
-			dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-	)
-	useEffect(() => {
-		if (!dirty) return
-		const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-		window.addEventListener('beforeunload', warn)
-		return () => window.removeEventListener('beforeunload', warn)
-	}, [dirty])
-	return blocker
 }

@@ -1,8 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef, useState } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
+import { LeaveDialog, useLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { siteLanguageSchema, siteSettingsSchema } from '#app/features/site/site-settings.schema.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
@@ -119,6 +121,20 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 	const errors: FieldErrors = actionData?.errors ?? {}
 	const failed = Object.keys(errors).length > 0
 	const { t, i18n } = useLingui()
+	// Changes not saved yet: leaving asks first. A refused save leaves them unsaved still.
+	const dirtyRef = useRef(false)
+	const [dirty, setDirty] = useState(false)
+	const markDirty = (next: boolean) => {
+		dirtyRef.current = next
+		setDirty(next)
+	}
+	useEffect(() => {
+		if (actionData && !actionData.saved) {
+			dirtyRef.current = true
+			setDirty(true)
+		}
+	}, [actionData])
+	const blocker = useLeaveGuard(dirtyRef, dirty)
 	const defaultLogo = defaultSiteSettings.logoUrl
 	const offeredErrors =
 		errors.languages ?? Object.entries(errors).find(([key]) => key.startsWith('languages.'))?.[1]
@@ -157,7 +173,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					title={t`Nothing was saved. Change what is said below, then save again.`}
 				/>
 			) : null}
-			<Form method="post" encType="multipart/form-data" className="form settings-form">
+			<Form
+				method="post"
+				encType="multipart/form-data"
+				className="form settings-form"
+				onChange={() => markDirty(true)}
+				onSubmit={() => markDirty(false)}
+			>
 				<Field
 					name="title"
 					label={t`Site title`}
@@ -296,6 +318,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					{busy ? t`Saving…` : t`Save settings`}
 				</button>
 			</Form>
+			{blocker.state === 'blocked' ? (
+				<LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+			) : null}
 		</>
 	)
 }
