@@ -64,6 +64,8 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	await page.getByLabel('Site title').fill('Rivers First')
 	await page.getByRole('button', { name: 'Save settings' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+	// Saved: "uploaded, save to use it" is no longer news.
+	await expect(page.getByText('logo.png uploaded')).toHaveCount(0)
 	// The staff area's own header names the site too, read again after the save.
 	await expect(page.locator('a.staff-site')).toContainText('Rivers First')
 	await expect(page.locator('img.staff-logo')).toHaveAttribute('src', logoUrl)

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import { Field } from '#app/components/ui/field.tsx'
 import { imageAccept, inMegabytes } from './image-types.ts'
 import { uploadImage } from './upload-image.ts'
@@ -42,6 +42,13 @@ export function ImageUploadField({
 	const fileId = `${name}-file`
 	const fileHintId = `${fileId}-hint`
 	const fileErrorId = `${fileId}-error`
+
+	// Saved: the address the form was given back is the one uploaded, and "save to use it" is
+	// news no more.
+	const saved = defaultValue ?? ''
+	useEffect(() => {
+		if (saved === url) setStatus('')
+	}, [saved, url])
 
 	function use(next: string) {
 		setUrl(next)
