@@ -11,8 +11,9 @@ import {
 	test,
 	waitForHydration,
 } from './canopy-test.ts'
+import { publishArticles } from './server.ts'
 
-serveCanopy()
+const server = serveCanopy()
 
 const articlePath = `/articles/${seededSlugsNewestFirst[0]}`
 const publicPages = ['/home', '/articles', articlePath, '/contact']
@@ -373,4 +374,39 @@ test('after a link followed in the page, focus is on the new page’s heading, a
 	await page.goBack()
 	await expect.poll(focusedHeading).toBe('Articles')
 	expect(await isSameDocument(page)).toBe(true)
+})
+
+// Last in this file: it adds an article the tests above do not expect.
+test.describe('words longer than a phone is wide', () => {
+	test.use({ viewport: { width: 320, height: 640 } })
+
+	test('an address in a title, a summary and a tag wraps instead of widening the page', async ({
+		page,
+	}) => {
+		const address = `https://example.org/reports/2026/${'wetland-restoration-'.repeat(7)}final`
+		await publishArticles(server(), [
+			{
+				title: `Read ${address}`,
+				slug: 'a-very-long-address',
+				summary: address,
+				tags: [`Peatland${'restoration'.repeat(2)}`],
+			},
+		])
+		await page.goto('/articles/a-very-long-address')
+		const tag = page
+			.getByRole('main')
+			.getByRole('link', { name: /^Peatlandrestoration/ })
+			.first()
+		const tagPath = new URL((await tag.getAttribute('href')) ?? '', 'http://x').pathname
+		for (const path of ['/home', '/articles', '/articles/a-very-long-address', tagPath]) {
+			await page.goto(path)
+			await expect(page.getByText(address).first()).toBeVisible()
+			const width = await page.evaluate(() => document.documentElement.scrollWidth)
+			expect(width, `document width of ${path}`).toBeLessThanOrEqual(320)
+		}
+		await page.goto('/search?q=wetland')
+		await expect(page.getByRole('main').getByRole('link', { name: /^Read https/ })).toBeVisible()
+		const width = await page.evaluate(() => document.documentElement.scrollWidth)
+		expect(width, 'document width of /search').toBeLessThanOrEqual(320)
+	})
 })
