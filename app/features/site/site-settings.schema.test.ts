@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '#app/lib/field-errors.ts'
-import { siteSettingsSchema } from './site-settings.schema.ts'
+import { siteLanguageSchema, siteSettingsSchema } from './site-settings.schema.ts'
 
 const valid = {
 	title: '  Rivers First ',
@@ -68,5 +68,13 @@ describe('site settings schema', () => {
 		expect(errorsFor({ contactIntro: 'x'.repeat(501) }).contactIntro).toEqual([
 			'Keep the introduction to 500 characters or fewer.',
 		])
+	})
+
+	it('names a time zone as it is named, however it was typed, and refuses an unknown one', () => {
+		const zone = (timeZone: string) =>
+			siteLanguageSchema.safeParse({ language: 'en', languages: [], timeZone })
+		expect(zone(' europe/madrid ').data?.timeZone).toBe('Europe/Madrid')
+		expect(zone('utc').data?.timeZone).toBe('UTC')
+		expect(zone('Mars/Olympus').success).toBe(false)
 	})
 })

@@ -72,7 +72,8 @@ export const siteLanguageSchema = z
 	.transform(({ language, languages, timeZone }) => ({
 		language,
 		languages: [language, ...languages.filter((code) => code !== language)].join(','),
-		timeZone,
+		// As the zone is named (Europe/Madrid), however it was typed (europe/madrid).
+		timeZone: new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone,
 	}))
 
 export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>
