@@ -35,8 +35,11 @@ test('an editor signs in, sees the editor area, and signs out', async ({ page })
 		'That email address and password do not match an account.',
 	)
 	await expect(page.getByLabel('Email address')).toHaveValue('ana@example.org')
+	// The wrong password is cleared, and the cursor waits there for the right one.
+	await expect(page.getByLabel('Password')).toHaveValue('')
+	await expect(page.getByLabel('Password')).toBeFocused()
 
-	await page.getByLabel('Password').fill(password)
+	await page.keyboard.type(password)
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	await expect(page).toHaveURL(/\/admin$/)
 	await expect(page.getByText('Signed in as')).toContainText('Ana Costa')

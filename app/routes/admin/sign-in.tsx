@@ -1,11 +1,12 @@
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/sign-in'
 
 // An action's headers reach the document only through this (Retry-After on 429).
@@ -70,6 +71,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const { t } = useLingui()
+	const formRef = useRef<HTMLFormElement>(null)
+	// Refused: the password typed is cleared (it is the part to type again), and the cursor put
+	// where typing goes on: the password, or the email address when that is empty.
+	useEffect(() => {
+		const form = formRef.current
+		if (!actionData?.error || !form) return
+		const email = form.elements.namedItem('email') as HTMLInputElement | null
+		const password = form.elements.namedItem('password') as HTMLInputElement | null
+		if (password) password.value = ''
+		;(email && !email.value ? email : password)?.focus()
+	}, [actionData])
 	return (
 		<div className="page narrow admin-sign-in">
 			<h1>
@@ -87,6 +99,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 				</p>
 			) : null}
 			<Form
+				ref={formRef}
 				method="post"
 				className="form"
 				aria-describedby={actionData?.error ? 'sign-in-error' : undefined}
