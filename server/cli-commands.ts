@@ -182,7 +182,7 @@ const commands: Record<
 		// Without --name the address's first part stands in: readers see it under articles.
 		const named = flags.name
 			? ''
-			: `\nName: "${name}", from the address; readers see it as the author of this account's articles. Change it under Account in /admin, or give --name.`
+			: `\nName: "${name}", from the address; readers see it as the author of this account's articles. Change it on its author profile (Authors in /admin), or give --name.`
 		const made = `Created ${result.user.role} ${result.user.email}.${named}`
 		return piped ? made : `${made}\nPassword (shown once; keep it somewhere safe): ${password}`
 	},

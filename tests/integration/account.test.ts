@@ -39,6 +39,20 @@ describe('password change', () => {
 		(await fetch(`${app.url}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' }))
 			.status === 200
 
+	it('links to the author profile whose name readers see, once there is one', async () => {
+		const { cookie } = await signIn(oldPassword)
+		const page = () =>
+			fetch(`${app.url}/admin/account`, { headers: { Cookie: cookie } }).then((r) => r.text())
+		expect(await page()).not.toContain('author profile')
+		const users = await app.storage.accounts.list()
+		const ana = users.find((user) => user.email === 'ana@example.org')
+		if (!ana) throw new Error('no account')
+		const profile = await app.storage.authors.forUser(ana.id, 'Ana Costa')
+		expect(await page()).toMatch(
+			new RegExp(`<a [^>]*href="/admin/authors/${profile.id}"[^>]*>author profile</a>`),
+		)
+	})
+
 	it('refuses a wrong current password and a weak new one, with words for each field', async () => {
 		const { cookie } = await signIn(oldPassword)
 		const wrong = await post(

@@ -1,14 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { passwordProblem } from '#app/features/auth/password.server.ts'
 import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/account'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,9 +22,12 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 	return actionHeaders
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-	const { name, email, role } = context.get(editorContext)
-	return { name, email, role }
+export async function loader({ context }: Route.LoaderArgs) {
+	const { id, name, email, role } = context.get(editorContext)
+	const { storage } = context.get(servicesContext)
+	// The name readers see on articles is the author profile's: linked from here.
+	const profile = (await storage.authors.list()).find((author) => author.userId === id)
+	return { name, email, role, profileId: profile?.id ?? null }
 }
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'form', string>>
@@ -86,6 +90,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 			<p>
 				{loaderData.name} · {loaderData.email} · {i18n._(roleNames[loaderData.role])}
 			</p>
+			{loaderData.profileId !== null ? (
+				<p>
+					<Trans>
+						Readers see your name, photo and bio on your articles as your{' '}
+						<Link to={`/admin/authors/${loaderData.profileId}`}>author profile</Link> has them.
+					</Trans>
+				</p>
+			) : null}
 			<h2>
 				<Trans>Change your password</Trans>
 			</h2>
