@@ -127,7 +127,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 						? t`No message matches. Try other words, or look in the other box.`
 						: box === 'archived'
 							? t`No archived messages.`
-							: t`No messages yet. What people send through the contact form arrives here.`}
+							: t`Nothing in the inbox. What people send through the contact form arrives here; archived messages are under Archived.`}
 				</p>
 			) : (
 				<>
