@@ -243,3 +243,25 @@ test('an article with a cover and two tags is published from the keyboard alone'
 	await expect(reader.getByRole('link', { name: 'access', exact: true }).first()).toBeVisible()
 	await reader.close()
 })
+
+test('discarding a published article’s pending edits brings the live text back, and says so', async ({
+	page,
+}) => {
+	const url = await publishedArticle(page, 'Chalk streams', 'Chalk streams run clear.')
+	await page.goto(url)
+	await waitForHydration(page)
+	await page.getByLabel('Text (Markdown)').fill('Chalk streams run clear and cold.')
+	await expect(
+		page.getByRole('status').filter({ hasText: /not live until you update/ }),
+	).toBeVisible({ timeout: 10_000 })
+	await page.reload()
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Discard these changes' }).click()
+	await expect(page.getByLabel('Text (Markdown)')).toHaveValue('Chalk streams run clear.')
+	await expect(
+		page
+			.getByRole('status')
+			.filter({ hasText: 'Changes discarded: the form holds the live text again.' }),
+	).toBeVisible()
+	await expect(page.getByRole('note').filter({ hasText: 'readers do not see yet' })).toHaveCount(0)
+})

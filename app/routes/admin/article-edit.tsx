@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { useState } from 'react'
-import { data, Form, Link, useRouteError } from 'react-router'
+import { useMemo } from 'react'
+import { data, Form, Link, useLocation, useRouteError } from 'react-router'
 import { DatabaseUnavailable, isDatabaseOutage } from '#app/components/ui/database-unavailable.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { ArticleEditor } from '#app/features/articles/article-editor.tsx'
@@ -93,11 +93,16 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 	const { article, html, saved, push } = loaderData
 	const title = article.title
 	const counts = push.byArticle[article.id]
-	// The save that created the article, told once: stable, so the editor does not hear it again.
-	const [justCreated] = useState(() =>
-		saved
-			? { saved: { version: article.version, updatedAt: article.updatedAt, intent: saved } }
-			: undefined,
+	const { key: arrival } = useLocation()
+	// The save that brought the page here (?saved=…), told once per arrival: stable while the
+	// loader runs again after each autosave, so the editor does not hear it again.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival, by design
+	const justCreated = useMemo(
+		() =>
+			saved
+				? { saved: { version: article.version, updatedAt: article.updatedAt, intent: saved } }
+				: undefined,
+		[arrival],
 	)
 	return (
 		<>
@@ -151,6 +156,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 				/>
 			) : null}
 			<ArticleEditor
+				// Discarded edits: the form starts again from the live text (its fields keep what was
+				// typed otherwise, and the same route does not mount it anew).
+				key={saved === 'discard' ? arrival : 'editor'}
 				article={article}
 				actionData={actionData ?? justCreated}
 				initialHtml={html}
