@@ -21,14 +21,20 @@ async function publishedArticle(page: Page, title: string, body: string): Promis
 	return page.url().replace(/\?.*$/, '')
 }
 
+/** A published article opened again in the editor, fresh (no news of the publish), ready to type in. */
+async function reopenedArticle(page: Page, title: string, body: string): Promise<string> {
+	const url = await publishedArticle(page, title, body)
+	await page.goto(url)
+	await waitForHydration(page)
+	return url
+}
+
 test('a published article’s edits are kept as they are typed, live only after Update, and survive a closed tab', async ({
 	page,
 	context,
 }) => {
-	const url = await publishedArticle(page, 'Sea grass meadows', 'Sea grass stores carbon.')
+	const url = await reopenedArticle(page, 'Sea grass meadows', 'Sea grass stores carbon.')
 	const slug = 'sea-grass-meadows'
-	await page.goto(url)
-	await waitForHydration(page)
 	await page.getByLabel('Text (Markdown)').fill('Sea grass stores carbon, and shelters young fish.')
 	await expect(
 		page.getByRole('status').filter({ hasText: /Changes saved at .*, not live until you update/ }),
@@ -72,9 +78,7 @@ function countAutosaves(page: Page): { count: number } {
 test('Update pressed straight after typing publishes the edits, and no autosave comes after it as changes not live', async ({
 	page,
 }) => {
-	const url = await publishedArticle(page, 'Kelp forests', 'Kelp grows fast.')
-	await page.goto(url)
-	await waitForHydration(page)
+	await reopenedArticle(page, 'Kelp forests', 'Kelp grows fast.')
 	const autosaves = countAutosaves(page)
 	await page.getByLabel('Text (Markdown)').fill('Kelp grows fast, half a metre a day.')
 	await page.getByRole('button', { name: 'Update the published article' }).click()
@@ -247,9 +251,7 @@ test('an article with a cover and two tags is published from the keyboard alone'
 test('discarding a published article’s pending edits brings the live text back, and says so', async ({
 	page,
 }) => {
-	const url = await publishedArticle(page, 'Chalk streams', 'Chalk streams run clear.')
-	await page.goto(url)
-	await waitForHydration(page)
+	await reopenedArticle(page, 'Chalk streams', 'Chalk streams run clear.')
 	await page.getByLabel('Text (Markdown)').fill('Chalk streams run clear and cold.')
 	await expect(
 		page.getByRole('status').filter({ hasText: /not live until you update/ }),

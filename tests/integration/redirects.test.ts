@@ -15,6 +15,16 @@ describe('redirects', () => {
 		return [response.status, response.headers.get('location')]
 	}
 
+	const addRedirect = (from: string, to: string, status = '301') =>
+		post('/admin/redirects', { intent: 'add', from, to, status })
+	/** A redirect from `from` is refused, in these words, and nothing is kept. */
+	async function refusedFrom(from: string, words: string) {
+		const response = await addRedirect(from, '/home')
+		expect(response.status, from).toBe(400)
+		expect(await response.text(), from).toContain(words)
+		expect(await app.storage.redirects.find(from.replace(/\/$/, '')), from).toBeUndefined()
+	}
+
 	async function publish(path: string, fields: Record<string, string>) {
 		const made = await post(path, { summary: '', body: 'Text.', intent: 'publish', ...fields })
 		expect(made.status).toBe(302)
@@ -112,18 +122,11 @@ describe('redirects', () => {
 		expect(await where('/blog/2019/05/heron-count/')).toEqual([302, '/articles/herons'])
 
 		// The site's own address: refused in words, as it would never be followed.
-		const own = await post('/admin/redirects', {
-			intent: 'add',
-			from: '/contact',
-			to: '/home',
-			status: '301',
-		})
-		expect(own.status).toBe(400)
-		expect(await own.text()).toContain(
+		await refusedFrom(
+			'/contact',
 			'/contact is one of the site’s own addresses: a redirect from it would never be followed.',
 		)
 		expect((await get('/contact')).status).toBe(200)
-		expect(await app.storage.redirects.find('/contact')).toBeUndefined()
 
 		const list = await (
 			await fetch(`${app.url}/admin/redirects`, { headers: { Cookie: cookie } })
@@ -145,14 +148,8 @@ describe('redirects', () => {
 			slug: 'restoring-the-marsh',
 		})
 		await rename(article, { slug: 'marsh-field-report' })
-		const refused = await post('/admin/redirects', {
-			intent: 'add',
-			from: '/articles/marsh-field-report/',
-			to: '/home',
-			status: '301',
-		})
-		expect(refused.status).toBe(400)
-		expect(await refused.text()).toContain(
+		await refusedFrom(
+			'/articles/marsh-field-report/',
 			'/articles/marsh-field-report shows the article “Marsh field report”, so readers get the article, not a redirect.',
 		)
 		// Nothing changed: the article is read at its address, and its old one still leads to it.
@@ -164,19 +161,8 @@ describe('redirects', () => {
 
 		const page = await publish('/admin/pages/new', { title: 'Donate', slug: 'donate' })
 		expect(page).toBeGreaterThan(0)
-		for (const [from, words] of [
-			['/donate', '/donate shows the page “Donate”'],
-			['/admin/articles', '/admin/articles is one of the site’s own addresses'],
-		] as const) {
-			const response = await post('/admin/redirects', {
-				intent: 'add',
-				from,
-				to: '/home',
-				status: '301',
-			})
-			expect(response.status, from).toBe(400)
-			expect(await response.text(), from).toContain(words)
-		}
+		await refusedFrom('/donate', '/donate shows the page “Donate”')
+		await refusedFrom('/admin/articles', '/admin/articles is one of the site’s own addresses')
 		// An unpublished draft's address shows nothing yet: a redirect from it is followed.
 		const draft = await post('/admin/articles/new', {
 			title: 'Draft',
@@ -186,13 +172,7 @@ describe('redirects', () => {
 			intent: 'draft',
 		})
 		expect(draft.status).toBe(302)
-		const added = await post('/admin/redirects', {
-			intent: 'add',
-			from: '/articles/draft-notes',
-			to: '/home',
-			status: '302',
-		})
-		expect(added.status).toBe(200)
+		expect((await addRedirect('/articles/draft-notes', '/home', '302')).status).toBe(200)
 		expect(await where('/articles/draft-notes')).toEqual([302, '/home'])
 	})
 

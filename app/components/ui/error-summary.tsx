@@ -41,9 +41,11 @@ export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
 		if (Object.keys(errors).length > 0) summary.current?.focus()
 	}, [errors])
 	if (problems.size === 0) return null
-	// In the form's order, whatever order the server found them in; the form's own first.
+	// In the form's order, whatever order the server found them in: the form's own first, a
+	// field without a label last.
 	const order = Object.keys(labels)
-	const place = (field: string) => (ownErrors.has(field) ? -1 : order.indexOf(field))
+	const place = (field: string) =>
+		ownErrors.has(field) ? -1 : order.includes(field) ? order.indexOf(field) : order.length
 	const listed = [...problems].sort(([a], [b]) => place(a) - place(b))
 	return (
 		<div

@@ -1,11 +1,21 @@
 // Leaving a form with unsaved changes asks first: inside the app (React Router's blocker, with a
 // dialog of our own) and when the tab is closed or reloaded (the browser's own question).
 import { Trans } from '@lingui/react/macro'
-import { type RefObject, useEffect } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useBlocker } from 'react-router'
 
-/** Leaving with unsaved changes asks first: inside the app (the blocker), and when closing the tab. */
-export function useLeaveGuard(dirtyRef: RefObject<boolean>, dirty: boolean) {
+/**
+ * Leaving with unsaved changes asks first: inside the app (the blocker, for LeaveDialog), and when
+ * closing the tab. `markDirty(true)` when the form changes, `markDirty(false)` when it is saved.
+ */
+export function useLeaveGuard() {
+	// A ref for the blocker, which is asked at the moment of leaving; state for the tab's listener.
+	const dirtyRef = useRef(false)
+	const [dirty, setDirty] = useState(false)
+	const markDirty = useCallback((next: boolean) => {
+		dirtyRef.current = next
+		setDirty(next)
+	}, [])
 	const blocker = useBlocker(
 		({ currentLocation, nextLocation }) =>
 			dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
@@ -16,7 +26,7 @@ export function useLeaveGuard(dirtyRef: RefObject<boolean>, dirty: boolean) {
 		window.addEventListener('beforeunload', warn)
 		return () => window.removeEventListener('beforeunload', warn)
 	}, [dirty])
-	return blocker
+	return { blocker, markDirty }
 }
 
 /** The question a blocked navigation asks. */

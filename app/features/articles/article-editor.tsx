@@ -119,13 +119,8 @@ export function ArticleEditor({
 	const formRef = useRef<HTMLFormElement>(null)
 	const [version, setVersion] = useState(article?.version ?? 0)
 	const [conflict, setConflict] = useState(actionData?.conflict)
-	const dirtyRef = useRef(false)
-	const [dirty, setDirty] = useState(false)
 	const [edits, setEdits] = useState(0)
-	const markDirty = (next: boolean) => {
-		dirtyRef.current = next
-		setDirty(next)
-	}
+	const { blocker, markDirty } = useLeaveGuard()
 
 	// A newer version from the loader (after a save or autosave) is what the next save builds on.
 	useEffect(() => {
@@ -205,11 +200,8 @@ export function ArticleEditor({
 	}, [madeTitle, onDraftMade])
 	// Clean again once the autosave holds every edit made so far.
 	useEffect(() => {
-		if (autosaved?.saved && savedEdits.current === edits) {
-			dirtyRef.current = false
-			setDirty(false)
-		}
-	}, [autosaved, edits])
+		if (autosaved?.saved && savedEdits.current === edits) markDirty(false)
+	}, [autosaved, edits, markDirty])
 
 	// The latest save's outcome, whichever way it was made.
 	const [status, setStatus] = useState<ReactNode>(
@@ -263,8 +255,6 @@ export function ArticleEditor({
 			)
 	}, [autosaved, published, i18n])
 
-	const blocker = useLeaveGuard(dirtyRef, dirty)
-
 	const onChange = () => {
 		markDirty(true)
 		setEdits((n) => n + 1)
@@ -281,7 +271,7 @@ export function ArticleEditor({
 			queuedSubmit.current = (event.nativeEvent as SubmitEvent).submitter
 			return
 		}
-		savedEdits.current = Math.max(savedEdits.current, edits)
+		savedEdits.current = edits
 		// Saving is not leaving: the redirect after a save must not ask.
 		markDirty(false)
 	}

@@ -345,7 +345,7 @@ export async function keepPendingEdits(
 		// An edit undone, or the text just published: nothing is waiting for Update (what was
 		// pending stays in the history).
 		await storage.revisions.discardPending(article.id)
-		return { ok: true, savedAt: new Date().toISOString(), version: version.data, unchanged: true }
+		return { ok: true, savedAt: article.updatedAt, version: version.data, unchanged: true }
 	}
 	const kept = await storage.revisions.savePending(article.id, version.data, content, by)
 	if (kept.ok) return { ok: true, savedAt: kept.revision.savedAt, version: version.data }

@@ -1,5 +1,5 @@
 // The digest's schedule, kept in the site's settings: a day and an hour in the site's time zone.
-import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
+import { siteSettingsFrom } from '#app/features/site/site-settings.server.ts'
 import { siteTimeZone } from '#app/features/site/site-settings.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import {
@@ -19,7 +19,7 @@ export async function getDigestSchedule(storage: Storage): Promise<DigestSchedul
 		day: all[keys.day] ?? defaultSchedule.day,
 		hour: all[keys.hour] ?? defaultSchedule.hour,
 		// One time zone for the whole site: the one dates are shown in (Site settings).
-		timeZone: siteTimeZone(await getSiteSettings(storage)),
+		timeZone: siteTimeZone(siteSettingsFrom(all)),
 	})
 	return parsed.success ? parsed.data : defaultSchedule
 }

@@ -38,6 +38,17 @@ async function readSite(storage: Storage): Promise<Site> {
 		if (known && storageOutage(error)) return known
 		throw error
 	}
+	const site = {
+		settings: siteSettingsFrom(stored),
+		navigation: parseNavigation(stored[navigationKey]),
+	}
+	lastRead.set(storage, site)
+	return site
+}
+
+/** The site's settings in the stored ones (`storage.settings.all()`), each falling back to its
+ * default when unset or (but for those that may be empty) empty. */
+export function siteSettingsFrom(stored: Record<string, string>): SiteSettings {
 	const settings = { ...defaultSiteSettings }
 	for (const key of keys) {
 		const value = stored[`site.${key}`]
@@ -47,9 +58,7 @@ async function readSite(storage: Storage): Promise<Site> {
 	// zone is the site's until an admin sets the site's (there is one time zone for both).
 	if (!stored['site.timeZone'] && stored[legacyDigestTimeZone])
 		settings.timeZone = stored[legacyDigestTimeZone]
-	const site = { settings, navigation: parseNavigation(stored[navigationKey]) }
-	lastRead.set(storage, site)
-	return site
+	return settings
 }
 
 /** The site's settings from the database, each falling back to its default when unset or (but

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
@@ -122,19 +122,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 	const failed = Object.keys(errors).length > 0
 	const { t, i18n } = useLingui()
 	// Changes not saved yet: leaving asks first. A refused save leaves them unsaved still.
-	const dirtyRef = useRef(false)
-	const [dirty, setDirty] = useState(false)
-	const markDirty = (next: boolean) => {
-		dirtyRef.current = next
-		setDirty(next)
-	}
+	const { blocker, markDirty } = useLeaveGuard()
 	useEffect(() => {
-		if (actionData && !actionData.saved) {
-			dirtyRef.current = true
-			setDirty(true)
-		}
-	}, [actionData])
-	const blocker = useLeaveGuard(dirtyRef, dirty)
+		if (actionData && !actionData.saved) markDirty(true)
+	}, [actionData, markDirty])
 	const defaultLogo = defaultSiteSettings.logoUrl
 	const offeredErrors =
 		errors.languages ?? Object.entries(errors).find(([key]) => key.startsWith('languages.'))?.[1]
