@@ -540,6 +540,37 @@ test('a scheduled draft is published by the server at its time and reaches reade
 	).toBeVisible()
 })
 
+test('a time is scheduled in the editor’s own time zone, summer time included', async ({
+	browser,
+}) => {
+	// New York: 5 hours behind UTC in January, 4 in July. The page is used, typed in and saved
+	// again (each render of the form) before the time is sent.
+	const context = await browser.newContext({
+		baseURL: server().url,
+		storageState: session(),
+		timezoneId: 'America/New_York',
+	})
+	const page = await context.newPage()
+	await signIn(page)
+	const url = await newDraft(page, 'Salt marsh census')
+	const id = Number(url.replace(/.*\//, ''))
+	const stored = () =>
+		server().withStorage(async (storage) => (await storage.articles.findById(id))?.publishAt)
+	for (const [typed, utc] of [
+		['2031-01-15T09:00', '2031-01-15T14:00:00.000Z'],
+		['2031-07-15T09:00', '2031-07-15T13:00:00.000Z'],
+	] as const) {
+		await page.getByLabel('Summary').fill(`Counted on ${typed}.`)
+		await page.getByLabel('Publish at').fill(typed)
+		await page.getByRole('button', { name: /^(Schedule|Change the time)$/ }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Scheduled.' })).toBeVisible()
+		expect(await stored()).toBe(utc)
+		// The stored time comes back in the same zone, as typed.
+		await expect(page.getByLabel('Publish at')).toHaveValue(typed)
+	}
+	await context.close()
+})
+
 test('deleting asks for confirmation, then removes the article from readers’ lists', async ({
 	page,
 	browser,

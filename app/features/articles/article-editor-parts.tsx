@@ -6,7 +6,7 @@ import { useRouteLoaderData } from 'react-router'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { languageName } from '#app/lib/i18n.ts'
-import { isoToLocalInput } from './editor-form.ts'
+import { isoToLocalInput, localOffsetAt } from './editor-form.ts'
 import { dominantScript, scriptName, writtenIn } from './text-script.ts'
 
 // The languages the editor offers by name (any other tag an article carries is kept and shown):
@@ -178,13 +178,16 @@ export function ScheduleFields({
 	busy: boolean
 }) {
 	const { t } = useLingui()
-	const offsetRef = useRef<HTMLInputElement>(null)
 	const publishAtRef = useRef<HTMLInputElement>(null)
+	// State, not a value set on the element: React puts a hidden input's defaultValue back on
+	// every render of the form (a keystroke elsewhere), which sent the time as UTC.
+	const [offset, setOffset] = useState(0)
 	// Only the browser knows its zone: the stored time is shown in it after hydration.
 	useEffect(() => {
-		if (offsetRef.current) offsetRef.current.value = String(new Date().getTimezoneOffset())
-		if (publishAtRef.current && publishAt && !typed)
-			publishAtRef.current.value = isoToLocalInput(publishAt)
+		const field = publishAtRef.current
+		if (!field) return
+		if (publishAt && !typed) field.value = isoToLocalInput(publishAt)
+		setOffset(localOffsetAt(field.value))
 	}, [publishAt, typed])
 	return (
 		<fieldset className="editor-schedule">
@@ -206,8 +209,9 @@ export function ScheduleFields({
 				ref={publishAtRef}
 				defaultValue={typed}
 				error={error}
+				onChange={(event) => setOffset(localOffsetAt(event.currentTarget.value))}
 			/>
-			<input type="hidden" name="timezoneOffset" ref={offsetRef} defaultValue="0" />
+			<input type="hidden" name="timezoneOffset" value={offset} />
 			<button type="submit" name="intent" value="schedule" disabled={busy}>
 				{scheduled ? <Trans>Change the time</Trans> : <Trans>Schedule</Trans>}
 			</button>

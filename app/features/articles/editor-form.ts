@@ -3,7 +3,7 @@
 
 /**
  * `<input type="datetime-local">` gives a wall-clock time with no zone; the page adds the
- * browser's offset (Date#getTimezoneOffset, minutes behind UTC) so the server knows the instant.
+ * browser's offset at that time (localOffsetAt) so the server knows the instant.
  * Without it (no JavaScript) the time is read as UTC, which the form says.
  */
 export function localInputToIso(local: string, offsetMinutes: number): string | undefined {
@@ -15,6 +15,16 @@ export function localInputToIso(local: string, offsetMinutes: number): string | 
 	const utc = Date.UTC(year as number, (month as number) - 1, day, hour, minute, second)
 	if (Number.isNaN(utc)) return undefined
 	return new Date(utc + offsetMinutes * 60_000).toISOString()
+}
+
+/**
+ * The browser's offset (minutes behind UTC) at a datetime-local time, which is not today's where
+ * summer time starts or ends between now and then; now's where the field is empty or unreadable.
+ */
+export function localOffsetAt(local: string): number {
+	// A date-time with no zone is read as local time (ECMA-262 Date.parse).
+	const at = new Date(local)
+	return (Number.isNaN(at.getTime()) ? new Date() : at).getTimezoneOffset()
 }
 
 /** An instant as the browser's wall-clock time, for a datetime-local input. */
