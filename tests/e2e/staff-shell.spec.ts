@@ -167,3 +167,50 @@ for (const colorScheme of ['light', 'dark'] as const) {
 		}
 	})
 }
+
+test('every staff form sets each label above its own full-width box', async ({ page }) => {
+	// A tag and an author to open: the sample content has both.
+	await page.setViewportSize({ width: 1280, height: 900 })
+	const firstOf = async (list: string) => {
+		await page.goto(list)
+		return (await page.locator('main a[href^="/admin/"]').first().getAttribute('href')) ?? ''
+	}
+	const tag = await firstOf('/admin/tags')
+	const author = await firstOf('/admin/authors')
+	expect(tag).toMatch(/^\/admin\/tags\/\d+$/)
+	expect(author).toMatch(/^\/admin\/authors\/\d+$/)
+	for (const path of [
+		tag,
+		author,
+		'/admin/settings',
+		'/admin/account',
+		'/admin/newsletter',
+		'/admin/webhooks',
+		'/admin/team',
+		'/admin/redirects',
+		'/admin/api-keys',
+		'/admin/config/banner_message',
+	]) {
+		await page.goto(path)
+		await waitForHydration(page)
+		const { fields, misplaced } = await page.evaluate(() => {
+			const fields = [...document.querySelectorAll<HTMLLabelElement>('main .form label[for]')]
+				.map((label) => ({ label, control: label.control }))
+				.filter(
+					({ control }) =>
+						control?.matches('input:not([type=checkbox],[type=radio]), textarea, select') &&
+						control.getBoundingClientRect().width > 0,
+				)
+			const misplaced = fields.flatMap(({ label, control }) => {
+				const box = (control as HTMLElement).getBoundingClientRect()
+				const above = label.getBoundingClientRect().bottom <= box.top + 1
+				// As wide as the form's column: 18rem at the least (the column is 24rem).
+				const wide = box.width >= 18 * 16
+				return above && wide ? [] : [`${label.textContent?.trim()}: ${Math.round(box.width)} px`]
+			})
+			return { fields: fields.length, misplaced }
+		})
+		expect.soft(fields, `${path}: fields checked`).toBeGreaterThan(0)
+		expect.soft(misplaced, path).toEqual([])
+	}
+})

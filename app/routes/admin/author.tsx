@@ -10,8 +10,8 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/author'
 
 // One author profile. Editors change their own; admins any, and which account it belongs to,
@@ -130,7 +130,7 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 				</p>
 			)}
 			<Form method="post" className="form" key={author.updatedAt}>
-				<fieldset disabled={!mayEdit}>
+				<fieldset disabled={!mayEdit} className="form-fields">
 					<NameAndAddress
 						name={author.name}
 						slug={author.slug}
