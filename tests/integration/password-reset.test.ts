@@ -104,6 +104,22 @@ describe('password reset by mail', () => {
 		expect((await signIn(app, 'ana@example.org', newPassword)).status).toBe(302)
 	})
 
+	it('lets the owner in at once after a reset, from the address their wrong guesses came from', async () => {
+		// Five wrong guesses from the owner's own address fill both limits: the account's and the
+		// address's (better-auth's). The right password is then refused too.
+		const home = { 'X-Forwarded-For': '198.51.100.7' }
+		for (let guess = 0; guess < 5; guess++)
+			expect((await signIn(app, 'ana@example.org', 'a wrong guess 42', home)).status).toBe(401)
+		expect((await signIn(app, 'ana@example.org', teamPassword, home)).status).toBe(429)
+
+		await ask('ana@example.org', '198.51.100.7')
+		await smtp.waitFor(1)
+		const link = linkInMail(smtp.received[0]?.raw ?? '')
+		const reset = await postForm(app, link, { password: newPassword }, { headers: home })
+		expect(reset.status).toBe(302)
+		expect((await signIn(app, 'ana@example.org', newPassword, home)).status).toBe(302)
+	})
+
 	it('limits requests per address asked about and per visitor, with Retry-After', async () => {
 		const statuses: number[] = []
 		for (let attempt = 0; attempt < 6; attempt++) {

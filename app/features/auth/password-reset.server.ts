@@ -4,11 +4,11 @@
 // accounts) and keep the token as it is.
 import type { Logger } from '#app/lib/logger.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import type { Auth } from './auth.server.ts'
+import { type Auth, clientIpHeader } from './auth.server.ts'
 import { type AccountMailServices, queueAccountMail } from './mail.server.ts'
 import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
 import { passwordProblem } from './password.server.ts'
-import { emailHash, signInLimitKey } from './sign-in-guard.server.ts'
+import { addressLimitKey, emailHash, signInLimitKey } from './sign-in-guard.server.ts'
 import { newUserSchema } from './user.schema.ts'
 
 const validForMs = 60 * 60 * 1000
@@ -70,11 +70,16 @@ export type ResetResult =
 	| { ok: false; state: 'invalid' }
 	| { ok: false; state: 'open'; error: string }
 
+/**
+ * Sets the new password from a reset link, opened from `clientIp` (the visitor's address as the
+ * server resolved it; empty where none could be).
+ */
 export async function resetPassword(
 	auth: Auth,
 	storage: Storage,
 	token: string | null,
 	password: string,
+	clientIp = '',
 ): Promise<ResetResult> {
 	if (!(await resetLinkWorks(auth, token))) return { ok: false, state: 'invalid' }
 	// Checked before the link is spent, so a typo does not cost it.
@@ -88,8 +93,14 @@ export async function resetPassword(
 	const hash = await context.password.hash(password)
 	// Whoever was signed in as them (perhaps the reason for the reset) is signed out.
 	await storage.accounts.setPassword(userId, hash, new Date())
-	// Proven the owner: earlier failed sign-ins no longer hold them back.
+	// Proven the owner: earlier failed sign-ins no longer hold them back, neither the account's
+	// count nor that of the address they reset from (their guesses filled both).
 	await storage.rateLimits.clear(signInLimitKey(user.email))
+	const headers = new Headers(clientIp ? { [clientIpHeader]: clientIp } : {})
+	await context.adapter.deleteMany({
+		model: 'rateLimit',
+		where: [{ field: 'key', value: addressLimitKey(headers, context.options) }],
+	})
 	return { ok: true }
 }
 

@@ -77,19 +77,25 @@ interface RefundContext {
 }
 
 /**
+ * better-auth's key for the sign-in attempts from one address (`createRateLimitKey`): the address
+ * as its limiter resolves it, a bar, the path.
+ */
+export function addressLimitKey(headers: Headers, options: Parameters<typeof getIP>[1]): string {
+	return `${getIP(headers, options) ?? 'no-trusted-ip'}|/sign-in/email`
+}
+
+/**
  * better-auth's limit per address counts every sign-in, right or wrong: five colleagues signing in
  * from one office address within 15 minutes locked out the sixth. A sign-in that got in gives its
- * count back, so the limit counts only mistakes, as the account's own limit does. Its key is
- * better-auth's (`createRateLimitKey`): the address as its limiter resolves it, a bar, the path.
+ * count back, so the limit counts only mistakes, as the account's own limit does.
  */
 async function refundAddressAttempt(ctx: RefundContext): Promise<void> {
 	const headers = ctx.request?.headers ?? ctx.headers
 	if (!headers) return
-	const ip = getIP(headers, ctx.context.options) ?? 'no-trusted-ip'
 	await ctx.context.adapter.incrementOne({
 		model: 'rateLimit',
 		where: [
-			{ field: 'key', value: `${ip}|/sign-in/email` },
+			{ field: 'key', value: addressLimitKey(headers, ctx.context.options) },
 			{ field: 'count', operator: 'gt', value: 0 },
 		],
 		increment: { count: -1 },

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { resetLinkWorks, resetPassword } from '#app/features/auth/password-reset.server.ts'
-import { servicesContext } from '#app/lib/context.server.ts'
+import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/reset-password'
@@ -26,7 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { auth, storage } = context.get(servicesContext)
 	const token = new URL(request.url).searchParams.get('token')
 	const form = await readForm(request)
-	const result = await resetPassword(auth, storage, token, String(form.get('password') ?? ''))
+	const result = await resetPassword(
+		auth,
+		storage,
+		token,
+		String(form.get('password') ?? ''),
+		context.get(clientIpContext),
+	)
 	if (result.ok) throw redirect('/admin/sign-in?reset=done')
 	return result.state === 'open'
 		? data({ works: true, error: result.error }, 400)
