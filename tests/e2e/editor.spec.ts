@@ -798,8 +798,20 @@ test('Markdown by toolbar and by keyboard: bold, italic, link, heading, list and
 	await toolbar.getByRole('button', { name: 'Quote' }).click()
 	await expect(text).toHaveValue('## Peat\n\n- Reeds\n\n> A quote')
 	// What the buttons wrote is the text the preview and the autosave see.
-	await expect(page.locator('.editor-preview h2', { hasText: 'Peat' })).toBeVisible()
+	const heading = page.locator('.editor-preview .prose h2', { hasText: 'Peat' })
+	await expect(heading).toBeVisible()
 	await expect(page.locator('.editor-preview blockquote')).toHaveText('A quote')
+	// The text's heading looks as it will on the page, not like the panel's small grey title.
+	const looks = (element: HTMLElement) => {
+		const style = getComputedStyle(element)
+		return { size: Number.parseFloat(style.fontSize), colour: style.color }
+	}
+	const [title, written] = [
+		await page.locator('#preview-heading').evaluate(looks),
+		await heading.evaluate(looks),
+	]
+	expect(written.size).toBeGreaterThan(title.size * 1.2)
+	expect(written.colour).not.toBe(title.colour)
 	// The toolbar is one stop in the Tab order; the arrow keys move along it.
 	await toolbar.getByRole('button', { name: 'Bold' }).focus()
 	await page.keyboard.press('ArrowRight')
