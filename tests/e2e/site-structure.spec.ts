@@ -9,6 +9,10 @@ import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
 signedInAs(server, { email: 'nadia@example.org', role: 'admin', name: 'Nadia Haddad' })
+// A refused tag save is the form's 400 answer, which the browser reports.
+test.use({
+	expectedConsoleError: /status of 400 \(Bad Request\) \(at http:[^ ]+\/admin\/tags\/\d+\.data/,
+})
 
 test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboard', async ({
 	page,
@@ -167,6 +171,15 @@ test('a tag renamed in the staff area: its page, its cards and the old address f
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oceans')
 	await waitForHydration(page)
 	await expectNoAxeViolations(page)
+	// A cover with no description is refused: the summary at the form's top takes focus and
+	// leads to the field.
+	await page.getByLabel('Cover image', { exact: true }).fill('https://example.org/sea.jpg')
+	await page.getByRole('button', { name: 'Save the tag' }).click()
+	const summary = page.getByRole('alert').filter({ hasText: 'The tag was not saved' })
+	await expect(summary).toBeFocused()
+	await summary.getByRole('link', { name: /^Cover image description: / }).click()
+	await expect(page.getByLabel('Cover image description')).toBeFocused()
+	await page.getByLabel('Cover image', { exact: true }).fill('')
 	await page.getByLabel('Name').fill('Oceans and coasts')
 	await page.getByLabel('Address (slug)').fill('oceans-and-coasts')
 	await page.getByLabel('Description', { exact: true }).fill('Seas, shores and the life in them.')

@@ -28,7 +28,15 @@ test('an admin adds an endpoint, and a signed test event reaches it', async ({ p
 		await add.getByLabel('Address').fill(`${receiver.url}/n8n`)
 		await add.getByLabel('Description').fill('n8n on this server')
 		await add.getByRole('button', { name: 'Add the endpoint' }).click()
-		await expect(add.getByText(/when the webhook settings allow them/)).toBeVisible()
+		await expect(
+			add.locator('.field-error', { hasText: /when the webhook settings allow them/ }),
+		).toBeVisible()
+		// Said at the top of the form, where focus goes, and linked to the field.
+		const summary = add.getByRole('alert').filter({ hasText: 'The endpoint was not added' })
+		await expect(summary).toBeFocused()
+		await expect(summary).toBeInViewport()
+		await summary.getByRole('link', { name: /^Address: / }).click()
+		await expect(add.getByLabel('Address')).toBeFocused()
 		await expectNoAxeViolations(page)
 
 		await page.getByLabel('Allow this machine and private networks').check()

@@ -10,7 +10,13 @@ export function EventChoices({ chosen, error }: { chosen: readonly string[]; err
 	const id = useId()
 	const message = error?.map((text) => schemaMessage(i18n, text)).join(' ')
 	return (
-		<fieldset className="webhook-events" aria-describedby={message ? `${id}-error` : undefined}>
+		// Named and focusable, so the error summary's link takes a keyboard here.
+		<fieldset
+			className="webhook-events"
+			id="events"
+			tabIndex={-1}
+			aria-describedby={message ? `${id}-error` : undefined}
+		>
 			<legend>{t`Events`}</legend>
 			{webhookEventTypes.map((type: WebhookEventType) => (
 				<div key={type} className="webhook-event">

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -131,6 +132,20 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 			)}
 			<Form method="post" className="form" key={author.updatedAt}>
 				<fieldset disabled={!mayEdit} className="form-fields">
+					{errors.into ? null : (
+						<ErrorSummary
+							errors={errors}
+							labels={{
+								name: t`Name`,
+								slug: t`Address (slug)`,
+								bio: t`Bio`,
+								avatarUrl: t`Photo`,
+								website: t`Website`,
+								userId: t`Team member`,
+							}}
+							title={t`The profile was not saved`}
+						/>
+					)}
 					<NameAndAddress
 						name={author.name}
 						slug={author.slug}
@@ -164,10 +179,10 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 					/>
 					{admin ? (
 						<div className="field">
-							<label htmlFor="author-account">
+							<label htmlFor="userId">
 								<Trans>Team member</Trans>
 							</label>
-							<select id="author-account" name="userId" defaultValue={author.userId ?? ''}>
+							<select id="userId" name="userId" defaultValue={author.userId ?? ''}>
 								<option value="">{t`None (a guest writer)`}</option>
 								{accounts.map((account) => (
 									<option key={account.id} value={account.id}>

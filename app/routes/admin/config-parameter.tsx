@@ -11,8 +11,8 @@ import {
 import { ParameterEditor } from '#app/features/remote-config/config-editor.tsx'
 import { parameters } from '#app/features/remote-config/parameters.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config-parameter'
 

@@ -18,8 +18,8 @@ import {
 	siteSwitches,
 } from '#app/features/remote-config/site-switches.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { readForm } from '#app/lib/form.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import configStyles from '#app/styles/admin-config.css?url'
 import type { Route } from './+types/config'
 

@@ -10,8 +10,8 @@ import {
 } from '#app/features/auth/password-reset.server.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/forgot-password'
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -10,8 +10,8 @@ import { subscribersAction } from '#app/features/newsletter/subscribers-admin.se
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import subscribersStyles from '#app/styles/subscribers.css?url'
 import type { Route } from './+types/subscribers'
 

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { deleteSchema, mergeSchema, tagEditSchema } from '#app/features/tags/term.schema.ts'
@@ -9,8 +10,8 @@ import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/tag'
 
 // One tag: its name, address, description and cover; merging it into another; deleting it.
@@ -103,6 +104,19 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				</p>
 			) : null}
 			<Form method="post" className="form" key={tag.updatedAt}>
+				{errors.into ? null : (
+					<ErrorSummary
+						errors={errors}
+						labels={{
+							name: t`Name`,
+							slug: t`Address (slug)`,
+							description: t`Description`,
+							coverImageUrl: t`Cover image`,
+							coverImageAlt: t`Cover image description`,
+						}}
+						title={t`The tag was not saved`}
+					/>
+				)}
 				<NameAndAddress
 					name={tag.name}
 					slug={tag.slug}

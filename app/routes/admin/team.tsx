@@ -16,8 +16,8 @@ import {
 import { InviteForm, MemberCard, OneTimeLink } from '#app/features/auth/team-list.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { rootI18n } from '#app/lib/root-data.ts'
 import href from '#app/styles/admin-team.css?url'
 import type { Route } from './+types/team'
 

@@ -2,10 +2,9 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
-import { EventChoices } from '#app/features/webhooks/webhook-admin-forms.tsx'
-import { eventLabels } from '#app/features/webhooks/webhook-admin-labels.ts'
 import {
 	deliveryIdSchema,
 	endpointFormSchema,
@@ -16,6 +15,8 @@ import {
 	saveWebhookEndpoint,
 	sendTestEvent,
 } from '#app/features/webhooks/webhook-admin.server.ts'
+import { EventChoices } from '#app/features/webhooks/webhook-admin-forms.tsx'
+import { eventLabels } from '#app/features/webhooks/webhook-admin-labels.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
@@ -288,6 +289,14 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 				<Trans>Settings</Trans>
 			</h2>
 			<Form method="post" className="form" key={endpoint.updatedAt} aria-label={t`Settings`}>
+				{/* The page's other buttons answer with a form-wide message, shown at its top. */}
+				{errors.form ? null : (
+					<ErrorSummary
+						errors={errors}
+						labels={{ url: t`Address`, description: t`Description`, events: t`Events` }}
+						title={t`The endpoint was not saved`}
+					/>
+				)}
 				<Field
 					name="url"
 					type="url"

@@ -1,14 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
-import { EventChoices } from '#app/features/webhooks/webhook-admin-forms.tsx'
 import {
 	endpointFormSchema,
 	endpointFormValues,
 } from '#app/features/webhooks/webhook-admin.schema.ts'
 import { saveWebhookEndpoint } from '#app/features/webhooks/webhook-admin.server.ts'
+import { EventChoices } from '#app/features/webhooks/webhook-admin-forms.tsx'
 import {
 	allowsPrivateAddresses,
 	setAllowsPrivateAddresses,
@@ -166,6 +167,11 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 				<Trans>Add an endpoint</Trans>
 			</h2>
 			<Form method="post" className="form" aria-label={t`Add an endpoint`}>
+				<ErrorSummary
+					errors={errors}
+					labels={{ url: t`Address`, description: t`Description`, events: t`Events` }}
+					title={t`The endpoint was not added`}
+				/>
 				<Field
 					name="url"
 					type="url"
