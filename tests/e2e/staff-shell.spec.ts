@@ -214,3 +214,42 @@ test('every staff form sets each label above its own full-width box', async ({ p
 		expect.soft(misplaced, path).toEqual([])
 	}
 })
+
+test('the filter a list is showing reads as chosen, and an empty one says what it lacks', async ({
+	page,
+}) => {
+	for (const [path, chosen] of [
+		['/admin/pages?status=scheduled', 'Scheduled'],
+		['/admin/articles', 'All'],
+		['/admin/messages?box=archived', 'Archived'],
+		['/admin/subscribers', /^All/],
+	] as const) {
+		await page.goto(path)
+		const filters = page.locator('nav.filters a')
+		const current = page.locator('nav.filters a[aria-current="page"]')
+		await expect(current).toHaveText(chosen)
+		// Unlike the others by more than colour: its weight and its underline bar.
+		const looks = await filters.evaluateAll((links) =>
+			links.map((link) => {
+				const style = getComputedStyle(link)
+				return {
+					chosen: link.getAttribute('aria-current') === 'page',
+					weight: style.fontWeight,
+					bar: style.borderBottomColor,
+					height: link.getBoundingClientRect().height,
+				}
+			}),
+		)
+		const [one] = looks.filter((link) => link.chosen)
+		const others = looks.filter((link) => !link.chosen)
+		expect(others.length, path).toBeGreaterThan(0)
+		for (const other of others) {
+			expect(other.weight, path).not.toBe(one?.weight)
+			expect(other.bar, path).not.toBe(one?.bar)
+		}
+		for (const link of looks) expect(link.height, path).toBeGreaterThanOrEqual(40)
+	}
+	await page.goto('/admin/pages?status=scheduled')
+	await expect(page.getByText('No page is scheduled.')).toBeVisible()
+	await expect(page.getByText(/Try other words/)).toHaveCount(0)
+})

@@ -45,6 +45,20 @@ const filters = [
 	{ value: 'published', label: msg`Published` },
 ] as const
 
+/** What an empty filter says when no words were searched for. */
+const noneWith = {
+	article: {
+		draft: msg`No article drafts.`,
+		scheduled: msg`No article is scheduled.`,
+		published: msg`No article is published yet.`,
+	},
+	page: {
+		draft: msg`No page drafts.`,
+		scheduled: msg`No page is scheduled.`,
+		published: msg`No page is published yet.`,
+	},
+} as const
+
 function Status({ item }: { item: ArticleListItem }) {
 	if (item.status === 'published')
 		return (
@@ -186,7 +200,9 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 			</Form>
 			{items.length === 0 ? (
 				<p>
-					{query || status ? (
+					{status && !query ? (
+						i18n._(noneWith[pagesList ? 'page' : 'article'][status])
+					) : query ? (
 						pagesList ? (
 							<Trans>No page matches. Try other words or another filter.</Trans>
 						) : (
