@@ -11,6 +11,7 @@ import {
 	signIn,
 	teamPassword,
 } from '#tests/fixtures/forms.ts'
+import { databases } from '#tests/fixtures/storage.ts'
 
 /** The one-time link on the page (shown in a read-only field), unescaped. */
 function linkOn(html: string, path: string): string {
@@ -175,5 +176,85 @@ describe('the team page', () => {
 		expect(await done.text()).toContain('Ana is now an admin.')
 		expect((await getPage(app, '/admin/team', ana)).status).toBe(200)
 		expect(await isSignedIn(app, ana)).toBe(true)
+	})
+})
+
+// On both databases: the list reads better-auth's verification table by a prefix of its key.
+describe.each(databases)('pending invites: $name', ({ create }) => {
+	let app: TestApp
+	let rosa: string
+
+	beforeEach(async () => {
+		app = await startTestApp({ seed: false, database: create })
+		await makeAccount(app, 'rosa@example.org', 'admin', 'Rosa')
+		rosa = (await signIn(app, 'rosa@example.org', teamPassword)).cookie
+	})
+	afterEach(async () => {
+		await app.close()
+	})
+
+	const team = (fields: Record<string, string>) =>
+		postForm(app, '/admin/team', fields, { cookie: rosa })
+	const invite = async (email: string, name: string, role = 'editor') =>
+		linkOn(await (await team({ intent: 'invite', email, name, role })).text(), '/admin/invite')
+	const teamPage = async () => (await getPage(app, '/admin/team', rosa)).text()
+	/** The id each pending invite's cancel button posts, by address. */
+	const pending = (html: string) => {
+		const list = /<ul class="members invites">(.*?)<\/ul>/s.exec(html)?.[1] ?? ''
+		return Object.fromEntries(
+			[...list.matchAll(/<span>([^<]+@[^<]+)<\/span>.*?name="inviteId" value="([^"]+)"/gs)].map(
+				([, email, id]) => [email, id],
+			),
+		)
+	}
+
+	it('lists invites not taken up; one cancelled stops working, one accepted leaves the list', async () => {
+		expect(await teamPage()).not.toContain('Invited, not joined yet')
+		const lea = await invite('lea@example.org', 'Lea Park')
+		const omar = await invite('omar@example.org', 'Omar Said', 'admin')
+		let html = await teamPage()
+		expect(html).toContain('Invited, not joined yet')
+		expect(html).toMatch(/Omar Said.*omar@example\.org.*Admin.*Link works until/s)
+		expect(Object.keys(pending(html)).sort()).toEqual(['lea@example.org', 'omar@example.org'])
+
+		const cancelled = await team({
+			intent: 'cancel-invite',
+			inviteId: pending(html)['omar@example.org'] ?? '',
+		})
+		expect(cancelled.status).toBe(200)
+		expect(await cancelled.text()).toContain(
+			'The invitation to omar@example.org is cancelled: its link no longer works.',
+		)
+		expect((await fetch(omar)).status).toBe(403)
+		const late = await postForm(app, omar, { name: 'Omar', password: 'kelp forests grow fast' })
+		expect(late.status).toBe(403)
+		// Cancelling it again says it is gone, and nothing else changes.
+		const twice = await team({
+			intent: 'cancel-invite',
+			inviteId: pending(html)['omar@example.org'] ?? '',
+		})
+		expect(twice.status).toBe(409)
+		expect(await twice.text()).toContain('That invitation was no longer open')
+
+		const accepted = await postForm(app, lea, { name: 'Lea', password: 'kelp forests grow fast' })
+		expect(accepted.status).toBe(302)
+		html = await teamPage()
+		expect(pending(html)).toEqual({})
+		expect(html).not.toContain('Invited, not joined yet')
+	})
+
+	it('replaces an address’s earlier invite when it is invited again', async () => {
+		const first = await invite('lea@example.org', 'Lea', 'admin')
+		const second = await invite('lea@example.org', 'Lea Park', 'editor')
+		expect(Object.keys(pending(await teamPage()))).toEqual(['lea@example.org'])
+		expect((await fetch(first)).status).toBe(403)
+		expect((await fetch(second)).status).toBe(200)
+	})
+
+	it('refuses to cancel anything but an invite', async () => {
+		const reset = await team({ intent: 'cancel-invite', inviteId: 'not-an-invite' })
+		expect(reset.status).toBe(409)
+		const empty = await team({ intent: 'cancel-invite', inviteId: '' })
+		expect(empty.status).toBe(400)
 	})
 })

@@ -5,7 +5,12 @@ import { z } from 'zod'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { Auth } from './auth.server.ts'
-import { consumeOneTimeLink, createOneTimeLink, readOneTimeLink } from './one-time-links.server.ts'
+import {
+	consumeOneTimeLink,
+	createOneTimeLink,
+	linkPrefix,
+	readOneTimeLink,
+} from './one-time-links.server.ts'
 import { newUserSchema, roles } from './user.schema.ts'
 import { checkNewUser, createUser } from './users.server.ts'
 
@@ -35,8 +40,65 @@ export async function createInvite(
 			errors: { email: ['There is already an account with this email address.'] },
 		}
 	}
+	// One live invite per address: asked again (the mail was lost, the role was wrong), the new
+	// link replaces the earlier one.
+	for (const earlier of await listPendingInvites(auth))
+		if (earlier.email === invite.email) await cancelInvite(auth, earlier.id)
 	const link = await createOneTimeLink(auth, siteUrl, 'invite', JSON.stringify(invite), validForMs)
 	return { ok: true, invite, link }
+}
+
+export interface PendingInvite extends Invite {
+	id: string
+	/** Until when its link works. */
+	expiresAt: string
+}
+
+interface VerificationRow {
+	id: string
+	identifier: string
+	value: string
+	expiresAt: Date
+}
+
+/** Invites whose link still works and has not been used, the newest first. */
+export async function listPendingInvites(auth: Auth): Promise<PendingInvite[]> {
+	const rows = await (await auth.$context).adapter.findMany<VerificationRow>({
+		model: 'verification',
+		where: [{ field: 'identifier', operator: 'starts_with', value: linkPrefix('invite') }],
+	})
+	const now = Date.now()
+	return rows
+		.filter((row) => row.expiresAt.getTime() > now)
+		.sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())
+		.flatMap((row) => {
+			const invite = storedInvite.safeParse(safeJson(row.value))
+			return invite.success
+				? [{ ...invite.data, id: row.id, expiresAt: row.expiresAt.toISOString() }]
+				: []
+		})
+}
+
+function safeJson(text: string): unknown {
+	try {
+		return JSON.parse(text)
+	} catch {
+		return undefined
+	}
+}
+
+/** Withdraws an unused invite: its link stops working. The invite, or undefined if it was gone. */
+export async function cancelInvite(auth: Auth, id: string): Promise<PendingInvite | undefined> {
+	const invite = (await listPendingInvites(auth)).find((pending) => pending.id === id)
+	if (!invite) return undefined
+	await (await auth.$context).adapter.delete({
+		model: 'verification',
+		where: [
+			{ field: 'id', value: id },
+			{ field: 'identifier', operator: 'starts_with', value: linkPrefix('invite') },
+		],
+	})
+	return invite
 }
 
 /** Who the invite is for, while its link still works. */

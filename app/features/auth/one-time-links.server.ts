@@ -13,8 +13,13 @@ export const linkPaths: Record<LinkKind, string> = {
 	reset: '/admin/reset-password',
 }
 
+/** What every stored link of a kind starts with. */
+export function linkPrefix(kind: LinkKind): string {
+	return `canopy-${kind}:`
+}
+
 export function linkIdentifier(kind: LinkKind, token: string): string {
-	return `canopy-${kind}:${createHash('sha256').update(token).digest('hex')}`
+	return `${linkPrefix(kind)}${createHash('sha256').update(token).digest('hex')}`
 }
 
 /** Makes a link carrying `value` (what the link is for), valid for `validForMs`. */

@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Field, schemaMessage } from '#app/components/ui/field.tsx'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 import type { Role } from './user.schema.ts'
 
 // Listed here rather than imported with the schema, so the page's browser code carries no zod.
@@ -175,5 +176,52 @@ export function MemberCard({
 				) : null}
 			</div>
 		</li>
+	)
+}
+
+export interface Invited {
+	id: string
+	email: string
+	name: string
+	role: Role
+	expiresAt: string
+}
+
+/** Invites made and not yet taken up, each with a way to withdraw it; nothing when there are none. */
+export function PendingInvites({ invites, busy }: { invites: Invited[]; busy: boolean }) {
+	const { t } = useLingui()
+	if (invites.length === 0) return null
+	return (
+		<>
+			<h2>
+				<Trans>Invited, not joined yet</Trans>
+			</h2>
+			<ul className="members invites">
+				{invites.map((invite) => {
+					const email = invite.email
+					return (
+						<li key={invite.id} className="member">
+							<h3>{invite.name}</h3>
+							<p className="member-facts">
+								<span>{email}</span>
+								<span>{invite.role === 'admin' ? t`Admin` : t`Editor`}</span>
+								<span>
+									<Trans>
+										Link works until <LocalTime iso={invite.expiresAt} time />
+									</Trans>
+								</span>
+							</p>
+							<Form method="post" className="member-actions">
+								<input type="hidden" name="intent" value="cancel-invite" />
+								<input type="hidden" name="inviteId" value={invite.id} />
+								<button type="submit" disabled={busy} className="secondary">
+									<Trans>Cancel the invitation to {email}</Trans>
+								</button>
+							</Form>
+						</li>
+					)
+				})}
+			</ul>
+		</>
 	)
 }

@@ -102,6 +102,7 @@ const teamActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('deactivate'), userId: userIdField }),
 	z.object({ intent: z.literal('reactivate'), userId: userIdField }),
 	z.object({ intent: z.literal('reset-link'), userId: userIdField }),
+	z.object({ intent: z.literal('cancel-invite'), inviteId: z.string().min(1).max(100) }),
 ])
 const intents: string[] = teamActionSchema.options.map((option) => option.shape.intent.value)
 

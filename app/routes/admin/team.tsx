@@ -2,7 +2,12 @@ import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, useNavigation } from 'react-router'
 import { schemaMessage } from '#app/components/ui/field.tsx'
-import { createInvite, inviteValidDays } from '#app/features/auth/invites.server.ts'
+import {
+	cancelInvite,
+	createInvite,
+	inviteValidDays,
+	listPendingInvites,
+} from '#app/features/auth/invites.server.ts'
 import { mailEnabled, queueAccountMail } from '#app/features/auth/mail.server.ts'
 import { createResetLink } from '#app/features/auth/password-reset.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
@@ -13,7 +18,12 @@ import {
 	parseTeamAction,
 	setActive,
 } from '#app/features/auth/team.server.ts'
-import { InviteForm, MemberCard, OneTimeLink } from '#app/features/auth/team-list.tsx'
+import {
+	InviteForm,
+	MemberCard,
+	OneTimeLink,
+	PendingInvites,
+} from '#app/features/auth/team-list.tsx'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -29,9 +39,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const { storage, smtpUrl } = context.get(servicesContext)
+	const { auth, storage, smtpUrl } = context.get(servicesContext)
 	return {
 		members: await listTeam(storage),
+		invites: await listPendingInvites(auth),
 		you: context.get(editorContext).id,
 		mail: mailEnabled(smtpUrl),
 	}
@@ -102,6 +113,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 							msg`Pass it on to them: it works once, for ${plural(inviteValidDays, { one: '# day', other: '# days' })}, and is shown only now.`,
 						),
 			},
+		} satisfies Answer
+	}
+	if (input.intent === 'cancel-invite') {
+		const cancelled = await cancelInvite(auth, input.inviteId)
+		if (!cancelled) {
+			const error = i18n._(
+				msg`That invitation was no longer open: it was accepted, cancelled or ran out.`,
+			)
+			return data({ intent: input.intent, errors: { form: [error] } } as Answer, 409)
+		}
+		const email = cancelled.email
+		return {
+			intent: input.intent,
+			done: i18n._(msg`The invitation to ${email} is cancelled: its link no longer works.`),
 		} satisfies Answer
 	}
 	if (input.intent === 'reset-link') {
@@ -187,6 +212,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 					/>
 				))}
 			</ul>
+			<PendingInvites invites={loaderData.invites} busy={busy} />
 			<h2 id="invite-heading">
 				<Trans>Invite someone</Trans>
 			</h2>
