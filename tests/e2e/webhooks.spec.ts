@@ -49,6 +49,9 @@ test('an admin adds an endpoint, and a signed test event reaches it', async ({ p
 
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${receiver.url}/n8n`)
 		await expect(page.getByText('The endpoint is added.')).toBeVisible()
+		// Said on arrival only: the address loses its ?created=1, so a reload does not say it again.
+		await expect(page).toHaveURL(/\/admin\/webhooks\/\d+$/)
+		await expect(page.getByText('The endpoint is added.')).toBeVisible()
 		await page.getByText('Show the secret').click()
 		const secret = await page.getByLabel('Secret', { exact: true }).inputValue()
 		expect(secret).toMatch(/^whsec_/)
@@ -65,6 +68,7 @@ test('an admin adds an endpoint, and a signed test event reaches it', async ({ p
 			await page.reload()
 			await expect(page.getByRole('row', { name: /Test event/ })).toContainText('Delivered')
 		}).toPass({ timeout: 10_000 })
+		await expect(page.getByText('The endpoint is added.')).toHaveCount(0)
 		await expect(page.getByLabel('Article updated')).not.toBeChecked()
 		await expect(page.getByLabel('Article published')).toBeChecked()
 

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, Link } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
@@ -9,6 +9,7 @@ import { listEditorArticles } from '#app/features/articles/editor.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { pushSummary } from '#app/features/push/push-results.tsx'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { ArticleKind, ArticleListItem } from '#storage/port/articles.ts'
@@ -126,7 +127,7 @@ function pushCell(item: ArticleListItem, counts: PushDeliveryCounts | undefined,
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
 	const { items, total, page, pages, query, status, push, kind } = loaderData
-	const [params] = useSearchParams()
+	const deleted = useArrivalNotice('deleted')
 	const link = useListLink(['deleted'])
 	const { t, i18n } = useLingui()
 	// Each row's cells are named for a phone's stacked table (the CSS shows them): looked up once.
@@ -163,7 +164,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 					/>
 				</p>
 			)}
-			{params.has('deleted') ? (
+			{deleted ? (
 				<p role="status" className="notice">
 					{pagesList ? (
 						<Trans>The page was deleted.</Trans>

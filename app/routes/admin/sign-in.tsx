@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
@@ -23,8 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
 	const next = safeNext(params.get('next'))
 	if (await getEditor(context, request)) throw redirect(next)
-	// Set by /admin/reset-password after a new password is chosen.
-	return { next, passwordReset: params.get('reset') === 'done' }
+	return { next }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,6 +72,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 	const busy = useNavigation().state === 'submitting'
 	const { t } = useLingui()
 	const formRef = useRef<HTMLFormElement>(null)
+	// Set by /admin/reset-password after a new password is chosen.
+	const passwordReset = useArrivalNotice('reset')
 	// Refused: the password typed is cleared (it is the part to type again), and the cursor put
 	// where typing goes on: the password, or the email address when that is empty.
 	useEffect(() => {
@@ -90,7 +92,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 			<p>
 				<Trans>For the people who run this site.</Trans>
 			</p>
-			{loaderData.passwordReset && !actionData ? (
+			{passwordReset === 'done' && !actionData ? (
 				<p role="status" className="notice">
 					<Trans>
 						Your password is changed and every device signed in as you has been signed out. Sign in

@@ -18,6 +18,7 @@ import {
 import { EventChoices } from '#app/features/webhooks/webhook-admin-forms.tsx'
 import { eventLabels } from '#app/features/webhooks/webhook-admin-labels.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -76,7 +77,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 		deliveries: deliveries.slice(0, logPage),
 		older: deliveries.length > logPage ? deliveries[logPage - 1]?.id : undefined,
 		paged: before !== undefined,
-		created: search.has('created'),
 	}
 }
 
@@ -156,7 +156,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function Webhook({ loaderData, actionData }: Route.ComponentProps) {
-	const { endpoint, deliveries, older, paged, created } = loaderData
+	const { endpoint, deliveries, older, paged } = loaderData
+	const created = useArrivalNotice('created') !== null
 	const busy = useNavigation().state === 'submitting'
 	const { errors, values, value, done } = actionAnswer(actionData)
 	const { t } = useLingui()
