@@ -49,6 +49,8 @@ test('an editor signs in, sees the editor area, and signs out', async ({ page })
 	await expectNoAxeViolations(page)
 
 	await page.getByRole('button', { name: 'Sign out' }).click()
+	await expect(page.getByRole('status')).toHaveText('You are signed out.')
+	// Said once: the address is plain again, so a reload does not say it.
 	await expect(page).toHaveURL(/\/admin\/sign-in$/)
 	await page.goto('/admin')
 	await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin$/)

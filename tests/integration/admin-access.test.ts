@@ -149,7 +149,7 @@ describe('the editor area', () => {
 
 		const signedOut = await post(app, '/admin/sign-out', {}, { Cookie: cookie })
 		expect(signedOut.status).toBe(302)
-		expect(signedOut.headers.get('location')).toBe('/admin/sign-in')
+		expect(signedOut.headers.get('location')).toBe('/admin/sign-in?signed-out=1')
 		// The old cookie is dead on the server, not just cleared in the browser.
 		const after = await fetch(`${app.url}/admin`, {
 			headers: { Cookie: cookie },

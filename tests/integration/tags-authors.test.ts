@@ -146,8 +146,27 @@ describe('tags and authors', () => {
 			{ cookie: editor },
 		)
 		expect(merged.status).toBe(302)
+		// The merged tag's page says what happened, once (the name rides in the address).
+		const to = merged.headers.get('location') ?? ''
+		expect(to).toBe(`/admin/tags/${climate.id}?merged=${encodeURIComponent(peatlands.name)}`)
+		expect(await (await get(to, editor)).text()).toContain(
+			`“${peatlands.name}” is merged into this tag`,
+		)
 		expect(await where('/tags/peatlands')).toEqual([301, '/tags/climate-crisis'])
 		expect((await app.storage.tags.findById(climate.id))?.articles).toBe(1)
+
+		const gone = await postForm(
+			app,
+			`/admin/tags/${climate.id}`,
+			{ intent: 'delete' },
+			{ cookie: editor },
+		)
+		expect(gone.status).toBe(302)
+		const list = gone.headers.get('location') ?? ''
+		expect(list).toMatch(/^\/admin\/tags\?deleted=/)
+		expect(await (await get(list, editor)).text()).toMatch(
+			/The tag “[^”]+” is deleted: its articles no longer show it\./,
+		)
 	})
 
 	it('lets an editor change their own profile only; an admin any', async () => {

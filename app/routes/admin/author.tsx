@@ -8,6 +8,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { authorEditSchema, deleteSchema, mergeSchema } from '#app/features/tags/term.schema.ts'
 import { DeleteForm, MergeForm, NameAndAddress } from '#app/features/tags/term-admin-forms.tsx'
 import { actionAnswer } from '#app/lib/action-answer.ts'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -63,7 +64,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	const i18n = await requestI18n(request, context)
 	if (admin && form.intent === 'delete' && deleteSchema.safeParse(form).success) {
 		await storage.authors.delete(author.id)
-		return redirect('/admin/authors')
+		return redirect(`/admin/authors?${new URLSearchParams({ deleted: author.name })}`)
 	}
 	if (admin && form.intent === 'merge') {
 		const parsed = mergeSchema.safeParse(form)
@@ -74,7 +75,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 				{ errors: { into: [i18n._(msg`That profile is gone. Choose another.`)] } as FieldErrors },
 				404,
 			)
-		return redirect(`/admin/authors/${merged.value.id}`)
+		return redirect(
+			`/admin/authors/${merged.value.id}?${new URLSearchParams({ merged: author.name })}`,
+		)
 	}
 	const parsed = authorEditSchema.safeParse(form)
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
@@ -104,6 +107,7 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 	const { author, mayEdit, admin, accounts, others } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const { errors, value, done } = actionAnswer(actionData)
+	const merged = useArrivalNotice('merged')
 	const path = publicPath('author', author.slug)
 	const { t } = useLingui()
 	const name = author.name
@@ -123,6 +127,13 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 			{done ? (
 				<p role="status" className="notice">
 					{done}
+				</p>
+			) : merged !== null ? (
+				<p role="status" className="notice">
+					<Trans>
+						The profile of {merged} is merged into this one: their articles now name it, and their
+						old address leads here.
+					</Trans>
 				</p>
 			) : null}
 			{mayEdit ? null : (

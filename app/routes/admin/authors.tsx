@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/authors'
@@ -27,11 +28,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Authors({ loaderData }: Route.ComponentProps) {
 	const { authors } = loaderData
+	const deleted = useArrivalNotice('deleted')
 	return (
 		<>
 			<h1>
 				<Trans>Authors</Trans>
 			</h1>
+			{deleted !== null ? (
+				<p role="status" className="notice">
+					<Trans>
+						The profile of {deleted} is deleted: their articles stay, without this name.
+					</Trans>
+				</p>
+			) : null}
 			<p>
 				<Trans>
 					Each author has a public page with their bio and articles. A team member’s profile is made

@@ -74,6 +74,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 	const formRef = useRef<HTMLFormElement>(null)
 	// Set by /admin/reset-password after a new password is chosen.
 	const passwordReset = useArrivalNotice('reset')
+	// Set by /admin/sign-out.
+	const signedOut = useArrivalNotice('signed-out')
 	// Refused: the password typed is cleared (it is the part to type again), and the cursor put
 	// where typing goes on: the password, or the email address when that is empty.
 	useEffect(() => {
@@ -92,6 +94,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 			<p>
 				<Trans>For the people who run this site.</Trans>
 			</p>
+			{signedOut !== null && !actionData ? (
+				<p role="status" className="notice">
+					<Trans>You are signed out.</Trans>
+				</p>
+			) : null}
 			{passwordReset === 'done' && !actionData ? (
 				<p role="status" className="notice">
 					<Trans>

@@ -7,6 +7,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { deleteSchema, mergeSchema, tagEditSchema } from '#app/features/tags/term.schema.ts'
 import { DeleteForm, MergeForm, NameAndAddress } from '#app/features/tags/term-admin-forms.tsx'
 import { actionAnswer } from '#app/lib/action-answer.ts'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -41,9 +42,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	const id = Number(params.id)
 	const form = Object.fromEntries(await readForm(request))
 	const i18n = await requestI18n(request, context)
+	// Its name, for the notice on the page the browser goes to once it is deleted or merged.
+	const name = (await storage.tags.findById(id))?.name ?? ''
 	if (form.intent === 'delete' && deleteSchema.safeParse(form).success) {
 		await storage.tags.delete(id)
-		return redirect('/admin/tags')
+		return redirect(`/admin/tags?${new URLSearchParams({ deleted: name })}`)
 	}
 	if (form.intent === 'merge') {
 		const parsed = mergeSchema.safeParse(form)
@@ -54,7 +57,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 				{ errors: { into: [i18n._(msg`That tag is gone. Choose another.`)] } as FieldErrors },
 				404,
 			)
-		return redirect(`/admin/tags/${merged.value.id}`)
+		return redirect(`/admin/tags/${merged.value.id}?${new URLSearchParams({ merged: name })}`)
 	}
 	const parsed = tagEditSchema.safeParse(form)
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
@@ -83,6 +86,7 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 	const { tag, others } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const { errors, value, done } = actionAnswer(actionData)
+	const merged = useArrivalNotice('merged')
 	const { t } = useLingui()
 	const name = tag.name
 	const articles = tag.articles
@@ -101,6 +105,13 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 			{done ? (
 				<p role="status" className="notice">
 					{done}
+				</p>
+			) : merged !== null ? (
+				<p role="status" className="notice">
+					<Trans>
+						“{merged}” is merged into this tag: its articles show this one, and its address leads
+						here.
+					</Trans>
 				</p>
 			) : null}
 			<Form method="post" className="form" key={tag.updatedAt}>

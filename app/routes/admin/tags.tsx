@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/tags'
@@ -20,11 +21,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Tags({ loaderData }: Route.ComponentProps) {
 	const { tags } = loaderData
+	const deleted = useArrivalNotice('deleted')
 	return (
 		<>
 			<h1>
 				<Trans>Tags</Trans>
 			</h1>
+			{deleted !== null ? (
+				<p role="status" className="notice">
+					<Trans>The tag “{deleted}” is deleted: its articles no longer show it.</Trans>
+				</p>
+			) : null}
 			<p>
 				<Trans>
 					A tag is made when an article first names it. Here you can give it a better name, an

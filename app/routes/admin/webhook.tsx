@@ -90,7 +90,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	const intent = posted.get('intent')
 	if (intent === 'delete') {
 		await storage.webhooks.deleteEndpoint(endpoint.id)
-		return redirect('/admin/webhooks')
+		return redirect(`/admin/webhooks?${new URLSearchParams({ deleted: endpoint.url })}`)
 	}
 	if (intent === 'test') {
 		if (!endpoint.enabled)

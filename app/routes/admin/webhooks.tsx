@@ -15,6 +15,7 @@ import {
 	setAllowsPrivateAddresses,
 } from '#app/features/webhooks/webhook-settings.server.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
+import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -76,6 +77,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 	const { endpoints, allowPrivate } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const { errors, values, value, done } = actionAnswer(actionData)
+	const deleted = useArrivalNotice('deleted')
 	const { t } = useLingui()
 	const posted = Array.isArray(values.events) ? values.events.map(String) : undefined
 	const docs = 'https://www.standardwebhooks.com'
@@ -96,6 +98,10 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 			{done ? (
 				<p role="status" className="notice">
 					{done}
+				</p>
+			) : deleted !== null ? (
+				<p role="status" className="notice">
+					<Trans>The endpoint {deleted} is deleted: no more events go to it.</Trans>
 				</p>
 			) : null}
 
