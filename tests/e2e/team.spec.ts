@@ -50,6 +50,9 @@ test('an admin invites an editor, who joins, is kept out of the team page, and i
 	await expect(lea.getByRole('heading', { level: 1 })).toHaveText('For admins only')
 
 	await page.reload()
+	// It asks first, saying what it does.
+	await page.getByText('Deactivate Lea Park…').click()
+	await expect(page.getByText('Lea Park is signed out everywhere at once')).toBeVisible()
 	await page.getByRole('button', { name: 'Deactivate Lea Park' }).click()
 	await expect(page.getByRole('status')).toHaveText(
 		'Lea Park is deactivated and signed out everywhere.',

@@ -140,6 +140,24 @@ describe('redirects', () => {
 		})
 		expect(deleted.status).toBe(200)
 		expect(await where('/blog/2019/05/heron-count')).toEqual([302, '/home'])
+		// Deleted at once, with Undo: a form that puts back the same redirect, kind and all.
+		const undo = /<form[^>]*>(?:(?!<\/form>).)*?>Undo<\/button><\/form>/s.exec(
+			await deleted.text(),
+		)?.[0]
+		const fields = Object.fromEntries(
+			[...(undo ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]) => [
+				name,
+				value?.replaceAll('&amp;', '&'),
+			]),
+		)
+		expect(fields).toEqual({
+			intent: 'add',
+			from: '/blog/2019/05/heron-count',
+			to: '/articles/herons',
+			status: '302',
+		})
+		expect((await post('/admin/redirects', fields)).status).toBe(200)
+		expect(await where('/blog/2019/05/heron-count')).toEqual([302, '/articles/herons'])
 	})
 
 	it('refuses a redirect from an address that shows content, and keeps the renames’ redirects to it', async () => {

@@ -158,13 +158,33 @@ export function MemberCard({
 						<Trans>Change role</Trans>
 					</button>
 				</Form>
-				<Form method="post">
-					<input type="hidden" name="intent" value={member.active ? 'deactivate' : 'reactivate'} />
-					<input type="hidden" name="userId" value={member.id} />
-					<button type="submit" disabled={busy} className="secondary">
-						{member.active ? t`Deactivate ${memberName}` : t`Reactivate ${memberName}`}
-					</button>
-				</Form>
+				{member.active ? (
+					// Asks first: it signs them out everywhere at once (works without JavaScript).
+					<details className="member-confirm">
+						<summary>{t`Deactivate ${memberName}…`}</summary>
+						<Form method="post">
+							<input type="hidden" name="intent" value="deactivate" />
+							<input type="hidden" name="userId" value={member.id} />
+							<p>
+								<Trans>
+									{memberName} is signed out everywhere at once and cannot sign in until an admin
+									reactivates the account. Their articles and profile stay.
+								</Trans>
+							</p>
+							<button type="submit" disabled={busy} className="destructive">
+								{t`Deactivate ${memberName}`}
+							</button>
+						</Form>
+					</details>
+				) : (
+					<Form method="post">
+						<input type="hidden" name="intent" value="reactivate" />
+						<input type="hidden" name="userId" value={member.id} />
+						<button type="submit" disabled={busy} className="secondary">
+							{t`Reactivate ${memberName}`}
+						</button>
+					</Form>
+				)}
 				{member.active ? (
 					<Form method="post">
 						<input type="hidden" name="intent" value="reset-link" />

@@ -38,13 +38,18 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const input = parsed.data
 	const { from } = input
 	if (input.intent === 'delete') {
-		const deleted = await storage.redirects.delete(input.from)
-		if (!deleted)
+		const gone = await storage.redirects.find(input.from)
+		const deleted = gone && (await storage.redirects.delete(input.from))
+		if (!gone || !deleted)
 			return data(
 				{ errors: { form: [i18n._(msg`This redirect was deleted already.`)] } as FieldErrors },
 				404,
 			)
-		return { done: i18n._(msg`${from} no longer redirects.`) }
+		// Deleted at once, as a menu link is removed; the notice can put it back.
+		return {
+			done: i18n._(msg`${from} no longer redirects.`),
+			undo: { from: gone.from, to: gone.to, status: String(gone.status) },
+		}
 	}
 	const { to } = input
 	const shown = await contentAt(storage, from)
@@ -157,6 +162,7 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 		unknown
 	>
 	const done = actionData && 'done' in actionData ? actionData.done : null
+	const undo = actionData && 'undo' in actionData ? actionData.undo : null
 	const typed = (name: string) => (typeof values[name] === 'string' ? String(values[name]) : '')
 	const { t, i18n } = useLingui()
 	// Code, not words: outside the message's text.
@@ -175,9 +181,20 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 				</Trans>
 			</p>
 			{done ? (
-				<p role="status" className="notice">
-					{done}
-				</p>
+				<div role="status" className={undo ? 'notice notice-with-action' : 'notice'}>
+					<p>{done}</p>
+					{undo ? (
+						<Form method="post">
+							<input type="hidden" name="intent" value="add" />
+							{Object.entries(undo).map(([name, value]) => (
+								<input key={name} type="hidden" name={name} value={value} />
+							))}
+							<button type="submit" className="notice-action" disabled={busy}>
+								<Trans>Undo</Trans>
+							</button>
+						</Form>
+					) : null}
+				</div>
 			) : null}
 			{errors.form ? (
 				<p role="alert" className="form-error">
