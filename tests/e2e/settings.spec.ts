@@ -47,6 +47,16 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	await expect(picker).toHaveAccessibleDescription(/an SVG can carry scripts/)
 	await expect(page.getByLabel('Logo address', { exact: true })).toHaveValue('/logo.svg')
 	await expectNoAxeViolations(page)
+	// A refused file changed nothing in the form: leaving asks nothing.
+	await page
+		.getByRole('navigation')
+		.getByRole('link', { name: 'Articles', exact: true })
+		.first()
+		.click()
+	await expect(page).toHaveURL(/\/admin\/articles$/)
+	await expect(page.getByRole('alertdialog')).toHaveCount(0)
+	await page.goBack()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site settings')
 
 	await picker.setInputFiles({
 		name: 'logo.png',

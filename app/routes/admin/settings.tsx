@@ -168,7 +168,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 				method="post"
 				encType="multipart/form-data"
 				className="form settings-form"
-				onChange={() => markDirty(true)}
+				// A file chosen changes nothing until it is uploaded: the logo's field then changes
+				// (ImageUploadField's onChange); a refused file leaves the form as it was.
+				onChange={(event) => {
+					if (!(event.target instanceof HTMLInputElement && event.target.type === 'file'))
+						markDirty(true)
+				}}
 				onSubmit={() => markDirty(false)}
 			>
 				<Field
@@ -195,6 +200,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					hint={t`Shown at 25 × 25 pixels in the header and larger on the home page. Upload an image below, or paste an address. Leave empty for the default logo (${defaultLogo}).`}
 					defaultValue={values.logoUrl}
 					errors={errors.logoUrl}
+					onChange={() => markDirty(true)}
 				/>
 				<fieldset className="settings-contact">
 					<legend>
