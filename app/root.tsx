@@ -34,7 +34,7 @@ import { defaultNavigation, isOutside, type MenuLink } from './features/site/nav
 import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings, siteLocales, siteTimeZone } from './features/site/site-settings.ts'
 import { servicesContext } from './lib/context.server.ts'
-import { localeFor } from './lib/i18n.server.ts'
+import { localeChosen, localeFor } from './lib/i18n.server.ts'
 import {
 	directionOf,
 	hasMessages,
@@ -71,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		site: settings,
 		/** The interface language for this reader, among those the site offers. */
 		locale: localeFor(request, settings),
+		/** Chosen with the switcher: kept on an article in another language. */
+		localeChosen: localeChosen(request, settings),
 		offeredLocales: siteLocales(settings).offered,
 		timeZone: siteTimeZone(settings),
 		navigation,
@@ -102,10 +104,18 @@ const staffLayoutId = 'routes/admin/layout'
  * The page's language, and the interface's: a page showing an article or page gives its language
  * (`contentLanguage` in its data); the interface follows it where the site offers that language
  * and its messages are here (a browser has only the ones it loaded: a link to another language
- * loads the whole document), and otherwise stays the reader's.
+ * loads the whole document), and otherwise stays the reader's. A language the reader chose with
+ * the switcher is always kept: choosing one on an article must change the page.
  */
 function usePageLanguage(
-	data: { locale?: string; offeredLocales?: string[]; site?: { language: string } } | undefined,
+	data:
+		| {
+				locale?: string
+				localeChosen?: boolean
+				offeredLocales?: string[]
+				site?: { language: string }
+		  }
+		| undefined,
 ) {
 	const matches = useMatches()
 	const leaf = matches.at(-1)?.loaderData as { contentLanguage?: unknown } | undefined
@@ -116,6 +126,7 @@ function usePageLanguage(
 			? leaf.contentLanguage || (data?.site?.language ?? reader)
 			: undefined
 	const followed =
+		!data?.localeChosen &&
 		content !== undefined &&
 		isInterfaceLocale(content) &&
 		(data?.offeredLocales ?? []).includes(content) &&

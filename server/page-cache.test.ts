@@ -51,9 +51,13 @@ describe('the page cache’s languages', () => {
 		// Languages without a catalogue do not make pages of their own.
 		expect(pageCacheKey(request({ 'accept-language': 'de-DE,de;q=0.9' }))).toBe('/articles')
 		expect(pageCacheKey(request({ 'accept-language': 'de, fr;q=0.5' }))).toBe('/articles\nfr')
-		// The switcher's choice comes first, and is not an account cookie.
+		// The switcher's choice comes first, is not an account cookie, and is marked as chosen: a
+		// page keeps it on an article in another language, where one asked for follows the article.
 		expect(pageCacheKey(request({ cookie: 'lang=fr', 'accept-language': 'es' }))).toBe(
-			'/articles\nfr,es',
+			'/articles\n=fr,es',
+		)
+		expect(pageCacheKey(request({ cookie: 'lang=es', 'accept-language': 'es' }))).not.toBe(
+			pageCacheKey(request({ 'accept-language': 'es' })),
 		)
 		expect(pageCacheKey(request({ 'accept-language': 'es;q=0, en' }))).toBe('/articles\nen')
 	})

@@ -2,9 +2,10 @@
 // settings) empties it, on every instance, because each instance's broker sees every change.
 // The per-request CSP nonce is swapped in on the way out, so a cached page is still protected;
 // see docs/decisions/004-whole-page-cache.md.
-import { cookieValue, languageCookie, requestedLocales } from '#app/lib/i18n.ts'
+
 import type { IncomingMessage } from 'node:http'
 import type { HeaderReader } from '#app/features/remote-config/evaluate.server.ts'
+import { cookieValue, isInterfaceLocale, languageCookie, requestedLocales } from '#app/lib/i18n.ts'
 import { type SplicedGzip, spliceGzip } from './gzip-splice.ts'
 import type { LiveBroker } from './live/broker.ts'
 
@@ -73,7 +74,11 @@ export function pageCacheKey(
 	// The interface languages the reader asks for (a page renders in one of them, decision 033):
 	// one of a few short lists, whatever the header's details.
 	const cookie = headers.cookie ? cookieValue(headers.cookie, languageCookie) : undefined
-	const languages = requestedLocales(headers['accept-language'], cookie).join(',')
+	// A language chosen with the switcher is marked: the page keeps it on an article in another
+	// (root.tsx), where the same language only asked for by the browser follows the article.
+	const languages =
+		(isInterfaceLocale(cookie) ? '=' : '') +
+		requestedLocales(headers['accept-language'], cookie).join(',')
 	const page = languages ? `${url}\n${languages}` : url
 	if (!variant) return page
 	const name = variant((header) => {

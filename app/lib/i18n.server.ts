@@ -8,8 +8,9 @@ import { servicesContext } from './context.server.ts'
 import {
 	chooseLocale,
 	cookieValue,
-	i18nFor,
 	type InterfaceLocale,
+	i18nFor,
+	isInterfaceLocale,
 	languageCookie,
 	requestedLocales,
 } from './i18n.ts'
@@ -33,6 +34,18 @@ export function localeFor(
 		cookieValue(request.headers.get('cookie'), languageCookie),
 	)
 	return chooseLocale(requested, offered, language)
+}
+
+/**
+ * Whether the reader chose the interface language with the switcher (its cookie names one the
+ * site offers): the page then keeps it, whatever the language of the article shown.
+ */
+export function localeChosen(
+	request: Request,
+	settings: Pick<SiteSettings, 'language' | 'languages'>,
+): boolean {
+	const chosen = cookieValue(request.headers.get('cookie'), languageCookie)
+	return isInterfaceLocale(chosen) && siteLocales(settings).offered.includes(chosen)
 }
 
 /** The request's interface language's messages: `i18n._(msg\`…\`)`. */

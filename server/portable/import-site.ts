@@ -17,8 +17,8 @@ import {
 	checkHeader,
 	ExportFileError,
 	type ExportHeader,
-	rowSchemas,
 	optionalSections,
+	rowSchemas,
 	sections,
 } from './export-format.ts'
 import type { ExportEntry } from './read-export.ts'

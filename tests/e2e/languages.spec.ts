@@ -186,3 +186,26 @@ for (const javaScriptEnabled of [true, false]) {
 		await context.close()
 	})
 }
+
+test('a reader who chooses a language on an article gets the page in it, the article in its own', async ({
+	browser,
+}) => {
+	// A Spanish browser on the Arabic article: the interface follows the article into Arabic.
+	const page = await reader(browser, 'es-ES')
+	await page.goto(`/articles/${encodeURI(arabicSlug)}`)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+	await waitForHydration(page)
+	// Chosen with the switcher, Spanish is kept, on this article and after.
+	const switcher = page.locator('form.language-switcher')
+	await switcher.getByLabel('اللغة').selectOption('es')
+	await switcher.getByRole('button', { name: 'تغيير اللغة' }).click()
+	await expect(page).toHaveURL(new RegExp(`/articles/${encodeURI(arabicSlug)}$`))
+	await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+	await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+	await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeAttached()
+	const article = page.locator('article').filter({ hasText: arabic.title }).first()
+	await expect(article).toHaveAttribute('lang', 'ar')
+	await expect(article).toHaveAttribute('dir', 'rtl')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(arabic.title)
+	await page.context().close()
+})
