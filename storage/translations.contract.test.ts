@@ -311,6 +311,31 @@ describe.each(databases)('translations storage contract: $name', ({ create }) =>
 		)
 	})
 
+	it('lists an article in a language the site does not offer with the site’s, and a regional one with its own', async () => {
+		const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 0, minute)).toISOString()
+		const [own, russian, mexican, spanish, arabic, portuguese] = [
+			await article({ language: '', publishedAt: at(0) }),
+			await article({ language: 'ru', publishedAt: at(1) }),
+			await article({ language: 'es-MX', publishedAt: at(2) }),
+			await article({ language: 'es', publishedAt: at(3) }),
+			await article({ language: 'ar', publishedAt: at(4) }),
+			await article({ language: 'pt-BR', publishedAt: at(5) }),
+		]
+		const ids = async (language: LanguageFilter) =>
+			(await storage.articles.listPublished({ limit: 50, language })).map((card) => card.id)
+		// A site in English that also offers Spanish and Arabic.
+		const others = ['es', 'ar']
+		expect(await ids({ tag: 'en', includeUnset: true, others })).toEqual(
+			[portuguese, russian, own].map((one) => one.id),
+		)
+		expect(await ids({ tag: 'es', includeUnset: false, others })).toEqual(
+			[spanish, mexican].map((one) => one.id),
+		)
+		expect(await ids({ tag: 'ar', includeUnset: false, others })).toEqual([arabic.id])
+		// Without `others` (a feed's ?lang=), the tag as written.
+		expect(await ids({ tag: 'es', includeUnset: false })).toEqual([spanish.id])
+	})
+
 	it('finds an article’s neighbours in its own language, past the others', async () => {
 		const at = (minute: number) => new Date(Date.UTC(2026, 3, 1, 0, minute)).toISOString()
 		const [first, , third, fourth] = [

@@ -60,6 +60,8 @@ export async function requestI18n(
 export interface ListLanguage {
 	tag: InterfaceLocale
 	includeUnset: boolean
+	/** The site's other interface languages (LanguageFilter: what the site's language takes in). */
+	others: InterfaceLocale[]
 }
 
 /** A list's language as read: every language's when the reader's had nothing (listInReaderLanguage). */
@@ -88,7 +90,14 @@ export async function readerListLanguage(
 	const several = offered.length > 1
 	const all = new URL(request.url).searchParams.get('lang') === 'all'
 	return {
-		filter: several && !all ? { tag: locale, includeUnset: locale === language } : undefined,
+		filter:
+			several && !all
+				? {
+						tag: locale,
+						includeUnset: locale === language,
+						others: offered.filter((code) => code !== language),
+					}
+				: undefined,
 		offered: several,
 		locale,
 	}

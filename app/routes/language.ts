@@ -2,9 +2,9 @@
 // cookie that is not an account cookie (the page cache keys on it, server/page-cache.ts), then
 // back to the page they were on. A plain form post: works without JavaScript.
 import { data, redirect } from 'react-router'
+import { locationOf } from '#app/features/redirects/addresses.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { isInterfaceLocale, languageCookie } from '#app/lib/i18n.ts'
-import { locationOf } from '#app/features/redirects/addresses.ts'
 import type { Route } from './+types/language'
 
 const oneYear = 365 * 24 * 60 * 60

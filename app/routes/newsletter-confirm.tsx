@@ -4,9 +4,9 @@ import { data, Link } from 'react-router'
 import { confirmSubscription, linkProblem } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-confirm'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // The link in the confirmation mail: following it is the consent (double opt-in).
 

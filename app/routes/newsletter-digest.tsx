@@ -5,10 +5,10 @@ import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter-digest'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // A weekly digest on the site: what its mail's "View in browser" opens. The articles still
 // public, in the digest's order; nothing in it is personal.

@@ -8,9 +8,9 @@ import {
 } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-unsubscribe'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // Unsubscribing from a mail, without signing in. The mail's List-Unsubscribe header names this
 // address and mail programs POST `List-Unsubscribe=One-Click` to it (RFC 8058): that takes effect

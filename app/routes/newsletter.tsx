@@ -3,15 +3,15 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { confirmValidDays } from '#app/features/newsletter/newsletter-links.server.ts'
-import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { requestSubscription } from '#app/features/newsletter/subscribe.server.ts'
+import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 
 // The newsletter's own page: what subscribing means, and the answer to the form posted from the
 // foot of any page (docs/decisions/032-newsletter.md).

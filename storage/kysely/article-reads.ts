@@ -1,8 +1,14 @@
 // Reading articles, for both databases: public cards and pages, the editor's list, lookups.
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
-import type { ArticleRepository, LanguageFilter, PublishedAddress } from '../port/articles.ts'
+import {
+	type ArticleRepository,
+	type LanguageFilter,
+	listsLanguage,
+	type PublishedAddress,
+} from '../port/articles.ts'
 import type { Dialect } from '../port/storage.ts'
 import { withTerms } from './article-terms.ts'
+import { translationReads } from './article-translations.ts'
 import { likePattern } from './like-pattern.ts'
 import { prepared } from './prepared.ts'
 import {
@@ -66,12 +72,20 @@ function pastCursor(
 	return eb(eb.refTuple('published_at', 'id'), direction, eb.tuple(at, id))
 }
 
-/** The languages a list's filter takes: its tag, and the site's own ('') with includeUnset. */
-function languagesOf(filter: LanguageFilter): string[] {
-	return [...new Set([filter.tag, ...(filter.includeUnset ? [''] : [])])]
-}
-
 export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleReads {
+	const stored = translationReads(db, dialect)
+	/**
+	 * The stored languages a list's filter takes, for an IN (…) the index serves: its tag, the
+	 * site's own ('') with includeUnset, and, given `others`, each language articles are in that
+	 * the filter lists (a handful, found by stepping the index: languages()).
+	 */
+	const languagesOf = async (filter: LanguageFilter): Promise<string[]> => {
+		const taken = [filter.tag, ...(filter.includeUnset ? [''] : [])]
+		if (filter.others)
+			for (const language of await stored.languages('article'))
+				if (listsLanguage(filter, language)) taken.push(language)
+		return [...new Set(taken)]
+	}
 	// Lists, feeds and the live stream are of articles: pages are reached by their address.
 	const published = () =>
 		db
@@ -171,7 +185,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 				after
 					? sql`AND (${sql.ref(`${table}.published_at`)}, ${sql.ref(`${table}.id`)}) < (${at}, ${after.id})`
 					: sql``
-			const languages = language && languagesOf(language)
+			const languages = language && (await languagesOf(language))
 			const inLanguage = languages ? sql`AND a.language IN (${sql.join(languages)})` : sql``
 			if (tag !== undefined || author !== undefined) {
 				const onTag = sql`EXISTS (SELECT 1 FROM article_tags l JOIN tags t ON t.id = l.tag_id
@@ -233,8 +247,9 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 		},
 		async neighbours({ publishedAt, id }, language) {
 			const at = new Date(publishedAt).toISOString()
+			const languages = language && (await languagesOf(language))
 			const inLanguage = () =>
-				language ? published().where('language', 'in', languagesOf(language)) : published()
+				languages ? published().where('language', 'in', languages) : published()
 			const [older, newer] = await Promise.all([
 				inLanguage()
 					.where((eb) => pastCursor(eb, '<', at, id))
@@ -265,7 +280,7 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 				.where('status', '=', 'published')
 				.where('kind', '=', 'article')
 			if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
-			if (language) query = query.where('language', 'in', languagesOf(language))
+			if (language) query = query.where('language', 'in', await languagesOf(language))
 			const rows = await query
 				.orderBy('published_at', 'desc')
 				.orderBy('id', 'desc')

@@ -77,10 +77,27 @@ export interface Translation {
 	kind: ArticleKind
 }
 
-/** A public list's language: articles in `tag`, and with includeUnset those in the site's own. */
+/**
+ * A public list's language: articles in `tag`, and with includeUnset those in the site's own
+ * (naming none). Given `others`, the site's other interface languages, a regional tag counts as
+ * its language (es-MX as es), and includeUnset takes in every language but those: a Russian
+ * article on a site in English and Spanish is listed for English readers, in the site's
+ * language, rather than for no one.
+ */
 export interface LanguageFilter {
 	tag: string
 	includeUnset: boolean
+	others?: readonly string[]
+}
+
+/** Whether a list in this language shows an article in `language` (LanguageFilter's rule). */
+export function listsLanguage(filter: LanguageFilter, language: string): boolean {
+	if (language === filter.tag) return true
+	if (language === '') return filter.includeUnset
+	if (!filter.others) return false
+	const primary = language.split('-')[0]?.toLowerCase() ?? ''
+	if (primary === filter.tag) return true
+	return filter.includeUnset && primary !== '' && !filter.others.includes(primary)
 }
 
 /** A row of the editor's article list. */

@@ -194,6 +194,21 @@ describe('site settings', () => {
 		expect(english).toContain('Tidal Flats Return')
 		expect(english).toContain('Show every language')
 
+		// An article in a language the site does not offer (Russian) is listed with the site's
+		// language, not left out of every reader's list; a French reader still gets French only.
+		const russian = await app.storage.articles.create(
+			articleWrite({ slug: 'bolota-rossii', title: 'Болота России', language: 'ru' }),
+		)
+		expect(russian.ok).toBe(true)
+		await app.storage.articles.create(
+			articleWrite({ slug: 'les-marais', title: 'Les marais reviennent', language: 'fr' }),
+		)
+		expect(await page('/articles', 'en')).toContain('Болота России')
+		expect(await page('/home', 'en')).toContain('Болота России')
+		const frenchNow = await page('/articles', 'fr-FR')
+		expect(frenchNow).toContain('Les marais reviennent')
+		expect(frenchNow).not.toContain('Болота России')
+
 		// Back to English only, for the tests after this one.
 		expect((await save(admin, { ...good, language: 'en', timeZone: 'UTC' })).status).toBe(200)
 	})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ArticleCard } from '#storage/port/articles.ts'
-import { applyArticleEvent } from './apply-event.ts'
+import { applyArticleEvent, inScope } from './apply-event.ts'
 
 function card(id: number, day: number, title = `Article ${id}`): ArticleCard {
 	return {
@@ -58,5 +58,25 @@ describe('applyArticleEvent', () => {
 		expect(
 			applyArticleEvent(list, { kind: 'modified', article: card(1, 1, 'Edited') }, false)[2]?.title,
 		).toBe('Edited')
+	})
+})
+
+describe('inScope: a live list in one language', () => {
+	const inLanguage = (language: string) => ({ ...card(9, 9), language })
+	// A site in English that also offers Spanish and Arabic.
+	const english = { language: { tag: 'en', includeUnset: true, others: ['es', 'ar'] } }
+	const spanish = { language: { tag: 'es', includeUnset: false, others: ['es', 'ar'] } }
+
+	it('takes an article in a language the site does not offer into the site language’s list', () => {
+		expect(inScope(inLanguage('ru'), english)).toBe(true)
+		expect(inScope(inLanguage('ru'), spanish)).toBe(false)
+		expect(inScope(inLanguage(''), english)).toBe(true)
+		expect(inScope(inLanguage('ar'), english)).toBe(false)
+	})
+
+	it('takes a regional tag into its language’s list', () => {
+		expect(inScope(inLanguage('es-MX'), spanish)).toBe(true)
+		expect(inScope(inLanguage('es-MX'), english)).toBe(false)
+		expect(inScope(inLanguage('en-GB'), english)).toBe(true)
 	})
 })

@@ -1,22 +1,19 @@
-import type { ArticleCard } from '#storage/port/articles.ts'
+import { type ArticleCard, type LanguageFilter, listsLanguage } from '#storage/port/articles.ts'
 import type { ArticleEvent } from './article-types.ts'
 
 /** A list of one tag's or one author's articles; without, a list of all. */
 export interface ListScope {
 	tag?: string
 	author?: string
-	/** A list in one language: its articles, and with includeUnset those naming none. */
-	language?: { tag: string; includeUnset: boolean }
+	/** A list in one language (LanguageFilter). */
+	language?: LanguageFilter
 }
 
 /** Whether the article belongs on a list of this scope. */
 export function inScope(article: ArticleCard, scope: ListScope | undefined): boolean {
 	if (scope?.tag && !article.tags.some((tag) => tag.slug === scope.tag)) return false
 	if (scope?.author && !article.authors.some((author) => author.slug === scope.author)) return false
-	const language = scope?.language
-	if (language && article.language !== language.tag)
-		return language.includeUnset && article.language === ''
-	return true
+	return !scope?.language || listsLanguage(scope.language, article.language)
 }
 
 function newestFirst(a: ArticleCard, b: ArticleCard): number {

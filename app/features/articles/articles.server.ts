@@ -2,7 +2,7 @@
 // share, so every path that changes an article changes it the same way.
 
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
-import type { Article, ArticleCard } from '#storage/port/articles.ts'
+import type { Article, ArticleCard, LanguageFilter } from '#storage/port/articles.ts'
 import type { Change } from '#storage/port/changes.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { articleInputSchema } from './article.schema.ts'
@@ -74,8 +74,8 @@ type ListOptions = {
 	limit: number
 	tag?: string
 	author?: string
-	/** Only articles in this language (and, with includeUnset, those naming none). */
-	language?: { tag: string; includeUnset: boolean }
+	/** Only articles in this language (LanguageFilter). */
+	language?: LanguageFilter
 }
 
 /**

@@ -3,7 +3,7 @@
 // keeps to its own.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PlainLink } from '#app/components/ui/plain-link.tsx'
-import type { ArticleCard as Card } from '#storage/port/articles.ts'
+import type { ArticleCard as Card, LanguageFilter } from '#storage/port/articles.ts'
 import { ArticleCard } from './article-card.tsx'
 import { useLiveArticles } from './use-live-articles.ts'
 
@@ -27,7 +27,7 @@ export function LiveArticleList({
 	tag?: string
 	author?: string
 	/** A list in one language (the reader's); undefined: every language. */
-	language?: { tag: string; includeUnset: boolean }
+	language?: LanguageFilter
 	empty: string
 }) {
 	const { t } = useLingui()

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { configVersionHeard } from '#app/features/remote-config/config-store.ts'
 import { openLiveStream } from '#app/lib/live-stream.client.ts'
-import type { ArticleCard } from '#storage/port/articles.ts'
+import type { ArticleCard, LanguageFilter } from '#storage/port/articles.ts'
 import { applyArticleEvent, inScope } from './apply-event.ts'
 import type { ArticleEvent } from './article-types.ts'
 
@@ -22,13 +22,13 @@ export function useLiveArticles(
 		tag?: string
 		/** An author's slug: only theirs are shown. */
 		author?: string
-		/** A language: only articles in it are shown. */
-		language?: { tag: string; includeUnset: boolean }
+		/** A language: only articles in it are shown (LanguageFilter). */
+		language?: LanguageFilter
 	},
 ) {
 	const { acceptsNew, limit, tag, author } = options
-	const languageTag = options.language?.tag
-	const includeUnset = options.language?.includeUnset ?? false
+	// As text: the loader's data is a new object on every revalidation.
+	const language = options.language ? JSON.stringify(options.language) : undefined
 	const [items, setItems] = useState(initial)
 	// What is shown, for the stream's handler: events apply one after another to the latest list.
 	const shown = useRef(initial)
@@ -52,7 +52,7 @@ export function useLiveArticles(
 		const scope = {
 			tag,
 			author,
-			language: languageTag ? { tag: languageTag, includeUnset } : undefined,
+			language: language ? (JSON.parse(language) as LanguageFilter) : undefined,
 		}
 		let lastId = changeId
 		return openLiveStream('/api/articles/stream', changeId, {
@@ -91,7 +91,7 @@ export function useLiveArticles(
 				revalidate.current()
 			},
 		})
-	}, [changeId, acceptsNew, limit, tag, author, languageTag, includeUnset])
+	}, [changeId, acceptsNew, limit, tag, author, language])
 
 	return { items, announcement, fresh }
 }

@@ -1,7 +1,8 @@
 // Push notifications for new articles: what is sent, and what each answer of the push service
 // means for the delivery. The worker that claims and sends is server/jobs/push-delivery.ts.
-import type { ClaimedPushDelivery } from '#storage/port/push.ts'
+
 import { parseRetryAfter } from '#app/lib/retry-after.ts'
+import type { ClaimedPushDelivery } from '#storage/port/push.ts'
 import type { PushPayload } from './notice.ts'
 
 export { parseRetryAfter }

@@ -1,9 +1,11 @@
 // The loaders of a tag's page and an author's: the tag (or profile), its live list of articles,
 // or, for an address that moved (a renamed or merged tag), the 301 to where it went.
+
 import { data } from 'react-router'
 import { listInReaderLanguage } from '#app/features/articles/articles.server.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
+import type { LanguageFilter } from '#storage/port/articles.ts'
 import type { AuthorProfile, Tag } from '#storage/port/terms.ts'
 
 /** The term at this address with a page of its articles, or throws the 301 or 404 to answer. */
@@ -13,7 +15,7 @@ export async function termListing<T extends Tag | AuthorProfile>(
 	find: () => Promise<T | undefined>,
 	scope: (term: T) => { tag?: string; author?: string },
 	/** The reader's language, where the site offers several (readerListLanguage). */
-	language?: { tag: string; includeUnset: boolean },
+	language?: LanguageFilter,
 ) {
 	const term = await find()
 	if (!term) throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })

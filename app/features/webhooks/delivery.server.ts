@@ -3,8 +3,8 @@
 // HMAC-SHA256 by the `standardwebhooks` library), sent as one POST that follows no redirect, and
 // what each answer means for the delivery. The worker that claims and sends is
 // delivery-worker.server.ts.
-import { request as httpRequest, type Agent as HttpAgent } from 'node:http'
-import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https'
+import { type Agent as HttpAgent, request as httpRequest } from 'node:http'
+import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { Webhook } from 'standardwebhooks'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { parseRetryAfter } from '#app/lib/retry-after.ts'

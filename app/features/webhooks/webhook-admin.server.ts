@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { WebhookEndpoint } from '#storage/port/webhooks.ts'
-import type { EndpointForm } from './webhook-admin.schema.ts'
 import { checkWebhookUrl } from './webhook-address.server.ts'
+import type { EndpointForm } from './webhook-admin.schema.ts'
 import { allowsPrivateAddresses } from './webhook-settings.server.ts'
 
 /** A Standard Webhooks secret: 'whsec_' and 24 random bytes in base64 (192 bits). */
