@@ -16,9 +16,11 @@ export default [
 	route('search', 'routes/search.tsx'),
 	route('search/suggest', 'routes/search-suggest.ts'),
 	route('tags/:slug', 'routes/tag.tsx'),
-	route('tags/:slug/feed.xml', 'routes/tag-feed.ts', { id: 'tag-rss' }),
-	route('tags/:slug/atom.xml', 'routes/tag-feed.ts', { id: 'tag-atom' }),
+	route('tags/:slug/feed.xml', 'routes/term-feed.ts', { id: 'tag-rss' }),
+	route('tags/:slug/atom.xml', 'routes/term-feed.ts', { id: 'tag-atom' }),
 	route('authors/:slug', 'routes/author.tsx'),
+	route('authors/:slug/feed.xml', 'routes/term-feed.ts', { id: 'author-rss' }),
+	route('authors/:slug/atom.xml', 'routes/term-feed.ts', { id: 'author-atom' }),
 	route('media/:file', 'routes/media.ts'),
 	// The language switcher's choice, kept in a cookie (decision 033).
 	route('language', 'routes/language.ts'),

@@ -69,6 +69,20 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 				},
 			},
 		}),
+		{
+			tagName: 'link',
+			rel: 'alternate',
+			type: 'application/rss+xml',
+			title: `${author.name} · ${site.title}`,
+			href: `${url}/feed.xml`,
+		},
+		{
+			tagName: 'link',
+			rel: 'alternate',
+			type: 'application/atom+xml',
+			title: `${author.name} · ${site.title} (Atom)`,
+			href: `${url}/atom.xml`,
+		},
 		...(loaderData.isFirstPage ? [] : [{ name: 'robots', content: 'noindex, follow' }]),
 	]
 }
@@ -99,13 +113,16 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 					</p>
 					<h1>{author.name}</h1>
 					{author.bio ? <p className="lede">{author.bio}</p> : null}
-					{author.website ? (
-						<p className="term-facts">
+					<p className="term-facts">
+						{author.website ? (
 							<a href={author.website} rel="me noopener">
 								<Trans>Website</Trans>
 							</a>
-						</p>
-					) : null}
+						) : null}
+						<a href={`${path}/feed.xml`}>
+							<Trans>RSS feed</Trans>
+						</a>
+					</p>
 				</div>
 			</header>
 			{loaderData.language.offered ? (

@@ -273,13 +273,14 @@ export function articleReads(db: Kysely<Database>, dialect: Dialect): ArticleRea
 			const rows = await published().where('id', 'in', ids).execute()
 			return cards(rows)
 		},
-		async listPublishedFull(limit, { tag, language } = {}) {
+		async listPublishedFull(limit, { tag, author, language } = {}) {
 			let query = db
 				.selectFrom('articles')
 				.select(articleRowColumns)
 				.where('status', '=', 'published')
 				.where('kind', '=', 'article')
 			if (tag !== undefined) query = query.where('id', 'in', taggedWith(tag))
+			if (author !== undefined) query = query.where('id', 'in', writtenBy(author))
 			if (language) query = query.where('language', 'in', await languagesOf(language))
 			const rows = await query
 				.orderBy('published_at', 'desc')

@@ -265,10 +265,13 @@ export interface ArticleRepository {
 		/** Only articles in this language (and, with includeUnset, those naming none). */
 		language?: LanguageFilter,
 	): Promise<{ newer: ArticleCard | null; older: ArticleCard | null }>
-	/** Published articles with their bodies, newest first (a tag's only, with its id): feeds. */
+	/**
+	 * Published articles with their bodies, newest first (with a tag's or an author's slug, only
+	 * theirs): feeds.
+	 */
 	listPublishedFull(
 		limit: number,
-		options?: { tag?: string; language?: LanguageFilter },
+		options?: { tag?: string; author?: string; language?: LanguageFilter },
 	): Promise<Article[]>
 	count(): Promise<number>
 	/**

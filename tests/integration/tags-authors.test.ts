@@ -91,6 +91,21 @@ describe('tags and authors', () => {
 		const tomas = await (await get('/authors/tomas-rey')).text()
 		expect(tomas).toContain('River day')
 		expect(tomas).not.toContain('Peat bogs')
+		// Each author has feeds of their own, named in the page's head and linked on it.
+		expect(tomas).toMatch(
+			/<link rel="alternate" type="application\/rss\+xml"[^>]*href="[^"]*\/authors\/tomas-rey\/feed.xml"/,
+		)
+		expect(tomas).toContain('href="/authors/tomas-rey/feed.xml"')
+		const tomasFeed = await get('/authors/tomas-rey/feed.xml')
+		expect(tomasFeed.headers.get('content-type')).toContain('application/rss+xml')
+		const tomasRss = await tomasFeed.text()
+		expect(tomasRss).toMatch(/<channel>\s*<title>(<!\[CDATA\[)?Tomás Rey · /)
+		expect(tomasRss).toContain('<title><![CDATA[River day]]></title>')
+		expect(tomasRss).not.toContain('Peat bogs')
+		const tomasAtom = await get('/authors/tomas-rey/atom.xml')
+		expect(tomasAtom.headers.get('content-type')).toContain('atom')
+		expect(await tomasAtom.text()).toContain('River day')
+		expect((await get('/authors/nobody/feed.xml')).status).toBe(404)
 
 		expect((await get('/tags/nothing-here')).status).toBe(404)
 		expect((await get('/authors/nobody')).status).toBe(404)

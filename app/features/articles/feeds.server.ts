@@ -7,7 +7,7 @@ import { versionUpTo } from '#app/features/uploads/responsive-image.ts'
 import { i18nFor, isInterfaceLocale, normaliseLanguageTag } from '#app/lib/i18n.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 import type { Storage } from '#storage/port/storage.ts'
-import type { Tag } from '#storage/port/terms.ts'
+import type { AuthorProfile, Tag } from '#storage/port/terms.ts'
 
 const feedSize = 20
 
@@ -32,8 +32,37 @@ function feedEntryId(siteUrl: string, article: { id: number; createdAt: string }
 /** RSS 2.0 allows a channel image in GIF, JPEG or PNG only. */
 const rssImageTypes = /\.(png|jpe?g|gif)$/i
 
+/** A feed of one tag's or one author's articles, at their page's address. */
+export type FeedScope = { kind: 'tag'; tag: Tag } | { kind: 'author'; author: AuthorProfile }
+
 /**
- * The site's feed, or with a tag, that tag's, as RSS 2.0 or Atom: its articles only, at its own
+ * Addresses on this site made whole (`/media/…` → `https://site/media/…`) in an article's HTML:
+ * a feed reader shows the text away from the site, where a path leads nowhere.
+ */
+export function withWholeAddresses(html: string, siteUrl: string): string {
+	const origin = new URL(siteUrl).origin
+	const whole = (address: string) =>
+		address.startsWith('/') && !address.startsWith('//') ? `${origin}${address}` : address
+	return html
+		.replace(
+			/\b(src|href)="([^"]*)"/g,
+			(_, name: string, value: string) => `${name}="${whole(value)}"`,
+		)
+		.replace(
+			/\bsrcset="([^"]*)"/g,
+			(_, value: string) =>
+				`srcset="${value
+					.split(',')
+					.map((candidate) => {
+						const [address = '', ...rest] = candidate.trim().split(/\s+/)
+						return [whole(address), ...rest].join(' ')
+					})
+					.join(', ')}"`,
+		)
+}
+
+/**
+ * The site's feed, or a tag's or an author's, as RSS 2.0 or Atom: its articles only, at its own
  * address. With a language, only the articles in it (those naming none count as the site's
  * language).
  */
@@ -41,24 +70,33 @@ export async function renderFeed(
 	storage: Storage,
 	siteUrl: string,
 	format: FeedFormat,
-	tag?: Tag,
+	scope?: FeedScope,
 	language?: string,
 ): Promise<string> {
 	const site = await getSiteSettings(storage)
 	const filter = language ? { tag: language, includeUnset: language === site.language } : undefined
 	const articles = await storage.articles.listPublishedFull(feedSize, {
-		tag: tag?.slug,
+		tag: scope?.kind === 'tag' ? scope.tag.slug : undefined,
+		author: scope?.kind === 'author' ? scope.author.slug : undefined,
 		language: filter,
 	})
-	const home = absoluteUrl(siteUrl, tag ? publicPath('tag', tag.slug) : '/')
-	const feeds = tag ? `${publicPath('tag', tag.slug)}/` : '/'
+	const page =
+		scope?.kind === 'tag'
+			? publicPath('tag', scope.tag.slug)
+			: scope?.kind === 'author'
+				? publicPath('author', scope.author.slug)
+				: undefined
+	const term = scope?.kind === 'tag' ? scope.tag : scope?.author
+	const about = scope?.kind === 'tag' ? scope.tag.description : scope?.author.bio
+	const home = absoluteUrl(siteUrl, page ?? '/')
+	const feeds = page ? `${page}/` : '/'
 	const query = language ? `?lang=${encodeURIComponent(language)}` : ''
 	const logo = absoluteUrl(siteUrl, site.logoUrl)
 	const feed = new Feed({
 		id: home,
-		title: tag ? `${tag.name} · ${site.title}` : site.title,
+		title: term ? `${term.name} · ${site.title}` : site.title,
 		description:
-			(tag?.description || undefined) ??
+			(about || undefined) ??
 			taglineIn(i18nFor(isInterfaceLocale(language) ? language : siteLocales(site).language), site),
 		link: home,
 		language: language ?? site.language,
@@ -79,7 +117,7 @@ export async function renderFeed(
 			title: article.title,
 			link,
 			description: article.summary,
-			content: article.bodyHtml,
+			content: withWholeAddresses(article.bodyHtml, siteUrl),
 			date: new Date(article.updatedAt),
 			published: new Date(article.publishedAt ?? article.createdAt),
 			// RSS's <author> is an email address, which Canopy never publishes: names go in

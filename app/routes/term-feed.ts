@@ -1,0 +1,45 @@
+// A tag's and an author's own feeds: /tags/<slug>/feed.xml (RSS) and /tags/<slug>/atom.xml, and
+// the same under /authors/<slug>/; their articles only.
+import { data } from 'react-router'
+import { type FeedScope, feedLanguage, renderFeed } from '#app/features/articles/feeds.server.ts'
+import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { servicesContext } from '#app/lib/context.server.ts'
+import type { Route } from './+types/term-feed'
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const { storage, siteUrl } = context.get(servicesContext)
+	const { pathname } = new URL(request.url)
+	const atom = pathname.endsWith('/atom.xml')
+	const kind = pathname.startsWith('/authors/') ? 'author' : 'tag'
+	let scope: FeedScope | undefined
+	if (kind === 'tag') {
+		const tag = await storage.tags.findBySlug(params.slug)
+		scope = tag && { kind, tag }
+	} else {
+		const author = await storage.authors.findBySlug(params.slug)
+		scope = author && { kind, author }
+	}
+	// A renamed or merged tag's (or profile's) feed goes where it went: subscriptions keep working.
+	const file = atom ? 'atom.xml' : 'feed.xml'
+	if (!scope)
+		throw (
+			(await movedAddress(storage, request, { base: publicPath(kind, params.slug), file })) ??
+			data(null, { status: 404 })
+		)
+	const feed = await renderFeed(
+		storage,
+		siteUrl,
+		atom ? 'atom' : 'rss',
+		scope,
+		feedLanguage(request),
+	)
+	return new Response(feed, {
+		headers: {
+			'Content-Type': atom
+				? 'application/atom+xml; charset=utf-8'
+				: 'application/rss+xml; charset=utf-8',
+			'Cache-Control': 'public, max-age=300',
+		},
+	})
+}
