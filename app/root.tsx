@@ -330,9 +330,12 @@ export function ErrorBoundary() {
 	useScreenViews(status === 404 ? 'not_found' : 'error')
 	const { i18n } = useLingui()
 	const title = i18n._(page.title)
+	// The site's name in the tab and in history, as on every other page (absent if the site's
+	// own data could not be read).
+	const siteTitle = useRouteLoaderData<typeof loader>('root')?.site.title
 	return (
 		<div className="page narrow">
-			<title>{title}</title>
+			<title>{siteTitle ? `${title} · ${siteTitle}` : title}</title>
 			<meta name="robots" content="noindex" />
 			<h1>{title}</h1>
 			<p>{i18n._(page.text)}</p>

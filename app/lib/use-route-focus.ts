@@ -1,7 +1,8 @@
 // Where a reader is after following a link. A full page load puts a screen reader at the start of
 // the new page; a client-side navigation changes the page under it in silence, with focus left
 // on a link that may be gone. So, after moving to another address, focus goes to the new page's
-// main heading (its name is read out), or to <main> when the page has none.
+// main heading (its name is read out), or to <main> when the page has none. A page whose point is
+// one field (an empty search) marks it `data-route-focus`, and focus goes there instead.
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 
@@ -14,6 +15,11 @@ export function useRouteFocus(): void {
 		if (previous.current === pathname) return
 		previous.current = pathname
 		const main = document.getElementById('main')
+		const field = main?.querySelector<HTMLElement>('[data-route-focus]')
+		if (field) {
+			field.focus({ preventScroll: true })
+			return
+		}
 		const heading = main?.querySelector<HTMLElement>('h1')
 		if (heading && !heading.hasAttribute('tabindex'))
 			heading.setAttribute('tabindex', '-1')

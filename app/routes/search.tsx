@@ -85,7 +85,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 					<Trans>Words to look for</Trans>
 				</label>
 				<div className="search-row">
-					<SearchField id="search-q" defaultValue={found.q} describedBy="search-hint" />
+					{/* Reached by the header's search link, the page is for typing in. */}
+					<SearchField
+						id="search-q"
+						defaultValue={found.q}
+						describedBy="search-hint"
+						routeFocus={!found.q}
+					/>
 					<button type="submit">
 						<Trans context="the button that runs a search">Search</Trans>
 					</button>

@@ -95,7 +95,7 @@ test.describe('an unknown article slug', () => {
 		const visit = await page.goto('/articles/no-such-article')
 		expect(visit?.status()).toBe(404)
 		await expect(page.locator('main h1')).toHaveText('Page not found')
-		await expect(page).toHaveTitle(/^Page not found/)
+		await expect(page).toHaveTitle(`Page not found · ${siteTitle}`)
 		await expect(page).toHaveURL(/\/articles\/no-such-article$/)
 		await expect(page.locator('header.site-header')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(

@@ -126,9 +126,13 @@ test('as a reader types, titles are offered under the field; arrows and Enter op
 
 test('on a phone the search page offers titles too, inside the screen', async ({ page }) => {
 	await page.setViewportSize({ width: 390, height: 844 })
-	await page.goto('/search')
+	await page.goto('/home')
 	await waitForHydration(page)
-	await page.getByLabel('Words to look for').pressSequentially('carb', { delay: 30 })
+	// The header's search link leads to a page for typing in: the field has the focus.
+	await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
+	await expect(page).toHaveURL(/\/search$/)
+	await expect(page.getByLabel('Words to look for')).toBeFocused()
+	await page.keyboard.type('carb', { delay: 30 })
 	const option = page
 		.getByRole('listbox', { name: 'Suggestions' })
 		.getByRole('option', { name: 'Peatlands hold the carbon' })

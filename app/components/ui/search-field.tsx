@@ -15,12 +15,15 @@ export function SearchField({
 	placeholder,
 	defaultValue,
 	describedBy,
+	routeFocus = false,
 }: {
 	id: string
 	className?: string
 	placeholder?: string
 	defaultValue?: string
 	describedBy?: string
+	/** Where focus goes when a link leads to the page (use-route-focus.ts). */
+	routeFocus?: boolean
 }) {
 	const input = useRef<HTMLInputElement>(null)
 	const [wanted, setWanted] = useState(false)
@@ -37,6 +40,7 @@ export function SearchField({
 				autoComplete="off"
 				enterKeyHint="search"
 				aria-describedby={describedBy}
+				data-route-focus={routeFocus || undefined}
 				onFocus={() => setWanted(true)}
 			/>
 			{wanted ? (
