@@ -12,6 +12,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
 import { resultsPerPage } from '#app/features/search/search-limits.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { directionOf } from '#app/lib/i18n.ts'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
@@ -60,6 +61,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
  */
 function problemText(i18n: I18n, text: string): string {
 	return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text
+}
+
+/** `lang` and `dir` for text in a language ('' : the page's own, nothing to say). */
+function textLanguage(language: string) {
+	return language ? { lang: language, dir: directionOf(language) } : {}
 }
 
 function pageLink(q: string, page: number) {
@@ -127,10 +133,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 						<ol className="search-results" start={(found.page - 1) * resultsPerPage + 1}>
 							{found.results.map((result) => (
 								<li key={`${result.kind}/${result.slug}`}>
-									<h3>
+									{/* Its title and words in their own language and direction (an Arabic
+									    result on an English page reads right to left). */}
+									<h3 {...textLanguage(result.language)}>
 										<Link to={publicPath(result.kind, result.slug)}>{result.title}</Link>
 									</h3>
-									<p className="search-snippet">
+									<p className="search-snippet" {...textLanguage(result.language)}>
 										{result.snippet.map((part, index) =>
 											part.mark ? (
 												// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet, in order

@@ -243,6 +243,7 @@ function toHit(row: Record<string, unknown>): SearchHit {
 		slug: String(row.slug),
 		title: String(row.title),
 		summary: String(row.summary),
+		language: String(row.language ?? ''),
 		status: row.status === 'published' ? 'published' : 'draft',
 		publishedAt: toIsoOrNull(row.published_at),
 		updatedAt: toIso(row.updated_at),
@@ -440,7 +441,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: Dialect): 
 					return { hits: [], total: Math.min(total, countedMatches), more: total > countedMatches }
 				const text = options.withText === false ? sql`''` : sql`substr(a.body_markdown, 1, 20000)`
 				const rows = await sql<Record<string, unknown>>`SELECT a.id, a.kind, a.slug, a.title,
-					a.summary, a.status, a.published_at, a.updated_at, ${text} AS body_start
+					a.summary, a.language, a.status, a.published_at, a.updated_at, ${text} AS body_start
 					FROM articles a WHERE a.id IN (${sql.join(ids)})`.execute(trx)
 				const byId = new Map(rows.rows.map((row) => [Number(row.id), toHit(row)]))
 				return {

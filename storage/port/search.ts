@@ -40,6 +40,8 @@ export interface SearchHit {
 	slug: string
 	title: string
 	summary: string
+	/** Its language tag; '' = the site's. */
+	language: string
 	status: ArticleStatus
 	publishedAt: string | null
 	updatedAt: string

@@ -98,6 +98,9 @@ describe.each(databases)('search: $name', ({ name, create }) => {
 		const bosques = await page('q=bosques')
 		expect(bosques.html).toContain('href="/articles/el-bosque"')
 		expect(bosques.html).toContain('<mark>bosque</mark>')
+		// Its title and words say their language, on a page in English.
+		expect(bosques.html).toMatch(/<h3 lang="es" dir="ltr"><a href="\/articles\/el-bosque"/)
+		expect(bosques.html).toMatch(/<p class="search-snippet" lang="es" dir="ltr">/)
 		// A phrase is matched as written.
 		expect((await page('q=%22long+studies%22')).html).toContain('Nothing matches')
 	})

@@ -69,6 +69,16 @@ describe('snippet', () => {
 		expect(parts.map((part) => part.text).join('')).not.toContain('example.org')
 	})
 
+	it('marks a single letter or digit only beside another match', () => {
+		const marked = snippetFor(
+			'Plan C is 1 step. Warming past 1.5°C costs more; 2 of 5 reefs bleach.',
+			'1.5°C',
+		)
+			.filter((part) => part.mark)
+			.map((part) => part.text)
+		expect(marked).toEqual(['1', '5', 'C'])
+	})
+
 	it('shows a table as its words, without its rule', () => {
 		expect(
 			snippetText(

@@ -25,6 +25,8 @@ export interface SearchResult {
 	kind: ArticleKind
 	slug: string
 	title: string
+	/** Its language tag; '' = the site's. */
+	language: string
 	publishedAt: string | null
 	snippet: SnippetPart[]
 }
@@ -86,6 +88,7 @@ export async function searchSite(
 			kind: hit.kind,
 			slug: hit.slug,
 			title: hit.title,
+			language: hit.language,
 			publishedAt: hit.publishedAt,
 			snippet: snippet(hit.bodyStart, words, hit.summary, stemmed),
 		})),

@@ -97,12 +97,19 @@ export function snippet(
 	const firsts = stemmed
 		? stemmed.firsts && new Set([...stemmed.firsts, ...words.map(({ word }) => word.charCodeAt(0))])
 		: new Set(words.map(({ word }) => word.charCodeAt(0)))
-	const hits = starts.map((from, index) => {
+	const found = starts.map((from, index) => {
 		const first = text.charCodeAt(from)
 		if (firsts && first < 128 && !firsts.has(first >= 65 && first <= 90 ? first + 32 : first))
 			return false
 		return matches(text.slice(from, ends[index]))
 	})
+	// A single letter or digit is marked beside another match only ("1.5°C" searched for marks
+	// 1, 5 and C there), not every "1" and "C" in the text.
+	const single = (index: number) => (ends[index] ?? 0) - (starts[index] ?? 0) === 1
+	const hits = found.map(
+		(hit, index) =>
+			hit && (!single(index) || found[index - 1] === true || found[index + 1] === true),
+	)
 	if (!hits.includes(true)) return [{ text: clip(fallback || text), mark: false }]
 	// The window of tokens with the most matches.
 	let best = 0
