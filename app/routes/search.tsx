@@ -12,8 +12,8 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
 import { resultsPerPage } from '#app/features/search/search-limits.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { directionOf } from '#app/lib/i18n.ts'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
+import { textLanguage } from '#app/lib/interface-language.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
 
@@ -61,11 +61,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
  */
 function problemText(i18n: I18n, text: string): string {
 	return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text
-}
-
-/** `lang` and `dir` for text in a language ('' : the page's own, nothing to say). */
-function textLanguage(language: string) {
-	return language ? { lang: language, dir: directionOf(language) } : {}
 }
 
 function pageLink(q: string, page: number) {

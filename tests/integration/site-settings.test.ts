@@ -208,6 +208,15 @@ describe('site settings', () => {
 		const frenchNow = await page('/articles', 'fr-FR')
 		expect(frenchNow).toContain('Les marais reviennent')
 		expect(frenchNow).not.toContain('Болота России')
+		// On its page the article says it is Russian, and the interface's words inside it that
+		// they are English.
+		const article = await page('/articles/bolota-rossii', 'en')
+		expect(article).toMatch(/<html lang="en"/)
+		expect(article).toMatch(/<article class="page narrow article" lang="ru" dir="ltr">/)
+		expect(article).toMatch(/<p class="breadcrumb" lang="en" dir="ltr">/)
+		expect(article).toMatch(/<p class="article-meta" lang="en" dir="ltr">/)
+		// An English article's page has no such attributes to repeat.
+		expect(await page('/articles/tidal-flats-return', 'en')).toMatch(/<p class="article-meta">/)
 
 		// Back to English only, for the tests after this one.
 		expect((await save(admin, { ...good, language: 'en', timeZone: 'UTC' })).status).toBe(200)

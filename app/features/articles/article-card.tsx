@@ -7,6 +7,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { directionOf, isInterfaceLocale } from '#app/lib/i18n.ts'
+import type { LanguageAttributes } from '#app/lib/interface-language.ts'
 import type { ArticleCard as Card, Term } from '#storage/port/articles.ts'
 
 // One list formatter per language: making one costs far more than using it.
@@ -136,14 +137,17 @@ export function PublishedDate({ iso }: { iso: string }) {
 
 export function ArticleMeta({
 	article,
+	language,
 }: {
 	article: Pick<Card, 'publishedAt' | 'readingMinutes' | 'authors'>
+	/** The interface's language, where the line stands in content in another one. */
+	language?: LanguageAttributes
 }) {
 	const { i18n } = useLingui()
 	const authors = article.authors
 	const [before, after] = byline(i18n)
 	return (
-		<p className="article-meta">
+		<p className="article-meta" {...language}>
 			{authors.length > 0 ? (
 				<>
 					<span>
@@ -162,11 +166,11 @@ export function ArticleMeta({
 }
 
 /** An article's tags, each a link to its page. */
-export function TagLinks({ tags }: { tags: Term[] }) {
+export function TagLinks({ tags, language }: { tags: Term[]; language?: LanguageAttributes }) {
 	const { t } = useLingui()
 	if (tags.length === 0) return null
 	return (
-		<ul className="tags" aria-label={t`Tags`}>
+		<ul className="tags" aria-label={t`Tags`} {...language}>
 			{tags.map((tag) => (
 				<li key={tag.slug}>
 					<PlainLink to={publicPath('tag', tag.slug)}>{tag.name}</PlainLink>

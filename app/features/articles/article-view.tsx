@@ -7,6 +7,7 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { directionOf } from '#app/lib/i18n.ts'
+import { textLanguage, useInterfaceLanguage } from '#app/lib/interface-language.ts'
 import type { Term } from '#storage/port/articles.ts'
 import { ArticleMeta, TagLinks } from './article-card.tsx'
 import { AlsoIn, type TranslationLink } from './translations.tsx'
@@ -39,6 +40,9 @@ export function ArticleView({
 }: ArticleViewProps) {
 	const contentLanguage = article.language || siteLanguage
 	const { t } = useLingui()
+	// The interface's words inside the article say their own language; titles among them, theirs.
+	const ui = useInterfaceLanguage(contentLanguage)
+	const own = ui.lang ? textLanguage(contentLanguage) : {}
 	const tagName = moreOn?.tag.name
 	return (
 		<article
@@ -47,7 +51,7 @@ export function ArticleView({
 			dir={contentLanguage ? directionOf(contentLanguage) : undefined}
 		>
 			<header className="article-header">
-				<p className="breadcrumb">
+				<p className="breadcrumb" {...ui}>
 					<PlainLink to="/articles">
 						<Trans>Articles</Trans>
 					</PlainLink>
@@ -55,14 +59,14 @@ export function ArticleView({
 				<h1>{article.title}</h1>
 				<AlsoIn translations={translations} siteLanguage={siteLanguage} />
 				{article.summary ? <p className="lede">{article.summary}</p> : null}
-				<ArticleMeta article={article} />
-				<TagLinks tags={article.tags} />
+				<ArticleMeta article={article} language={ui} />
+				<TagLinks tags={article.tags} language={ui} />
 			</header>
 			{/* The page's largest image, above the fold: fetched first; its size keeps the text still. */}
 			<Cover of={article} className="cover" sizes={articleImageSizes} priority />
 			{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised with an allow-list when saved (markdown.server.ts); its images made responsive by responsive-html.ts */}
 			<div className="prose" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
-			<footer className="article-footer">
+			<footer className="article-footer" {...ui}>
 				<NotifySlot />
 				{moreOn ? (
 					<section className="more-on" aria-labelledby="more-on-title">
@@ -75,7 +79,7 @@ export function ArticleView({
 							{moreOn.articles.map((card) =>
 								card ? (
 									<li key={card.slug}>
-										<PlainLink to={`/articles/${card.slug}`} prefetch="intent">
+										<PlainLink to={`/articles/${card.slug}`} prefetch="intent" {...own}>
 											{card.title}
 										</PlainLink>
 									</li>
@@ -100,7 +104,7 @@ export function ArticleView({
 											? t({ message: 'Older', context: 'the article before this one' })
 											: t({ message: 'Newer', context: 'the article after this one' })}
 									</span>{' '}
-									{card.title}
+									<span {...own}>{card.title}</span>
 								</PlainLink>
 							) : null
 						})}

@@ -26,10 +26,16 @@ export function AlsoIn({
 	translations: readonly TranslationLink[]
 	siteLanguage: string
 }) {
-	const { t } = useLingui()
+	const { t, i18n } = useLingui()
 	if (translations.length === 0) return null
 	return (
-		<nav className="also-in" aria-label={t`Translations`}>
+		// Interface words, inside content that may be in another language.
+		<nav
+			className="also-in"
+			aria-label={t`Translations`}
+			lang={i18n.locale}
+			dir={directionOf(i18n.locale)}
+		>
 			<Trans>Also in:</Trans>{' '}
 			<ul>
 				{translations.map((translation) => {
