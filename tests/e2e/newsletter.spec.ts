@@ -1,9 +1,7 @@
 // The newsletter as a reader meets it, with a real mail server on a local port: subscribing from
 // the foot of a page without JavaScript, the confirmation link, the next article arriving by
 // mail, the preferences and unsubscribe pages its links open, and the same with JavaScript.
-import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
-import { publishArticles } from './server.ts'
+
 import {
 	linkIn,
 	mailSource,
@@ -11,6 +9,9 @@ import {
 	startSmtpServer,
 	type TestSmtpServer,
 } from '#tests/fixtures/smtp.ts'
+import { expectNoAxeViolations } from './axe-check.ts'
+import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { publishArticles } from './server.ts'
 
 let smtp: TestSmtpServer
 test.beforeAll(async () => {
@@ -94,15 +95,26 @@ test.describe('without JavaScript, a malformed address', () => {
 		await page.goto('/newsletter')
 		const main = page.locator('main')
 		await main.getByLabel('Email address', { exact: true }).fill('not-an-address@')
-		// The browser's own check would stop a person; the server's answer is what robots and old
-		// browsers meet.
-		await main.locator('form').evaluate((form) => form.setAttribute('novalidate', ''))
+		// Answered in the page's words, not the browser's bubble: the form does not ask the
+		// browser to check it.
+		await expect(main.locator('form')).toHaveAttribute('novalidate', '')
 		await main.getByRole('button', { name: 'Subscribe' }).click()
 		await expect(main.getByLabel('Email address', { exact: true })).toHaveAttribute(
 			'aria-invalid',
 			'true',
 		)
 		await expect(main.locator('.field-error')).toContainText('Enter an email address')
+	})
+
+	test('an empty address from the footer is answered in words beside the field', async ({
+		page,
+	}) => {
+		await page.goto('/home')
+		await page.locator('footer').getByRole('button', { name: 'Subscribe' }).click()
+		await expect(page).toHaveURL(/\/newsletter$/)
+		const field = page.locator('main').getByLabel('Email address', { exact: true })
+		await expect(field).toHaveAttribute('aria-invalid', 'true')
+		await expect(field).toHaveAccessibleDescription('Enter your email address.')
 	})
 })
 

@@ -23,11 +23,14 @@ export function SubscribeForm({
 	// A schema's message (English) in the interface's language where its catalogue has it.
 	const shownError = error && Object.hasOwn(i18n.messages, error) ? i18n._(error) : error
 	return (
+		// noValidate: a missing or mistyped address is answered by /newsletter in the page's own
+		// words and language, beside the field, not in the browser's bubble.
 		<Form
 			method="post"
 			action={newsletterPath}
 			className="subscribe-form"
 			aria-labelledby={`${id}-title`}
+			noValidate
 		>
 			<p id={`${id}-title`} className="subscribe-title">
 				{title}
