@@ -4,7 +4,17 @@ import type { Storage } from '#storage/port/storage.ts'
 import { articleImageSizes } from './picture.tsx'
 import { mediaHashesIn, responsiveHtml } from './responsive-html.ts'
 
-export async function readerBodyHtml(storage: Storage, html: string): Promise<string> {
+/**
+ * Tables and code blocks scroll sideways inside the text's column on a phone: each is a stop for
+ * the keyboard, so it can be scrolled without a pointer (WCAG 2.1.1). The pipeline writes both
+ * tags bare, so a pattern finds them.
+ */
+export function focusableScrollers(html: string): string {
+	return html.replace(/<(table|pre)>/g, '<$1 tabindex="0">')
+}
+
+export async function readerBodyHtml(storage: Storage, stored: string): Promise<string> {
+	const html = focusableScrollers(stored)
 	const hashes = mediaHashesIn(html)
 	if (hashes.length === 0) return html
 	const images = new Map(
