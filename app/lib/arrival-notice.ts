@@ -1,18 +1,33 @@
-// A notice a redirect asks for with a query parameter (`?created=1`, `?deleted=1`): told on
+// A notice a redirect asks for with a query parameter (`?created=1`, `?deleted=…`): told on
 // arrival, not again on a reload or when the address is shared, because the parameter leaves the
-// address at once (replaced, so Back does not return to it).
+// address at once (replaced, so Back does not return to it). Told only there: moving on within
+// the page (a filter, the next page) leaves it behind.
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+
+/** Marks the history entry that replaced the arrival's, by the arrival's key. */
+interface ReplacedArrival {
+	arrivalNotice?: string
+}
 
 /** The parameter's value as the page arrived with it; null when it came without. */
 export function useArrivalNotice(param: string): string | null {
 	const [searchParams] = useSearchParams()
-	const { pathname, hash } = useLocation()
+	const { pathname, hash, key, state } = useLocation()
 	const navigate = useNavigate()
 	const value = searchParams.get(param)
-	const [told, setTold] = useState(value)
-	// Another arrival with it while the page stays mounted tells it again.
-	if (value !== null && value !== told) setTold(value)
+	// What is told, and the history entries it belongs to: the arrival's and the one that
+	// replaced it without the parameter. A reload starts from none, so it tells nothing.
+	const [told, setTold] = useState(() => (value === null ? null : { value, keys: [key] }))
+	const replaced = (state as ReplacedArrival | null)?.arrivalNotice
+	if (value !== null && !told?.keys.includes(key)) setTold({ value, keys: [key] })
+	else if (
+		told &&
+		replaced !== undefined &&
+		told.keys.includes(replaced) &&
+		!told.keys.includes(key)
+	)
+		setTold({ value: told.value, keys: [...told.keys, key] })
 	useEffect(() => {
 		if (value === null) return
 		const rest = new URLSearchParams(searchParams)
@@ -20,8 +35,8 @@ export function useArrivalNotice(param: string): string | null {
 		const search = rest.toString()
 		navigate(
 			{ pathname, search: search ? `?${search}` : '', hash },
-			{ replace: true, preventScrollReset: true },
+			{ replace: true, preventScrollReset: true, state: { arrivalNotice: key } },
 		)
-	}, [value, param, searchParams, pathname, hash, navigate])
-	return told
+	}, [value, param, searchParams, pathname, hash, key, navigate])
+	return told?.keys.includes(key) ? told.value : null
 }

@@ -67,9 +67,11 @@ function pageLink(q: string, page: number) {
 	return `/search?${new URLSearchParams({ q, ...(page > 1 ? { page: String(page) } : {}) })}`
 }
 
-export default function Search({ loaderData }: Route.ComponentProps) {
+export default function Search({ loaderData, matches }: Route.ComponentProps) {
 	const found = loaderData
 	const { t, i18n } = useLingui()
+	// A result naming no language is in the site's, whatever the reader's interface is in.
+	const siteLanguage = rootData(matches).site.language
 	return (
 		<div className="page narrow search-page">
 			<h1>
@@ -130,10 +132,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 								<li key={`${result.kind}/${result.slug}`}>
 									{/* Its title and words in their own language and direction (an Arabic
 									    result on an English page reads right to left). */}
-									<h3 {...textLanguage(result.language)}>
+									<h3 {...textLanguage(result.language || siteLanguage)}>
 										<Link to={publicPath(result.kind, result.slug)}>{result.title}</Link>
 									</h3>
-									<p className="search-snippet" {...textLanguage(result.language)}>
+									<p className="search-snippet" {...textLanguage(result.language || siteLanguage)}>
 										{result.snippet.map((part, index) =>
 											part.mark ? (
 												// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet, in order

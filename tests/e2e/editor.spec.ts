@@ -594,6 +594,17 @@ test('deleting asks for confirmation, then removes the article from readers’ l
 	await page.reload()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles')
 	await expect(page.getByText('The article was deleted.')).toHaveCount(0)
+	// Nor once the reader moves on within the list (a filter).
+	await page.goto('/admin/articles?deleted=1')
+	await waitForHydration(page)
+	await expect(page.getByRole('status')).toHaveText('The article was deleted.')
+	await expect(page).toHaveURL(/\/admin\/articles$/)
+	await page
+		.getByRole('navigation', { name: 'Filter by status' })
+		.getByRole('link', { name: 'Published' })
+		.click()
+	await expect(page).toHaveURL(/\/admin\/articles\?status=published$/)
+	await expect(page.getByText('The article was deleted.')).toHaveCount(0)
 	await expect(reader.getByText('Seagrass meadows')).toHaveCount(0, { timeout: 5_000 })
 	await reader.close()
 

@@ -1,7 +1,8 @@
 // The HTTP surface as a browser or a crawler meets it: real sockets, the production build.
+
+import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveArticle } from '#app/features/articles/articles.server.ts'
-import { SaxesParser } from 'saxes'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 
 let app: TestApp

@@ -1,6 +1,7 @@
 // The team page and invites, as plain form posts over real HTTP.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { linkIdentifier } from '#app/features/auth/one-time-links.server.ts'
+import { createResetLink } from '#app/features/auth/password-reset.server.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import {
 	cookieOf,
@@ -183,10 +184,11 @@ describe('the team page', () => {
 describe.each(databases)('pending invites: $name', ({ create }) => {
 	let app: TestApp
 	let rosa: string
+	let rosaId: string
 
 	beforeEach(async () => {
 		app = await startTestApp({ seed: false, database: create })
-		await makeAccount(app, 'rosa@example.org', 'admin', 'Rosa')
+		rosaId = await makeAccount(app, 'rosa@example.org', 'admin', 'Rosa')
 		rosa = (await signIn(app, 'rosa@example.org', teamPassword)).cookie
 	})
 	afterEach(async () => {
@@ -251,9 +253,18 @@ describe.each(databases)('pending invites: $name', ({ create }) => {
 		expect((await fetch(second)).status).toBe(200)
 	})
 
-	it('refuses to cancel anything but an invite', async () => {
-		const reset = await team({ intent: 'cancel-invite', inviteId: 'not-an-invite' })
-		expect(reset.status).toBe(409)
+	it('refuses to cancel anything but an invite: a reset link’s row stays, and works', async () => {
+		const reset = await createResetLink(app.auth, app.url, rosaId)
+		const context = await app.auth.$context
+		const rows = await context.adapter.findMany<{ id: string }>({
+			model: 'verification',
+			where: [{ field: 'identifier', operator: 'starts_with', value: 'canopy-reset:' }],
+		})
+		expect(rows).toHaveLength(1)
+		const refused = await team({ intent: 'cancel-invite', inviteId: rows[0]?.id ?? '' })
+		expect(refused.status).toBe(409)
+		expect((await fetch(reset)).status).toBe(200)
+		expect((await team({ intent: 'cancel-invite', inviteId: 'no-such-row' })).status).toBe(409)
 		const empty = await team({ intent: 'cancel-invite', inviteId: '' })
 		expect(empty.status).toBe(400)
 	})

@@ -142,5 +142,16 @@ describe.each(databases)('webhooks: $name', ({ create }) => {
 		const own = await (await getPage(app, `/admin/webhooks/${id}`, cookie)).text()
 		expect(own).toContain(rotated?.secret)
 		expect(own).not.toContain(made?.secret)
+
+		// Deleted, it is named on the list by its host only: the whole address (which may carry a
+		// token) goes into no page address.
+		const deleted = await post(`/admin/webhooks/${id}`, [['intent', 'delete']])
+		expect(deleted.status).toBe(302)
+		const host = new URL(receiver.url).host
+		const to = deleted.headers.get('location') ?? ''
+		expect(to).toBe(`/admin/webhooks?${new URLSearchParams({ deleted: host })}`)
+		expect(await (await getPage(app, to, cookie)).text()).toContain(
+			`The endpoint at ${host} is deleted: no more events go to it.`,
+		)
 	})
 })

@@ -6,8 +6,8 @@ import { PlainLink } from '#app/components/ui/plain-link.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { directionOf, isInterfaceLocale } from '#app/lib/i18n.ts'
-import type { LanguageAttributes } from '#app/lib/interface-language.ts'
+import { isInterfaceLocale } from '#app/lib/i18n.ts'
+import { type LanguageAttributes, textLanguage } from '#app/lib/interface-language.ts'
 import type { ArticleCard as Card, Term } from '#storage/port/articles.ts'
 
 // One list formatter per language: making one costs far more than using it.
@@ -196,9 +196,10 @@ export function ArticleCard({
 	const classes = ['article-card', fresh && 'fresh', article.coverImageUrl && 'with-cover']
 	const { i18n } = useLingui()
 	// Its title and summary in its own language; an article in another interface language opens
-	// as a whole page load, so the page comes in that language (root.tsx).
+	// as a whole page load, so the page comes in that language (root.tsx), unless the reader
+	// chose one with the switcher.
 	const language = article.language || undefined
-	const own = language ? { lang: language, dir: directionOf(language) } : {}
+	const own = textLanguage(language)
 	const otherInterface = isInterfaceLocale(language) && language !== i18n.locale
 	return (
 		<article className={classes.filter(Boolean).join(' ')} data-article-id={article.id}>

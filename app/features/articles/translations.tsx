@@ -17,7 +17,8 @@ export interface TranslationLink {
 
 /**
  * "Also in: Español, العربية": each language named in itself, each link a whole page load, so
- * the page comes in its own language's interface (root.tsx follows the content's language).
+ * the page comes in its own language's interface (root.tsx follows the content's language, unless
+ * the reader chose one with the switcher).
  */
 export function AlsoIn({
 	translations,

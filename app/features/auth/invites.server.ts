@@ -61,22 +61,34 @@ interface VerificationRow {
 	expiresAt: Date
 }
 
+/** At most this many invites are listed (better-auth reads 100 when not told). */
+const listedInvites = 1_000
+
+/** A stored invite row as the page shows it; undefined when its link no longer works. */
+function pendingInvite(row: VerificationRow, now: number): PendingInvite | undefined {
+	if (row.expiresAt.getTime() <= now) return undefined
+	const invite = storedInvite.safeParse(safeJson(row.value))
+	return invite.success
+		? { ...invite.data, id: row.id, expiresAt: row.expiresAt.toISOString() }
+		: undefined
+}
+
+const isInvite = {
+	field: 'identifier',
+	operator: 'starts_with',
+	value: linkPrefix('invite'),
+} as const
+
 /** Invites whose link still works and has not been used, the newest first. */
 export async function listPendingInvites(auth: Auth): Promise<PendingInvite[]> {
 	const rows = await (await auth.$context).adapter.findMany<VerificationRow>({
 		model: 'verification',
-		where: [{ field: 'identifier', operator: 'starts_with', value: linkPrefix('invite') }],
+		where: [isInvite, { field: 'expiresAt', operator: 'gt', value: new Date() }],
+		sortBy: { field: 'expiresAt', direction: 'desc' },
+		limit: listedInvites,
 	})
 	const now = Date.now()
-	return rows
-		.filter((row) => row.expiresAt.getTime() > now)
-		.sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())
-		.flatMap((row) => {
-			const invite = storedInvite.safeParse(safeJson(row.value))
-			return invite.success
-				? [{ ...invite.data, id: row.id, expiresAt: row.expiresAt.toISOString() }]
-				: []
-		})
+	return rows.flatMap((row) => pendingInvite(row, now) ?? [])
 }
 
 function safeJson(text: string): unknown {
@@ -89,15 +101,13 @@ function safeJson(text: string): unknown {
 
 /** Withdraws an unused invite: its link stops working. The invite, or undefined if it was gone. */
 export async function cancelInvite(auth: Auth, id: string): Promise<PendingInvite | undefined> {
-	const invite = (await listPendingInvites(auth)).find((pending) => pending.id === id)
+	const { adapter } = await auth.$context
+	// Only an invite's row: never another one-time link's (a password reset's), whatever id is sent.
+	const where = [{ field: 'id', value: id }, isInvite]
+	const row = await adapter.findOne<VerificationRow>({ model: 'verification', where })
+	const invite = row ? pendingInvite(row, Date.now()) : undefined
 	if (!invite) return undefined
-	await (await auth.$context).adapter.delete({
-		model: 'verification',
-		where: [
-			{ field: 'id', value: id },
-			{ field: 'identifier', operator: 'starts_with', value: linkPrefix('invite') },
-		],
-	})
+	await adapter.delete({ model: 'verification', where })
 	return invite
 }
 

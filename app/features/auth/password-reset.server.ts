@@ -94,7 +94,8 @@ export async function resetPassword(
 	// Whoever was signed in as them (perhaps the reason for the reset) is signed out.
 	await storage.accounts.setPassword(userId, hash, new Date())
 	// Proven the owner: earlier failed sign-ins no longer hold them back, neither the account's
-	// count nor that of the address they reset from (their guesses filled both).
+	// count nor that of the address they reset from (their guesses filled both). Only the holder
+	// of a working link can do this, and the other accounts' own counts still hold.
 	await storage.rateLimits.clear(signInLimitKey(user.email))
 	const headers = new Headers(clientIp ? { [clientIpHeader]: clientIp } : {})
 	await context.adapter.deleteMany({

@@ -128,7 +128,7 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 				<p role="status" className="notice">
 					{done}
 				</p>
-			) : merged !== null ? (
+			) : merged ? (
 				<p role="status" className="notice">
 					<Trans>
 						The profile of {merged} is merged into this one: their articles now name it, and their

@@ -34,7 +34,7 @@ export default function Authors({ loaderData }: Route.ComponentProps) {
 			<h1>
 				<Trans>Authors</Trans>
 			</h1>
-			{deleted !== null ? (
+			{deleted ? (
 				<p role="status" className="notice">
 					<Trans>
 						The profile of {deleted} is deleted: their articles stay, without this name.

@@ -45,7 +45,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 				{ errors: { form: [i18n._(msg`This redirect was deleted already.`)] } as FieldErrors },
 				404,
 			)
-		// Deleted at once, as a menu link is removed; the notice can put it back.
+		// Deleted at once, as a menu link is removed; the notice can put it back, to the same
+		// address and of the same kind (301 or 302), as an admin's (a rename's own is not told
+		// apart once deleted).
 		return {
 			done: i18n._(msg`${from} no longer redirects.`),
 			undo: { from: gone.from, to: gone.to, status: String(gone.status) },

@@ -106,7 +106,7 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				<p role="status" className="notice">
 					{done}
 				</p>
-			) : merged !== null ? (
+			) : merged ? (
 				<p role="status" className="notice">
 					<Trans>
 						“{merged}” is merged into this tag: its articles show this one, and its address leads

@@ -27,7 +27,7 @@ export default function Tags({ loaderData }: Route.ComponentProps) {
 			<h1>
 				<Trans>Tags</Trans>
 			</h1>
-			{deleted !== null ? (
+			{deleted ? (
 				<p role="status" className="notice">
 					<Trans>The tag “{deleted}” is deleted: its articles no longer show it.</Trans>
 				</p>

@@ -90,7 +90,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	const intent = posted.get('intent')
 	if (intent === 'delete') {
 		await storage.webhooks.deleteEndpoint(endpoint.id)
-		return redirect(`/admin/webhooks?${new URLSearchParams({ deleted: endpoint.url })}`)
+		// Its host only: an endpoint's whole address may carry its secret (a catch hook's token),
+		// which must not reach access logs or the browser's history.
+		return redirect(
+			`/admin/webhooks?${new URLSearchParams({ deleted: new URL(endpoint.url).host })}`,
+		)
 	}
 	if (intent === 'test') {
 		if (!endpoint.enabled)

@@ -99,9 +99,9 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 				<p role="status" className="notice">
 					{done}
 				</p>
-			) : deleted !== null ? (
+			) : deleted ? (
 				<p role="status" className="notice">
-					<Trans>The endpoint {deleted} is deleted: no more events go to it.</Trans>
+					<Trans>The endpoint at {deleted} is deleted: no more events go to it.</Trans>
 				</p>
 			) : null}
 
