@@ -182,28 +182,18 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 					at always shows that content.
 				</Trans>
 			</p>
-			{done ? (
-				<div role="status" className={undo ? 'notice notice-with-action' : 'notice'}>
-					<p>{done}</p>
-					{undo ? (
-						<Form method="post">
-							<input type="hidden" name="intent" value="add" />
-							{Object.entries(undo).map(([name, value]) => (
-								<input key={name} type="hidden" name={name} value={value} />
-							))}
-							<button type="submit" className="notice-action" disabled={busy}>
-								<Trans>Undo</Trans>
-							</button>
-						</Form>
-					) : null}
-				</div>
+			{done && !undo ? (
+				<p role="status" className="notice">
+					{done}
+				</p>
 			) : null}
 			{errors.form ? (
 				<p role="alert" className="form-error">
 					{errors.form.map((text) => schemaMessage(i18n, text)).join(' ')}
 				</p>
 			) : null}
-			<Form method="post" className="form redirect-form">
+			{/* Emptied once a redirect is added (a new key), kept as typed when it is refused. */}
+			<Form method="post" className="form redirect-form" key={done && !undo ? done : 'add'}>
 				<h2>
 					<Trans>Add a redirect</Trans>
 				</h2>
@@ -293,6 +283,21 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 					<Trans>Import</Trans>
 				</button>
 			</Form>
+			{/* Where the row was: the reader is down here, by the list, not at the page's top. */}
+			{done && undo ? (
+				<div role="status" className="notice notice-with-action">
+					<p>{done}</p>
+					<Form method="post">
+						<input type="hidden" name="intent" value="add" />
+						{Object.entries(undo).map(([name, value]) => (
+							<input key={name} type="hidden" name={name} value={value} />
+						))}
+						<button type="submit" className="notice-action" disabled={busy}>
+							<Trans>Undo</Trans>
+						</button>
+					</Form>
+				</div>
+			) : null}
 			<h2>
 				{redirects.length === 0 ? (
 					<Trans>No redirects yet</Trans>
