@@ -165,7 +165,7 @@ describe.each(pairs)('moving a site: $from.name → $to.name', ({ from, to }) =>
 			const html = await page.text()
 			expect(html).toContain('Wetlands we saved — “ünïcödé” 🌍')
 			expect(html).toContain(`src="${facts.imageUrl}"`)
-			expect(html).toContain('<table>')
+			expect(html).toContain('<table tabindex="0">')
 			const tag = await (await fetch(`${server.url}/tags/wetlands`)).text()
 			expect(tag).toContain('Marshes, fens and the birds that need them.')
 			expect(tag).toContain('Wetlands we saved')

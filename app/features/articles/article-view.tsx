@@ -104,7 +104,7 @@ export function ArticleView({
 											? t({ message: 'Older', context: 'the article before this one' })
 											: t({ message: 'Newer', context: 'the article after this one' })}
 									</span>{' '}
-									<span {...own}>{card.title}</span>
+									{own.lang ? <span {...own}>{card.title}</span> : card.title}
 								</PlainLink>
 							) : null
 						})}
