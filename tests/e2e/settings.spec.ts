@@ -11,6 +11,17 @@ const server = serveCanopy()
 // Chromium logs the refused upload's HTTP status as a console error.
 test.use({ expectedConsoleError: /status of 415/ })
 
+/** Follows the staff menu to Articles, and no dialog asks about unsaved changes first. */
+async function leavesWithoutAsking(page: Page) {
+	await page
+		.getByRole('navigation')
+		.getByRole('link', { name: 'Articles', exact: true })
+		.first()
+		.click()
+	await expect(page).toHaveURL(/\/admin\/articles$/)
+	await expect(page.getByRole('alertdialog')).toHaveCount(0)
+}
+
 async function signInAsAdmin(page: Page, email = 'ada@example.org') {
 	const password = await createAccount(server(), {
 		email,
@@ -48,13 +59,7 @@ test('an admin uploads a logo and renames the site; the public header shows both
 	await expect(page.getByLabel('Logo address', { exact: true })).toHaveValue('/logo.svg')
 	await expectNoAxeViolations(page)
 	// A refused file changed nothing in the form: leaving asks nothing.
-	await page
-		.getByRole('navigation')
-		.getByRole('link', { name: 'Articles', exact: true })
-		.first()
-		.click()
-	await expect(page).toHaveURL(/\/admin\/articles$/)
-	await expect(page.getByRole('alertdialog')).toHaveCount(0)
+	await leavesWithoutAsking(page)
 	await page.goBack()
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site settings')
 
@@ -181,11 +186,5 @@ test('leaving the settings with changes not saved asks first; once saved, nothin
 	await tagline.fill(before)
 	await page.getByRole('button', { name: 'Save settings' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
-	await page
-		.getByRole('navigation')
-		.getByRole('link', { name: 'Articles', exact: true })
-		.first()
-		.click()
-	await expect(page).toHaveURL(/\/admin\/articles$/)
-	await expect(page.getByRole('alertdialog')).toHaveCount(0)
+	await leavesWithoutAsking(page)
 })

@@ -2,8 +2,34 @@
 // into another, and deleting.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
+
+/**
+ * What stopped a save, at the top of the form: the name and address's problems and the other
+ * fields' (`labels`, in the form's order). A refused merge answers beside its own choice
+ * instead (`into`), so the summary stays away then.
+ */
+export function TermErrorSummary({
+	errors,
+	labels,
+	title,
+}: {
+	errors: FieldErrors
+	labels: Record<string, string>
+	title: string
+}) {
+	const { t } = useLingui()
+	if (errors.into) return null
+	return (
+		<ErrorSummary
+			errors={errors}
+			labels={{ name: t`Name`, slug: t`Address (slug)`, ...labels }}
+			title={title}
+		/>
+	)
+}
 
 /** The name and the address (slug), whose change leaves a 301 behind. */
 export function NameAndAddress({

@@ -1,12 +1,16 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { authorEditSchema, deleteSchema, mergeSchema } from '#app/features/tags/term.schema.ts'
-import { DeleteForm, MergeForm, NameAndAddress } from '#app/features/tags/term-admin-forms.tsx'
+import {
+	DeleteForm,
+	MergeForm,
+	NameAndAddress,
+	TermErrorSummary,
+} from '#app/features/tags/term-admin-forms.tsx'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -143,20 +147,16 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 			)}
 			<Form method="post" className="form" key={author.updatedAt}>
 				<fieldset disabled={!mayEdit} className="form-fields">
-					{errors.into ? null : (
-						<ErrorSummary
-							errors={errors}
-							labels={{
-								name: t`Name`,
-								slug: t`Address (slug)`,
-								bio: t`Bio`,
-								avatarUrl: t`Photo`,
-								website: t`Website`,
-								userId: t`Team member`,
-							}}
-							title={t`The profile was not saved`}
-						/>
-					)}
+					<TermErrorSummary
+						errors={errors}
+						labels={{
+							bio: t`Bio`,
+							avatarUrl: t`Photo`,
+							website: t`Website`,
+							userId: t`Team member`,
+						}}
+						title={t`The profile was not saved`}
+					/>
 					<NameAndAddress
 						name={author.name}
 						slug={author.slug}

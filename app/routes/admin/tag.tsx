@@ -1,11 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { deleteSchema, mergeSchema, tagEditSchema } from '#app/features/tags/term.schema.ts'
-import { DeleteForm, MergeForm, NameAndAddress } from '#app/features/tags/term-admin-forms.tsx'
+import {
+	DeleteForm,
+	MergeForm,
+	NameAndAddress,
+	TermErrorSummary,
+} from '#app/features/tags/term-admin-forms.tsx'
 import { actionAnswer } from '#app/lib/action-answer.ts'
 import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
@@ -115,19 +119,15 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				</p>
 			) : null}
 			<Form method="post" className="form" key={tag.updatedAt}>
-				{errors.into ? null : (
-					<ErrorSummary
-						errors={errors}
-						labels={{
-							name: t`Name`,
-							slug: t`Address (slug)`,
-							description: t`Description`,
-							coverImageUrl: t`Cover image`,
-							coverImageAlt: t`Cover image description`,
-						}}
-						title={t`The tag was not saved`}
-					/>
-				)}
+				<TermErrorSummary
+					errors={errors}
+					labels={{
+						description: t`Description`,
+						coverImageUrl: t`Cover image`,
+						coverImageAlt: t`Cover image description`,
+					}}
+					title={t`The tag was not saved`}
+				/>
 				<NameAndAddress
 					name={tag.name}
 					slug={tag.slug}
