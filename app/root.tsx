@@ -40,6 +40,7 @@ import {
 	hasMessages,
 	type InterfaceLocale,
 	i18nFor,
+	interfaceLocaleOf,
 	isInterfaceLocale,
 	localeNames,
 } from './lib/i18n.ts'
@@ -121,14 +122,14 @@ function usePageLanguage(
 	const leaf = matches.at(-1)?.loaderData as { contentLanguage?: unknown } | undefined
 	const reader = isInterfaceLocale(data?.locale) ? data.locale : 'en'
 	// An article that names no language is in the site's.
+	// "es-MX" reads in the Spanish interface.
 	const content =
 		typeof leaf?.contentLanguage === 'string'
-			? leaf.contentLanguage || (data?.site?.language ?? reader)
+			? interfaceLocaleOf(leaf.contentLanguage || (data?.site?.language ?? reader))
 			: undefined
 	const followed =
 		!data?.localeChosen &&
 		content !== undefined &&
-		isInterfaceLocale(content) &&
 		(data?.offeredLocales ?? []).includes(content) &&
 		hasMessages(content)
 	const locale = followed ? content : reader

@@ -4,12 +4,14 @@ import type { I18n } from '@lingui/core'
 import type { RouterContextProvider } from 'react-router'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { type SiteSettings, siteLocales } from '#app/features/site/site-settings.ts'
+import type { LanguageFilter } from '#storage/port/articles.ts'
 import { servicesContext } from './context.server.ts'
 import {
 	chooseLocale,
 	cookieValue,
 	type InterfaceLocale,
 	i18nFor,
+	interfaceLocaleOf,
 	isInterfaceLocale,
 	languageCookie,
 	requestedLocales,
@@ -101,4 +103,25 @@ export async function readerListLanguage(
 		offered: several,
 		locale,
 	}
+}
+
+/**
+ * The list content in `language` is read in, as readers' lists are made: a regional variety with
+ * its language where the site offers that language (es-MX with es, and a Spanish feed or an
+ * article's "reading on" takes in both), any other language on its own; content naming none is
+ * in the site's language.
+ */
+export function contentListLanguage(
+	settings: Pick<SiteSettings, 'language' | 'languages'>,
+	language: string,
+): LanguageFilter {
+	const { language: siteLanguage, offered } = siteLocales(settings)
+	const locale = interfaceLocaleOf(language)
+	if (locale && offered.includes(locale))
+		return {
+			tag: locale,
+			includeUnset: locale === siteLanguage,
+			others: offered.filter((code) => code !== siteLanguage),
+		}
+	return { tag: language, includeUnset: language === settings.language }
 }

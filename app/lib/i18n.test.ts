@@ -3,6 +3,7 @@ import {
 	chooseLocale,
 	cookieValue,
 	directionOf,
+	interfaceLocaleOf,
 	normaliseLanguageTag,
 	requestedLocales,
 } from './i18n.ts'
@@ -51,5 +52,13 @@ describe('languages of content', () => {
 		expect(normaliseLanguageTag('AR')).toBe('ar')
 		for (const bad of ['', 'english', 'e', '12', 'en_US', 'en-', '<script>', 'a'.repeat(300)])
 			expect(normaliseLanguageTag(bad), bad).toBeUndefined()
+	})
+	it('reads content in a regional variety with the interface in its language', () => {
+		expect(interfaceLocaleOf('es-MX')).toBe('es')
+		expect(interfaceLocaleOf('es-419')).toBe('es')
+		expect(interfaceLocaleOf('fr-CA')).toBe('fr')
+		expect(interfaceLocaleOf('ar')).toBe('ar')
+		for (const none of ['ru', 'zh-Hant', 'pt-BR', '', undefined, 42])
+			expect(interfaceLocaleOf(none), String(none)).toBeUndefined()
 	})
 })

@@ -19,6 +19,17 @@ export function isInterfaceLocale(value: unknown): value is InterfaceLocale {
 	return typeof value === 'string' && (interfaceLocales as readonly string[]).includes(value)
 }
 
+/**
+ * The interface language for content in `tag`: the language itself where Canopy has it ("es"), or
+ * its primary language ("es-MX" and "es-419" read in "es"); undefined when there is none.
+ */
+export function interfaceLocaleOf(tag: unknown): InterfaceLocale | undefined {
+	if (isInterfaceLocale(tag)) return tag
+	if (typeof tag !== 'string') return undefined
+	const primary = tag.split(/[-_]/)[0]?.toLowerCase()
+	return isInterfaceLocale(primary) ? primary : undefined
+}
+
 /** The cookie a reader's choice in the language switcher is kept in (a year). */
 export const languageCookie = 'lang'
 

@@ -218,6 +218,26 @@ describe('site settings', () => {
 		// An English article's page has no such attributes to repeat.
 		expect(await page('/articles/tidal-flats-return', 'en')).toMatch(/<p class="article-meta">/)
 
+		// An article in Canadian French is listed for French readers and read in the French
+		// interface, as one in French is; the article keeps its own tag.
+		await app.storage.articles.create(
+			articleWrite({
+				slug: 'les-tourbieres',
+				title: 'Les tourbières du Québec',
+				language: 'fr-CA',
+			}),
+		)
+		expect(await page('/articles', 'fr-FR')).toContain('Les tourbières du Québec')
+		const quebec = await page('/articles/les-tourbieres', 'en')
+		expect(quebec).toMatch(/<html lang="fr" dir="ltr" data-locale="fr">/)
+		expect(quebec).toMatch(/<article class="page narrow article" lang="fr-CA" dir="ltr">/)
+		expect(quebec).toMatch(/<p class="article-meta">/)
+		expect(quebec).toContain('Aller au contenu')
+		// The French feed and a French article's reading on take it in too.
+		expect(await page('/feed.xml?lang=fr', 'en')).toContain('Les tourbières du Québec')
+		expect(await page('/articles/les-marais', 'fr-FR')).toContain('Les tourbières du Québec')
+		expect(await page('/feed.xml?lang=en', 'en')).not.toContain('Les tourbières du Québec')
+
 		// Back to English only, for the tests after this one.
 		expect((await save(admin, { ...good, language: 'en', timeZone: 'UTC' })).status).toBe(200)
 	})

@@ -6,7 +6,7 @@ import { PlainLink } from '#app/components/ui/plain-link.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { formatDate } from '#app/lib/format.ts'
-import { isInterfaceLocale } from '#app/lib/i18n.ts'
+import { interfaceLocaleOf } from '#app/lib/i18n.ts'
 import { type LanguageAttributes, textLanguage } from '#app/lib/interface-language.ts'
 import type { ArticleCard as Card, Term } from '#storage/port/articles.ts'
 
@@ -200,7 +200,8 @@ export function ArticleCard({
 	// chose one with the switcher.
 	const language = article.language || undefined
 	const own = textLanguage(language)
-	const otherInterface = isInterfaceLocale(language) && language !== i18n.locale
+	const interfaceLocale = interfaceLocaleOf(language)
+	const otherInterface = interfaceLocale !== undefined && interfaceLocale !== i18n.locale
 	return (
 		<article className={classes.filter(Boolean).join(' ')} data-article-id={article.id}>
 			{/* The title beside it names the article: the picture adds nothing to read aloud. */}

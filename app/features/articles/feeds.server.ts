@@ -4,7 +4,8 @@ import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { siteLocales } from '#app/features/site/site-settings.ts'
 import { taglineIn } from '#app/features/site/tagline.ts'
 import { versionUpTo } from '#app/features/uploads/responsive-image.ts'
-import { i18nFor, isInterfaceLocale, normaliseLanguageTag } from '#app/lib/i18n.ts'
+import { contentListLanguage } from '#app/lib/i18n.server.ts'
+import { i18nFor, interfaceLocaleOf, normaliseLanguageTag } from '#app/lib/i18n.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import type { AuthorProfile, Tag } from '#storage/port/terms.ts'
@@ -74,7 +75,7 @@ export async function renderFeed(
 	language?: string,
 ): Promise<string> {
 	const site = await getSiteSettings(storage)
-	const filter = language ? { tag: language, includeUnset: language === site.language } : undefined
+	const filter = language ? contentListLanguage(site, language) : undefined
 	const articles = await storage.articles.listPublishedFull(feedSize, {
 		tag: scope?.kind === 'tag' ? scope.tag.slug : undefined,
 		author: scope?.kind === 'author' ? scope.author.slug : undefined,
@@ -97,7 +98,7 @@ export async function renderFeed(
 		title: term ? `${term.name} · ${site.title}` : site.title,
 		description:
 			(about || undefined) ??
-			taglineIn(i18nFor(isInterfaceLocale(language) ? language : siteLocales(site).language), site),
+			taglineIn(i18nFor(interfaceLocaleOf(language) ?? siteLocales(site).language), site),
 		link: home,
 		language: language ?? site.language,
 		favicon: absoluteUrl(siteUrl, '/favicon.ico'),
