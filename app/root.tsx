@@ -33,6 +33,7 @@ import { useRemoteConfig } from './features/remote-config/use-config.ts'
 import { defaultNavigation, isOutside, type MenuLink } from './features/site/navigation.ts'
 import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings, siteLocales, siteTimeZone } from './features/site/site-settings.ts'
+import { keepDataWhenNoticeLeaves } from './lib/arrival-notice.ts'
 import { servicesContext } from './lib/context.server.ts'
 import { localeChosen, localeFor } from './lib/i18n.server.ts'
 import {
@@ -64,6 +65,9 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
 	{ rel: 'alternate', type: 'application/atom+xml', href: '/atom.xml', title: 'Atom' },
 ]
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl, remoteConfig } = context.get(servicesContext)

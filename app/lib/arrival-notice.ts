@@ -3,7 +3,12 @@
 // address at once (replaced, so Back does not return to it). Told only there: moving on within
 // the page (a filter, the next page) leaves it behind.
 import { useEffect, useState } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import {
+	type ShouldRevalidateFunctionArgs,
+	useLocation,
+	useNavigate,
+	useSearchParams,
+} from 'react-router'
 
 /** Marks the history entry that replaced the arrival's, by the arrival's key. */
 interface ReplacedArrival {
@@ -39,4 +44,27 @@ export function useArrivalNotice(param: string): string | null {
 		)
 	}, [value, param, searchParams, pathname, hash, key, navigate])
 	return told?.keys.includes(key) ? told.value : null
+}
+
+/** The parameters pages are told by on arrival. */
+const arrivalParams = ['created', 'deleted', 'merged', 'reset', 'signed-out']
+
+/**
+ * shouldRevalidate for the routes of a page told by useArrivalNotice (and the routes around it):
+ * the parameter leaving the address reads nothing again, since the page's data came with the
+ * arrival a moment before.
+ */
+export function keepDataWhenNoticeLeaves({
+	currentUrl,
+	nextUrl,
+	formMethod,
+	defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+	if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate
+	const rest = new URLSearchParams(currentUrl.search)
+	for (const param of arrivalParams) rest.delete(param)
+	const left = rest.toString() !== currentUrl.searchParams.toString()
+	return left && rest.toString() === nextUrl.searchParams.toString()
+		? false
+		: defaultShouldRevalidate
 }

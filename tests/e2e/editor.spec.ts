@@ -595,6 +595,10 @@ test('deleting asks for confirmation, then removes the article from readers’ l
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles')
 	await expect(page.getByText('The article was deleted.')).toHaveCount(0)
 	// Nor once the reader moves on within the list (a filter).
+	const reads: string[] = []
+	page.on('request', (request) => {
+		if (new URL(request.url()).pathname.endsWith('.data')) reads.push(request.url())
+	})
 	await page.goto('/admin/articles?deleted=1')
 	await waitForHydration(page)
 	await expect(page.getByRole('status')).toHaveText('The article was deleted.')
@@ -605,6 +609,9 @@ test('deleting asks for confirmation, then removes the article from readers’ l
 		.click()
 	await expect(page).toHaveURL(/\/admin\/articles\?status=published$/)
 	await expect(page.getByText('The article was deleted.')).toHaveCount(0)
+	// The notice leaving the address read nothing again: the filter's is the only read.
+	expect(reads.length).toBeGreaterThan(0)
+	expect(reads.filter((url) => !url.includes('status=published'))).toEqual([])
 	await expect(reader.getByText('Seagrass meadows')).toHaveCount(0, { timeout: 5_000 })
 	await reader.close()
 

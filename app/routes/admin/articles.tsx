@@ -9,7 +9,7 @@ import { listEditorArticles } from '#app/features/articles/editor.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { readPushResults } from '#app/features/push/push-results.server.ts'
 import { pushSummary } from '#app/features/push/push-results.tsx'
-import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
+import { keepDataWhenNoticeLeaves, useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { ArticleKind, ArticleListItem } from '#storage/port/articles.ts'
@@ -26,6 +26,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 			: i18n._(msg`Articles · Editor · Canopy`)
 	return [{ title }, { name: 'robots', content: 'noindex' }]
 }
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)

@@ -12,7 +12,7 @@ import {
 	TermErrorSummary,
 } from '#app/features/tags/term-admin-forms.tsx'
 import { actionAnswer } from '#app/lib/action-answer.ts'
-import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
+import { keepDataWhenNoticeLeaves, useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -44,6 +44,9 @@ async function profileFor(context: Route.LoaderArgs['context'], id: number) {
 	const mayEdit = editor.role === 'admin' || author.userId === editor.id
 	return { storage, editor, author, mayEdit }
 }
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ context, params }: Route.LoaderArgs) {
 	const { storage, editor, author, mayEdit } = await profileFor(context, Number(params.id))

@@ -15,6 +15,7 @@ import { editorContext, requireEditorMiddleware } from '#app/features/auth/sessi
 import { useInboxEvents } from '#app/features/contact/use-inbox-events.ts'
 import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { StaffNav } from '#app/features/staff/staff-nav.tsx'
+import { keepDataWhenNoticeLeaves } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
@@ -30,6 +31,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 // signed in before any loader or action runs (tests/integration/admin-access.test.ts walks the
 // route table to prove it).
 export const middleware: Route.MiddlewareFunction[] = [requireEditorMiddleware]
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)

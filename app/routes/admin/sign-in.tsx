@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Field } from '#app/components/ui/field.tsx'
 import { callAuth, getEditor, passCookies, safeNext } from '#app/features/auth/session.server.ts'
-import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
+import { keepDataWhenNoticeLeaves, useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
@@ -19,6 +19,9 @@ export function meta({ matches }: Route.MetaArgs) {
 	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Sign in · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams

@@ -11,7 +11,7 @@ import {
 	TermErrorSummary,
 } from '#app/features/tags/term-admin-forms.tsx'
 import { actionAnswer } from '#app/lib/action-answer.ts'
-import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
+import { keepDataWhenNoticeLeaves, useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -32,6 +32,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 		{ name: 'robots', content: 'noindex' },
 	]
 }
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ context, params }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)

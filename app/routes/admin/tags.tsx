@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from 'react-router'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
+import { keepDataWhenNoticeLeaves, useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/tags'
@@ -14,6 +14,9 @@ export function meta({ matches }: Route.MetaArgs) {
 	const i18n = rootI18n(matches)
 	return [{ title: i18n._(msg`Tags · Canopy`) }, { name: 'robots', content: 'noindex' }]
 }
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ context }: Route.LoaderArgs) {
 	return { tags: await context.get(servicesContext).storage.tags.list() }

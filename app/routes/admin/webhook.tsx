@@ -18,7 +18,7 @@ import {
 import { EventChoices } from '#app/features/webhooks/webhook-admin-forms.tsx'
 import { eventLabels } from '#app/features/webhooks/webhook-admin-labels.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
-import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
+import { keepDataWhenNoticeLeaves, useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -61,6 +61,9 @@ function idFrom(text: string | null | undefined): number | undefined {
 	const id = Number(text)
 	return Number.isSafeInteger(id) && id > 0 ? id : undefined
 }
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)

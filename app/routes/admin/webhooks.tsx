@@ -15,7 +15,7 @@ import {
 	setAllowsPrivateAddresses,
 } from '#app/features/webhooks/webhook-settings.server.ts'
 import { actionAnswer } from '#app/lib/action-answer.ts'
-import { useArrivalNotice } from '#app/lib/arrival-notice.ts'
+import { keepDataWhenNoticeLeaves, useArrivalNotice } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { fieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
@@ -38,6 +38,9 @@ export function meta({ matches }: Route.MetaArgs) {
 export function headers() {
 	return { 'Cache-Control': 'no-store' }
 }
+
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
