@@ -55,15 +55,6 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
 	{ rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 	{ rel: 'manifest', href: '/manifest.webmanifest' },
-	// Browsers offer to search the site from the address bar (routes/opensearch.ts).
-	{
-		rel: 'search',
-		type: 'application/opensearchdescription+xml',
-		href: '/opensearch.xml',
-		title: 'Search',
-	},
-	{ rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
-	{ rel: 'alternate', type: 'application/atom+xml', href: '/atom.xml', title: 'Atom' },
 ]
 
 // The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
@@ -215,6 +206,25 @@ function Document({
 				<meta name="theme-color" content="#000000" />
 				<Meta />
 				<Links />
+				{/* Browsers offer to search the site from the address bar (routes/opensearch.ts). */}
+				<link
+					rel="search"
+					type="application/opensearchdescription+xml"
+					href="/opensearch.xml"
+					title={t({ message: 'Search', context: 'the site search a browser offers' })}
+				/>
+				<link
+					rel="alternate"
+					type="application/rss+xml"
+					href="/feed.xml"
+					title={t({ message: 'RSS feed', context: 'the site’s feed' })}
+				/>
+				<link
+					rel="alternate"
+					type="application/atom+xml"
+					href="/atom.xml"
+					title={t({ message: 'Atom feed', context: 'the site’s feed' })}
+				/>
 				<BannerDismissedScript message={banner} />
 			</head>
 			<body>
@@ -239,7 +249,7 @@ function Document({
 								/>
 							)}
 							{footer.length > 0 ? (
-								<nav aria-label="Footer">
+								<nav aria-label={t({ message: 'Footer', context: 'the footer menu' })}>
 									<ul className="footer-links">
 										{footer.map((link) => (
 											<li key={`${link.href} ${link.label}`}>

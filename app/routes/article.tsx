@@ -13,12 +13,36 @@ import { servicesContext } from '#app/lib/context.server.ts'
 import { contentListLanguage } from '#app/lib/i18n.server.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
+import type { ArticleCard, LanguageFilter, Term } from '#storage/port/articles.ts'
+import type { Storage } from '#storage/port/storage.ts'
 import type { Route } from './+types/article'
 
 export const handle = { screen: 'article' } satisfies ScreenHandle
 
 /** How many articles "More on <tag>" offers at an article's end. */
 const moreOnTag = 3
+
+/**
+ * The latest articles (but this one) with one of its tags: the first tag that has any, tried in
+ * the article's order, so an article whose first tag is its own alone still offers more.
+ */
+async function moreOnATag(
+	storage: Storage,
+	id: number,
+	tags: readonly Term[],
+	language: LanguageFilter,
+): Promise<{ tag: Term; articles: ArticleCard[] } | null> {
+	for (const tag of tags.slice(0, 3)) {
+		const cards = await storage.articles.listPublished({
+			limit: moreOnTag + 1,
+			tag: tag.slug,
+			language,
+		})
+		const articles = cards.filter((card) => card.id !== id).slice(0, moreOnTag)
+		if (articles.length > 0) return { tag, articles }
+	}
+	return null
+}
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
@@ -30,32 +54,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!article?.publishedAt)
 		throw (await movedAddress(storage, request)) ?? data(null, { status: 404 })
 	const { bodyMarkdown: _, ...shown } = article
-	const firstTag = article.tags[0]
 	// Reading on in the article's own language (one naming none is in the site's).
 	const language = article.language || site.language
 	const sameLanguage = contentListLanguage(site, language)
-	const [bodyHtml, onward, sameTag, translations] = await Promise.all([
+	const [bodyHtml, onward, moreOn, translations] = await Promise.all([
 		readerBodyHtml(storage, article.bodyHtml),
 		// Reading on: the articles published just after and just before this one…
 		storage.articles.neighbours({ publishedAt: article.publishedAt, id: article.id }, sameLanguage),
-		// …and the latest others with its first tag.
-		firstTag
-			? storage.articles.listPublished({
-					limit: moreOnTag + 1,
-					tag: firstTag.slug,
-					language: sameLanguage,
-				})
-			: Promise.resolve([]),
+		// …and the latest others with its first tag that has any.
+		moreOnATag(storage, article.id, article.tags, sameLanguage),
 		// Its other languages, for "Also in" and hreflang.
 		storage.articles.translations(article.id),
 	])
 	const link = (card: { slug: string; title: string } | null) =>
 		card && { slug: card.slug, title: card.title }
-	const more = sameTag.filter((card) => card.id !== article.id).slice(0, moreOnTag)
 	return {
 		article: { ...shown, bodyHtml, publishedAt: article.publishedAt },
 		onward: { newer: link(onward.newer), older: link(onward.older) },
-		moreOn: firstTag && more.length > 0 ? { tag: firstTag, articles: more.map(link) } : null,
+		moreOn: moreOn && { tag: moreOn.tag, articles: moreOn.articles.map(link) },
 		translations,
 		// The page's language (root.tsx): empty, the site's.
 		contentLanguage: article.language,

@@ -182,8 +182,10 @@ function LimitedNotice({ retryAfterSeconds }: { retryAfterSeconds: number }) {
 }
 
 /** The results heading: how many were found for the words searched. */
-function ResultCount({ q, total, more }: { q: string; total: number; more: boolean }) {
+function ResultCount({ q: typed, total, more }: { q: string; total: number; more: boolean }) {
 	const { t } = useLingui()
+	// A phrase searched for whole is named once in quotes, not “"coral reefs"”.
+	const q = /^\s*["“”«»„]([^"“”«»„]+)["“”«»„]\s*$/.exec(typed)?.[1] ?? typed
 	if (total === 0) return t`Nothing matches “${q}”.`
 	return more
 		? t`More than ${plural(total, { one: '# result', other: '# results' })} for “${q}”`

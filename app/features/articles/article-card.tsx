@@ -155,11 +155,11 @@ export function ArticleMeta({
 						<AuthorLinks authors={authors} />
 						{after}
 					</span>
-					<span aria-hidden="true"> · </span>
+					<span aria-hidden="true">{'\u00a0· '}</span>
 				</>
 			) : null}
 			<PublishedDate iso={article.publishedAt} />
-			<span aria-hidden="true"> · </span>
+			<span aria-hidden="true">{'\u00a0· '}</span>
 			<span className="reading-time">{readingTime(i18n, article.readingMinutes)}</span>
 		</p>
 	)
@@ -199,7 +199,11 @@ export function ArticleCard({
 	// as a whole page load, so the page comes in that language (root.tsx), unless the reader
 	// chose one with the switcher.
 	const language = article.language || undefined
-	const own = textLanguage(language)
+	// One naming none is in the site's language: said where the interface is in another, or an
+	// English title in an Arabic list reads right to left ("?…Can 30x30 Turn It Around").
+	const siteLanguage = (useRouteLoaderData('root') as { site?: { language?: string } } | undefined)
+		?.site?.language
+	const own = textLanguage(language ?? (siteLanguage !== i18n.locale ? siteLanguage : undefined))
 	const interfaceLocale = interfaceLocaleOf(language)
 	const otherInterface = interfaceLocale !== undefined && interfaceLocale !== i18n.locale
 	return (

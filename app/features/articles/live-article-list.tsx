@@ -56,20 +56,23 @@ export function LiveArticleList({
 					))}
 				</div>
 			)}
-			<nav className="pager" aria-label={t`More articles`}>
-				{isFirstPage ? null : (
-					<PlainLink to={path}>
-						<Trans>Newest articles</Trans>
-					</PlainLink>
-				)}
-				{nextCursor ? (
-					<PlainLink
-						to={`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(nextCursor)}`}
-					>
-						<Trans>Older articles</Trans>
-					</PlainLink>
-				) : null}
-			</nav>
+			{/* No empty landmark where there is neither a newer nor an older page. */}
+			{isFirstPage && !nextCursor ? null : (
+				<nav className="pager" aria-label={t`More articles`}>
+					{isFirstPage ? null : (
+						<PlainLink to={path}>
+							<Trans>Newest articles</Trans>
+						</PlainLink>
+					)}
+					{nextCursor ? (
+						<PlainLink
+							to={`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(nextCursor)}`}
+						>
+							<Trans>Older articles</Trans>
+						</PlainLink>
+					) : null}
+				</nav>
+			)}
 		</>
 	)
 }

@@ -50,7 +50,7 @@ export function AlsoIn({
 								dir={directionOf(language)}
 								title={translation.title}
 							>
-								{languageName(language, language)}
+								{asLabel(languageName(language, language), language)}
 							</a>
 						</li>
 					)
@@ -110,4 +110,13 @@ export function ListLanguageNote({
 			)}
 		</p>
 	)
+}
+
+/** A language's name as a link's label starts, in its own language ("español" → "Español"). */
+function asLabel(name: string, language: string): string {
+	try {
+		return name.charAt(0).toLocaleUpperCase(language) + name.slice(1)
+	} catch {
+		return name.charAt(0).toUpperCase() + name.slice(1)
+	}
 }

@@ -79,13 +79,19 @@ describe('snippet', () => {
 		expect(marked).toEqual(['1', '5', 'C'])
 	})
 
-	it('shows a table as its words, without its rule', () => {
+	it('shows a table as its words, each cell and row set off, without its rule', () => {
 		expect(
 			snippetText(
 				'| Warming | Heat extremes |\n| --- | :---: |\n| 2°C | 5.6 times |\n\n***\n\nAfter.',
 				'heat',
 			),
-		).toBe('Warming Heat extremes 2°C 5.6 times · After …')
+		).toBe('Warming · Heat extremes · 2°C · 5.6 times · After …')
+	})
+
+	it('keeps punctuation against the words emphasis or a tag closes', () => {
+		expect(
+			snippetText('Changes in **sea use**, such as _clearing_. <b>Forests</b>, too.', 'sea'),
+		).toBe('Changes in sea use, such as clearing. Forests, too …')
 	})
 
 	it('sets a heading or a list item off from the next words, where it does not end a sentence', () => {

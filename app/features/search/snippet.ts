@@ -22,6 +22,12 @@ const ascii = /^[A-Za-z0-9]*$/
 const boundary = '\u0001'
 /** A heading line: a block of its own (its hashes go with the other marks). */
 const heading = /^[ \t]{0,3}#{1,6}[ \t].*$/gm
+/** A table's rule line (`|---|:--:|`), and a horizontal rule: nothing to read. */
+const ruleLine = /^[ \t|:-]*-{3,}[ \t|:-]*$/gm
+/** A table's row: a block of its own, its cells set off by middle dots. */
+const tableRow = /^[ \t]*\|.*\|[ \t]*$/gm
+/** Emphasis marks and tags just before punctuation: gone, so "**sea use**," is "sea use,". */
+const closingMarks = /(?:[*_`~]+|<\/[a-z][a-z0-9]*>)+(?=[,.;:!?)\]])/g
 /** A blank line, or the line break before a list item. */
 const blockBreak = /\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t])/g
 /** A list item's marker, at the start of its block. */
@@ -41,6 +47,9 @@ export function plainText(markdown: string): string {
 	const blocks = markdown
 		.replaceAll(boundary, '')
 		.replace(heading, `${boundary}$&${boundary}`)
+		.replace(ruleLine, '')
+		.replace(tableRow, (row) => `${boundary}${tableCells(row)}${boundary}`)
+		.replace(closingMarks, '')
 		.replace(blockBreak, boundary)
 		.replace(listMarker, '$1')
 		.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -62,6 +71,17 @@ export function plainText(markdown: string): string {
 		last = words.at(-1) ?? ''
 	}
 	return parts.join('')
+}
+
+/** A table row's cells, each trimmed, joined by middle dots: "| a | b |" → "a · b". */
+function tableCells(row: string): string {
+	return row
+		.trim()
+		.slice(1, -1)
+		.split('|')
+		.map((cell) => cell.trim())
+		.filter((cell) => cell !== '')
+		.join(' · ')
 }
 
 /**

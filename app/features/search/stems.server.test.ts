@@ -40,6 +40,30 @@ describe('search stems', () => {
 		expect(await withStems(query, text, ['zh'])).toBe(query)
 	})
 
+	it('looks for another language’s short stems of a reader’s word only in the site’s language', async () => {
+		const words = async (text: string, languages: string[]) => {
+			const query = parseQuery(text)
+			if (!query) throw new Error('no query')
+			return (await withStems(query, text, languages)).all.map((clause) => clause[0]?.stems)
+		}
+		// On an English site, Spanish's "for" for "fore" and French's "se" for "sea" would find
+		// every English "for" and every Spanish "se"; English's own "sea" for "seas" counts.
+		expect(await words('fore sea seas', ['en', 'es', 'fr'])).toEqual([
+			undefined,
+			undefined,
+			['sea'],
+		])
+		// Longer stems count in every language: "bosques" is "bosqu" on an English site too.
+		expect(await words('bosques', ['en', 'es'])).toEqual([['bosqu']])
+		// On a French site, French's own "se" counts, and English's "sea" is too short to.
+		expect(await words('seas', ['fr', 'en'])).toEqual([['se']])
+		// The snippet marks no English "see" for "sea" either.
+		const sea = parseQuery('sea')
+		if (!sea) throw new Error('no query')
+		const marks = await stemMatcher(await withStems(sea, 'sea', ['en', 'fr']), ['en', 'fr'])
+		expect(['see', 'seas'].map((word) => marks?.(word))).toEqual([false, true])
+	})
+
 	it('marks the words a search found by their stems', async () => {
 		const query = parseQuery('forest')
 		if (!query) throw new Error('no query')

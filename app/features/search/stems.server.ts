@@ -91,6 +91,12 @@ async function stemmersFor(languages: string[]): Promise<Stemmer[]> {
 
 /** Words shorter than this are kept as they are: stemming "us" or "as" only confuses. */
 const shortest = 3
+/**
+ * A reader's word's stem in a language other than the site's is looked for only from this length:
+ * a shorter one is mostly another language's little word ("fore" is "for" to Spanish's stemmer,
+ * "sea" "se" to French's), found in nearly every article in that language or in English.
+ */
+const shortForeignStem = 4
 /** Stems kept per article: a long text's rarest words past this add little and cost space. */
 const maxStems = 20_000
 
@@ -144,6 +150,8 @@ export async function withStems(
 ): Promise<SearchQuery> {
 	const stemmers = await stemmersFor(languages)
 	if (stemmers.length === 0) return query
+	// The site's language's stemmer (contentLanguages puts it first), whose short stems count.
+	const own = languages[0] === undefined ? undefined : await stemmerFor(languages[0])
 	const written = new Map<string, string>()
 	for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
 		const raw = match[0].toLowerCase()
@@ -153,7 +161,12 @@ export async function withStems(
 		const [word] = phrase.words
 		if (phrase.words.length !== 1 || word === undefined) return phrase
 		const stems = new Set<string>()
-		for (const stemmer of stemmers) wordStems(stemmer, written.get(word) ?? word, word, stems)
+		for (const stemmer of stemmers) {
+			const found = new Set<string>()
+			wordStems(stemmer, written.get(word) ?? word, word, found)
+			for (const stem of found)
+				if (stemmer === own || stem.length >= shortForeignStem) stems.add(stem)
+		}
 		return stems.size > 0 ? { ...phrase, stems: [...stems] } : phrase
 	}
 	return { all: query.all.map((clause) => clause.map(stemmed)), none: query.none }
