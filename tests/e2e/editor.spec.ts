@@ -749,6 +749,46 @@ test.describe('a refused save', () => {
 		await expect(page).toHaveURL(/\/admin\/articles\/\d+(\?saved=publish)?$/)
 		await expect(page.getByRole('alert').filter({ hasText: 'was not published' })).toHaveCount(0)
 	})
+
+	test('what a refused publish sent is kept: saved as a draft, and leaving first asks', async ({
+		page,
+	}) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title', { exact: true }).fill('Blanket bogs of the north')
+		// An image without a description: a draft may have one, a published article may not.
+		await page
+			.getByLabel('Text (Markdown)')
+			.fill('![](https://images.example.org/bog.jpg)\n\nPeat a metre deep.')
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		const refused = page.getByRole('alert').filter({ hasText: 'The article was not published.' })
+		await expect(refused).toBeFocused()
+		// The refusal saved nothing: a draft's autosave then takes what it sent.
+		await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible()
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/)
+		// The draft opened again: an edit, refused again, asks before leaving, and is then
+		// autosaved too.
+		await page.goto(page.url())
+		await waitForHydration(page)
+		await page.getByLabel('Title', { exact: true }).fill('Blanket bogs of the far north')
+		const refusedAgain = page.waitForResponse(
+			(response) => response.request().method() === 'POST' && response.status() === 400,
+		)
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		await refusedAgain
+		await expect(page.getByRole('button', { name: 'Publish now' })).toBeEnabled()
+		const saved = page.waitForResponse(
+			(response) =>
+				response.request().method() === 'POST' &&
+				(response.request().postData() ?? '').includes('autosave'),
+		)
+		await page.getByRole('link', { name: 'Tags', exact: true }).click()
+		const leave = page.getByRole('alertdialog', { name: /unsaved changes/ })
+		await expect(leave).toBeVisible()
+		await leave.getByRole('button', { name: 'Stay and keep editing' }).click()
+		expect((await saved).status()).toBe(200)
+		await page.goto('/admin/articles')
+		await expect(page.getByRole('link', { name: 'Blanket bogs of the far north' })).toBeVisible()
+	})
 })
 
 test('on a phone the article list is a list, each value after its column’s name, not a table to scroll sideways', async ({

@@ -265,16 +265,28 @@ export function ArticleEditor({
 		onInserted: onChange,
 		maxBytes: uploadMaxBytes,
 	})
+	// What was saved before the last save or Publish was sent, in case it is refused.
+	const editsBeforeSubmit = useRef(0)
 	const onSubmit = (event: FormEvent<HTMLFormElement>) => {
 		if (autosaving && savedId !== null) {
 			event.preventDefault()
 			queuedSubmit.current = (event.nativeEvent as SubmitEvent).submitter
 			return
 		}
+		editsBeforeSubmit.current = savedEdits.current
 		savedEdits.current = edits
 		// Saving is not leaving: the redirect after a save must not ask.
 		markDirty(false)
 	}
+	// A save or Publish refused (a field to mend, a conflict) saved none of the edits it sent:
+	// leaving asks again, and a draft's autosave takes them once the answer is in.
+	useEffect(() => {
+		if (!actionData || actionData.saved) return
+		savedEdits.current = editsBeforeSubmit.current
+		markDirty(true)
+		// Counted as an edit, so the autosave's wait starts now that the answer is in.
+		setEdits((count) => count + 1)
+	}, [actionData, markDirty])
 
 	return (
 		<>
