@@ -154,6 +154,23 @@ describe('tags and authors', () => {
 
 		const peatlands = await app.storage.tags.findBySlug('peatlands')
 		if (!peatlands) throw new Error('no tag')
+		// Another tag's name, in any case, is refused: an article's Tags field finds tags by name.
+		const namesake = await postForm(
+			app,
+			`/admin/tags/${peatlands.id}`,
+			{
+				intent: 'save',
+				name: ' climate CRISIS ',
+				slug: peatlands.slug,
+				description: '',
+				coverImageUrl: '',
+				coverImageAlt: '',
+			},
+			{ cookie: editor },
+		)
+		expect(namesake.status).toBe(400)
+		expect(await namesake.text()).toContain('Another tag has this name. Merge into it instead')
+		expect((await app.storage.tags.findById(peatlands.id))?.name).toBe(peatlands.name)
 		const merged = await postForm(
 			app,
 			`/admin/tags/${peatlands.id}`,

@@ -251,7 +251,9 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
 									<td>
 										<Link to={`/admin/articles/${item.id}`}>{item.title}</Link>
 										<br />
-										<span className="hint">{publicPath(kind, item.slug)}</span>
+										<span className="hint" dir="ltr">
+											{publicPath(kind, item.slug)}
+										</span>
 									</td>
 									<td data-label={labels.status}>
 										<Status item={item} />

@@ -107,7 +107,13 @@ function MenuEditor({
 									<span>
 										<Trans>Label</Trans>
 									</span>
-									<input name="label" defaultValue={link.label} maxLength={40} required />
+									<input
+										name="label"
+										dir="auto"
+										defaultValue={link.label}
+										maxLength={40}
+										required
+									/>
 								</label>
 								<label>
 									<span>
@@ -115,6 +121,7 @@ function MenuEditor({
 									</span>
 									<input
 										name="href"
+										dir="ltr"
 										defaultValue={link.href}
 										list="menu-suggestions"
 										autoCapitalize="off"
@@ -184,6 +191,7 @@ function MenuEditor({
 					</span>
 					<input
 						name="label"
+						dir="auto"
 						defaultValue={typed('label')}
 						maxLength={40}
 						required
@@ -197,6 +205,7 @@ function MenuEditor({
 					</span>
 					<input
 						name="href"
+						dir="ltr"
 						defaultValue={typed('href')}
 						list="menu-suggestions"
 						placeholder="/about"

@@ -69,6 +69,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 	const parsed = tagEditSchema.safeParse(form)
 	if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, 400)
 	const { intent: _, ...edit } = parsed.data
+	// An article's Tags field finds a tag by its name: two of one name, and one could never be
+	// chosen. (Two authors may share a name: people do.)
+	const wanted = edit.name.trim().toLocaleLowerCase()
+	const namesake = (await storage.tags.list()).find(
+		(other) => other.id !== id && other.name.trim().toLocaleLowerCase() === wanted,
+	)
+	if (namesake)
+		return data(
+			{
+				errors: {
+					name: [i18n._(msg`Another tag has this name. Merge into it instead, or choose another.`)],
+				} as FieldErrors,
+				values: form,
+			},
+			400,
+		)
 	const saved = await storage.tags.update(id, { ...edit, coverImageAlt: edit.coverImageAlt })
 	if (saved.ok) {
 		const path = publicPath('tag', saved.value.slug)
