@@ -92,14 +92,7 @@ export async function readerListLanguage(
 	const several = offered.length > 1
 	const all = new URL(request.url).searchParams.get('lang') === 'all'
 	return {
-		filter:
-			several && !all
-				? {
-						tag: locale,
-						includeUnset: locale === language,
-						others: offered.filter((code) => code !== language),
-					}
-				: undefined,
+		filter: several && !all ? listIn(locale, language, offered) : undefined,
 		offered: several,
 		locale,
 	}
@@ -117,11 +110,19 @@ export function contentListLanguage(
 ): LanguageFilter {
 	const { language: siteLanguage, offered } = siteLocales(settings)
 	const locale = interfaceLocaleOf(language)
-	if (locale && offered.includes(locale))
-		return {
-			tag: locale,
-			includeUnset: locale === siteLanguage,
-			others: offered.filter((code) => code !== siteLanguage),
-		}
+	if (locale && offered.includes(locale)) return listIn(locale, siteLanguage, offered)
 	return { tag: language, includeUnset: language === settings.language }
+}
+
+/** The list in one of the site's languages (LanguageFilter's rule, with its `others`). */
+function listIn(
+	locale: InterfaceLocale,
+	siteLanguage: InterfaceLocale,
+	offered: readonly InterfaceLocale[],
+): ListLanguage {
+	return {
+		tag: locale,
+		includeUnset: locale === siteLanguage,
+		others: offered.filter((code) => code !== siteLanguage),
+	}
 }

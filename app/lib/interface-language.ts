@@ -2,7 +2,7 @@
 // Russian <article lang="ru"> must say it is English, or a screen reader reads it with Russian
 // rules and a translator skips it.
 import { useLingui } from '@lingui/react/macro'
-import { directionOf } from './i18n.ts'
+import { directionOf, interfaceLocaleOf } from './i18n.ts'
 
 export interface LanguageAttributes {
 	lang?: string
@@ -16,8 +16,9 @@ export interface LanguageAttributes {
 export function useInterfaceLanguage(contentLanguage: string): LanguageAttributes {
 	const { i18n } = useLingui()
 	const locale = i18n.locale
-	const primary = contentLanguage.split('-')[0]?.toLowerCase()
-	return !contentLanguage || primary === locale ? {} : { lang: locale, dir: directionOf(locale) }
+	return !contentLanguage || interfaceLocaleOf(contentLanguage) === locale
+		? {}
+		: { lang: locale, dir: directionOf(locale) }
 }
 
 /** `lang` and `dir` for text in `language`, back inside interface words (a title in a list). */

@@ -1,4 +1,5 @@
 import type { I18n } from '@lingui/core'
+import { useRouteLoaderData } from 'react-router'
 import type { SiteSettings } from '#app/features/site/site-settings.ts'
 import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { i18nFor } from './i18n.ts'
@@ -24,4 +25,19 @@ export function rootI18n(
 		| { locale?: string }
 		| undefined
 	return i18nFor(root?.locale ?? 'en')
+}
+
+/** What components read of the root loader's data; absent only before it has loaded. */
+function useRoot(): { site?: { language?: string }; timeZone?: string } | undefined {
+	return useRouteLoaderData('root') as { site?: { language?: string }; timeZone?: string }
+}
+
+/** The site's language (a setting): content naming none is in it. */
+export function useSiteLanguage(): string {
+	return useRoot()?.site?.language ?? defaultSiteSettings.language
+}
+
+/** The site's time zone (a setting), where dates are shown in it. */
+export function useSiteTimeZone(): string | undefined {
+	return useRoot()?.timeZone
 }

@@ -112,37 +112,25 @@ describe('tags and authors', () => {
 	})
 
 	it('renames and merges a tag in the staff area; old addresses and feeds answer 301', async () => {
+		/** The tag form saved as an editor, its other fields empty. */
+		const saveTag = (id: number, edit: Record<string, string>) =>
+			postForm(
+				app,
+				`/admin/tags/${id}`,
+				{ intent: 'save', description: '', coverImageUrl: '', coverImageAlt: '', ...edit },
+				{ cookie: editor },
+			)
 		const climate = await app.storage.tags.findBySlug('climate')
 		if (!climate) throw new Error('no tag')
-		const refused = await postForm(
-			app,
-			`/admin/tags/${climate.id}`,
-			{
-				intent: 'save',
-				name: 'Climate',
-				slug: 'Not A Slug!',
-				description: '',
-				coverImageUrl: '',
-				coverImageAlt: '',
-			},
-			{ cookie: editor },
-		)
+		const refused = await saveTag(climate.id, { name: 'Climate', slug: 'Not A Slug!' })
 		expect(refused.status).toBe(400)
 		expect(await refused.text()).toContain('Use lowercase letters, digits and single hyphens')
 
-		const renamed = await postForm(
-			app,
-			`/admin/tags/${climate.id}`,
-			{
-				intent: 'save',
-				name: 'Climate crisis',
-				slug: 'climate-crisis',
-				description: 'Heat, floods and what we do about them.',
-				coverImageUrl: '',
-				coverImageAlt: '',
-			},
-			{ cookie: editor },
-		)
+		const renamed = await saveTag(climate.id, {
+			name: 'Climate crisis',
+			slug: 'climate-crisis',
+			description: 'Heat, floods and what we do about them.',
+		})
 		expect(renamed.status).toBe(200)
 		expect(await where('/tags/climate')).toEqual([301, '/tags/climate-crisis'])
 		expect(await where('/tags/climate/feed.xml')).toEqual([301, '/tags/climate-crisis/feed.xml'])
@@ -155,19 +143,7 @@ describe('tags and authors', () => {
 		const peatlands = await app.storage.tags.findBySlug('peatlands')
 		if (!peatlands) throw new Error('no tag')
 		// Another tag's name, in any case, is refused: an article's Tags field finds tags by name.
-		const namesake = await postForm(
-			app,
-			`/admin/tags/${peatlands.id}`,
-			{
-				intent: 'save',
-				name: ' climate CRISIS ',
-				slug: peatlands.slug,
-				description: '',
-				coverImageUrl: '',
-				coverImageAlt: '',
-			},
-			{ cookie: editor },
-		)
+		const namesake = await saveTag(peatlands.id, { name: ' climate CRISIS ', slug: peatlands.slug })
 		expect(namesake.status).toBe(400)
 		expect(await namesake.text()).toContain('Another tag has this name. Merge into it instead')
 		expect((await app.storage.tags.findById(peatlands.id))?.name).toBe(peatlands.name)

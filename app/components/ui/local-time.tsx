@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { useRouteLoaderData } from 'react-router'
 import { dateFormat } from '#app/lib/format.ts'
+import { useSiteTimeZone } from '#app/lib/root-data.ts'
 
 /** A date; a date and time; or, for what just happened, the time alone to the second. */
 type Shown = 'date' | 'time' | 'clock'
@@ -41,7 +41,7 @@ export function LocalTime({
 }) {
 	const shown: Shown = clock ? 'clock' : time ? 'time' : 'date'
 	const { i18n } = useLingui()
-	const siteZone = (useRouteLoaderData('root') as { timeZone?: string } | undefined)?.timeZone
+	const siteZone = useSiteTimeZone()
 	// English as the staff area has always shown it: "27 Nov 2026, 14:05", day first.
 	const locale = i18n.locale === 'en' ? 'en-GB' : i18n.locale
 	const [text, setText] = useState(() => format(iso, shown, locale, siteZone ?? 'UTC'))

@@ -1,13 +1,13 @@
 import type { I18n } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouteLoaderData } from 'react-router'
 import { PlainLink } from '#app/components/ui/plain-link.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { formatDate } from '#app/lib/format.ts'
 import { interfaceLocaleOf } from '#app/lib/i18n.ts'
 import { type LanguageAttributes, textLanguage } from '#app/lib/interface-language.ts'
+import { useSiteLanguage, useSiteTimeZone } from '#app/lib/root-data.ts'
 import type { ArticleCard as Card, Term } from '#storage/port/articles.ts'
 
 // One list formatter per language: making one costs far more than using it.
@@ -131,7 +131,7 @@ export function readingTime(i18n: I18n, minutes: number): string {
  */
 export function PublishedDate({ iso }: { iso: string }) {
 	const { i18n } = useLingui()
-	const timeZone = (useRouteLoaderData('root') as { timeZone?: string } | undefined)?.timeZone
+	const timeZone = useSiteTimeZone()
 	return <time dateTime={iso}>{formatDate(iso, i18n.locale, timeZone)}</time>
 }
 
@@ -201,8 +201,7 @@ export function ArticleCard({
 	const language = article.language || undefined
 	// One naming none is in the site's language: said where the interface is in another, or an
 	// English title in an Arabic list reads right to left ("?…Can 30x30 Turn It Around").
-	const siteLanguage = (useRouteLoaderData('root') as { site?: { language?: string } } | undefined)
-		?.site?.language
+	const siteLanguage = useSiteLanguage()
 	const own = textLanguage(language ?? (siteLanguage !== i18n.locale ? siteLanguage : undefined))
 	const interfaceLocale = interfaceLocaleOf(language)
 	const otherInterface = interfaceLocale !== undefined && interfaceLocale !== i18n.locale

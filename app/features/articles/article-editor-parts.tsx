@@ -2,10 +2,10 @@
 // first, the schedule fields, and the question before leaving with unsaved changes.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useRouteLoaderData } from 'react-router'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { languageName } from '#app/lib/i18n.ts'
+import { useSiteLanguage } from '#app/lib/root-data.ts'
 import { isoToLocalInput, localOffsetAt } from './editor-form.ts'
 import { dominantScript, scriptName, writtenIn } from './text-script.ts'
 
@@ -70,9 +70,7 @@ export function LanguageFields({
 }) {
 	const { t, i18n } = useLingui()
 	const [chosen, setChosen] = useState(language)
-	const siteLanguage =
-		(useRouteLoaderData('root') as { site?: { language?: string } } | undefined)?.site?.language ??
-		'en'
+	const siteLanguage = useSiteLanguage()
 	const siteLanguageName = languageName(siteLanguage, i18n.locale)
 	const codes =
 		offeredLanguages.includes(language) || !language
