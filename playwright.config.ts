@@ -2,18 +2,28 @@ import { defineConfig } from '@playwright/test'
 import { chromeFlags, pageBrowserPath } from './tests/e2e/chrome.ts'
 import { type E2eDatabase, e2eDatabases } from './tests/e2e/databases.ts'
 
-// A project per database, named after it (`--project postgres`). Every spec runs on each but the
-// audits of the pages' markup (axe.spec.ts, and Lighthouse below), the same whatever the database:
-// those run on SQLite only (docs/decisions/018-browser-tests-on-both-databases.md).
+// A project per database, named after it (`--project postgres`). On PostgreSQL run the tests of
+// what is stored, in what order, and what readers see after a write; what the browser draws from
+// data any database returns alike runs on SQLite only: the audits of the pages' markup (axe.spec.ts,
+// and Lighthouse below), the specs of the page's own behaviour (XSS, the public and staff shells,
+// the contact form's) and each test marked `interfaceOnly` (canopy-test.ts).
+// docs/decisions/018-browser-tests-on-both-databases.md says why.
 // The test processes themselves (not the servers they start, which run as in production): an
 // account a spec makes for itself is hashed at the tests' cost (signed-in.ts).
 process.env.NODE_ENV ??= 'test'
 
 const databases = e2eDatabases()
 const lighthouse = /lighthouse\.spec\.ts$/
-const markupAudits: Record<E2eDatabase, RegExp[]> = {
+const sqliteOnly = [
+	/axe\.spec\.ts$/,
+	/xss\.spec\.ts$/,
+	/\/shell\.spec\.ts$/,
+	/staff-shell\.spec\.ts$/,
+	/contact\.spec\.ts$/,
+]
+const ignored: Record<E2eDatabase, RegExp[]> = {
 	sqlite: [lighthouse],
-	postgres: [lighthouse, /axe\.spec\.ts$/],
+	postgres: [lighthouse, ...sqliteOnly],
 }
 
 export default defineConfig<{ database: E2eDatabase }>({
@@ -45,7 +55,8 @@ export default defineConfig<{ database: E2eDatabase }>({
 		},
 		...databases.map((database) => ({
 			name: database,
-			testIgnore: markupAudits[database],
+			testIgnore: ignored[database],
+			grepInvert: database === 'postgres' ? /@interface/ : undefined,
 			use: { database },
 		})),
 	],

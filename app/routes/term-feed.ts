@@ -1,6 +1,5 @@
 // A tag's and an author's own feeds: /tags/<slug>/feed.xml (RSS) and /tags/<slug>/atom.xml, and
 // the same under /authors/<slug>/; their articles only.
-import { data } from 'react-router'
 import { type FeedScope, feedLanguage, renderFeed } from '#app/features/articles/feeds.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { movedAddress } from '#app/features/redirects/redirects.server.ts'
@@ -9,7 +8,8 @@ import type { Route } from './+types/term-feed'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl } = context.get(servicesContext)
-	const { pathname } = new URL(request.url)
+	// React Router matches paths in any case: /Authors/x/Atom.xml is this route too.
+	const pathname = new URL(request.url).pathname.toLowerCase()
 	const atom = pathname.endsWith('/atom.xml')
 	const kind = pathname.startsWith('/authors/') ? 'author' : 'tag'
 	let scope: FeedScope | undefined
@@ -25,7 +25,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!scope)
 		throw (
 			(await movedAddress(storage, request, { base: publicPath(kind, params.slug), file })) ??
-			data(null, { status: 404 })
+			// Read in a browser or by a feed reader: words, not an empty JSON body.
+			new Response(`There is no ${kind} at this address, so no feed either.`, {
+				status: 404,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+			})
 		)
 	const feed = await renderFeed(
 		storage,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { expect, interfaceOnly, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
@@ -231,56 +231,59 @@ test('visitors right now follow new views while the page is open', async ({ page
 	await expectFigures(page, '6', '7', '6')
 })
 
-test('the dashboard fits 320 px, redraws its chart to the width, and works by keyboard', async ({
-	page,
-}) => {
-	await page.setViewportSize({ width: 1024, height: 800 })
-	await page.goto('/admin/analytics?range=30')
-	await waitForHydration(page)
-	await expect.poll(async () => (await chartInk(page)).width).toBeGreaterThan(600)
-	await page.setViewportSize({ width: 320, height: 720 })
-	const narrow = await page.evaluate(() => document.documentElement.clientWidth)
-	await expect.poll(async () => (await chartInk(page)).width).toBeLessThanOrEqual(narrow - 16)
-	expect((await chartInk(page)).inked).toBeGreaterThan(500)
-	await page.getByText('Show the numbers').click()
-	const width = await page.evaluate(() => document.documentElement.scrollWidth)
-	expect(width, 'document width at 320 px').toBeLessThanOrEqual(320)
+test(
+	'the dashboard fits 320 px, redraws its chart to the width, and works by keyboard',
+	interfaceOnly,
+	async ({ page }) => {
+		await page.setViewportSize({ width: 1024, height: 800 })
+		await page.goto('/admin/analytics?range=30')
+		await waitForHydration(page)
+		await expect.poll(async () => (await chartInk(page)).width).toBeGreaterThan(600)
+		await page.setViewportSize({ width: 320, height: 720 })
+		const narrow = await page.evaluate(() => document.documentElement.clientWidth)
+		await expect.poll(async () => (await chartInk(page)).width).toBeLessThanOrEqual(narrow - 16)
+		expect((await chartInk(page)).inked).toBeGreaterThan(500)
+		await page.getByText('Show the numbers').click()
+		const width = await page.evaluate(() => document.documentElement.scrollWidth)
+		expect(width, 'document width at 320 px').toBeLessThanOrEqual(320)
 
-	// Keyboard only: each control shows where the focus is.
-	await page.goto('/admin/analytics?range=30')
-	await waitForHydration(page)
-	const focusRing = () =>
-		page.evaluate(() => {
-			const element = document.activeElement as HTMLElement
-			const style = getComputedStyle(element)
-			return {
-				text: element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName,
-				outline: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2,
-			}
-		})
-	const seen: string[] = []
-	for (let i = 0; i < 60 && !seen.includes('Download CSV of top pages'); i++) {
-		await page.keyboard.press('Tab')
-		const focused = await focusRing()
-		expect(focused.outline, `focus outline on ${focused.text}`).toBe(true)
-		seen.push(focused.text)
-	}
-	expect(seen).toContain('Show this period')
-	expect(seen).toContain('Show the numbers')
-	expect(seen).toContain('Download CSV of top pages')
-	// The period changes by keyboard alone.
-	await page.getByRole('radio', { name: 'Last 30 days' }).focus()
-	await page.keyboard.press('ArrowLeft')
-	await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked()
-	await page.keyboard.press('Enter')
-	await expect(page).toHaveURL(/\?range=7$/)
-	await expect(page.getByRole('heading', { level: 2, name: / to / })).toHaveText(
-		`${day(daysAgo(6))} to ${day(today)}`,
-	)
-})
+		// Keyboard only: each control shows where the focus is.
+		await page.goto('/admin/analytics?range=30')
+		await waitForHydration(page)
+		const focusRing = () =>
+			page.evaluate(() => {
+				const element = document.activeElement as HTMLElement
+				const style = getComputedStyle(element)
+				return {
+					text:
+						element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName,
+					outline: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2,
+				}
+			})
+		const seen: string[] = []
+		for (let i = 0; i < 60 && !seen.includes('Download CSV of top pages'); i++) {
+			await page.keyboard.press('Tab')
+			const focused = await focusRing()
+			expect(focused.outline, `focus outline on ${focused.text}`).toBe(true)
+			seen.push(focused.text)
+		}
+		expect(seen).toContain('Show this period')
+		expect(seen).toContain('Show the numbers')
+		expect(seen).toContain('Download CSV of top pages')
+		// The period changes by keyboard alone.
+		await page.getByRole('radio', { name: 'Last 30 days' }).focus()
+		await page.keyboard.press('ArrowLeft')
+		await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked()
+		await page.keyboard.press('Enter')
+		await expect(page).toHaveURL(/\?range=7$/)
+		await expect(page.getByRole('heading', { level: 2, name: / to / })).toHaveText(
+			`${day(daysAgo(6))} to ${day(today)}`,
+		)
+	},
+)
 
 for (const colorScheme of ['light', 'dark'] as const) {
-	test(`the dashboard has no axe violations (${colorScheme})`, async ({ page }) => {
+	test(`the dashboard has no axe violations (${colorScheme})`, interfaceOnly, async ({ page }) => {
 		await page.emulateMedia({ colorScheme })
 		await page.goto('/admin/analytics?range=7')
 		await waitForHydration(page)

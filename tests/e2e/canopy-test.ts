@@ -54,6 +54,14 @@ export const test = base.extend<CanopyFixtures, CanopyWorkerFixtures>({
 
 export { expect }
 
+/**
+ * For a test of what the browser draws and does with data any database returns alike (layout,
+ * focus, the keyboard, the editor's own behaviour): `test(title, interfaceOnly, body)`. It runs on
+ * SQLite only; tests of what is stored, in what order, and what readers see after a write run on
+ * both (playwright.config.ts, docs/decisions/018-browser-tests-on-both-databases.md).
+ */
+export const interfaceOnly = { tag: '@interface' }
+
 /** Starts a server for this spec file and stops it (deleting its data) when the file is done. */
 export function serveCanopy(
 	options: { env?: () => Record<string, string> } = {},

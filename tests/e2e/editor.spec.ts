@@ -6,6 +6,7 @@ import { pngImage } from '../fixtures/images.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
 import {
 	expect,
+	interfaceOnly,
 	isSameDocument,
 	markDocument,
 	serveCanopy,
@@ -137,91 +138,92 @@ async function giveFile(
 	)
 }
 
-test('an editor pastes and drops photos into the text, describes them, and readers get a picture', async ({
-	page,
-	browser,
-}) => {
-	await signIn(page, '/admin/articles/new')
-	await page.getByLabel('Title', { exact: true }).fill('Herons of the estuary')
-	await page.getByLabel('Summary').fill('A dawn count.')
-	const text = page.getByLabel('Text (Markdown)')
-	await text.fill('We counted at dawn.')
-	await text.press('End')
+test(
+	'an editor pastes and drops photos into the text, describes them, and readers get a picture',
+	interfaceOnly,
+	async ({ page, browser }) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title', { exact: true }).fill('Herons of the estuary')
+		await page.getByLabel('Summary').fill('A dawn count.')
+		const text = page.getByLabel('Text (Markdown)')
+		await text.fill('We counted at dawn.')
+		await text.press('End')
 
-	await giveFile(page, 'paste', {
-		name: 'heron.png',
-		type: 'image/png',
-		bytes: pngImage(900, 600, { rgb: [90, 110, 120] }),
-	})
-	await expect(text).toHaveValue(
-		/^We counted at dawn\.\n\n!\[\]\(\/media\/[0-9a-f]{64}\.png\)\n\n$/,
-	)
-	await expect(
-		page.getByRole('status').filter({ hasText: 'heron.png is in the text' }),
-	).toBeVisible()
-	// The caret waits between the brackets: the description is typed straight in.
-	await page.keyboard.type('A grey heron in the reeds')
-	await expect(text).toHaveValue(/!\[A grey heron in the reeds\]\(\/media\/[0-9a-f]{64}\.png\)/)
-	const preview = page.getByRole('region', { name: 'Preview' })
-	await expect(preview.getByRole('img', { name: 'A grey heron in the reeds' })).toBeVisible()
+		await giveFile(page, 'paste', {
+			name: 'heron.png',
+			type: 'image/png',
+			bytes: pngImage(900, 600, { rgb: [90, 110, 120] }),
+		})
+		await expect(text).toHaveValue(
+			/^We counted at dawn\.\n\n!\[\]\(\/media\/[0-9a-f]{64}\.png\)\n\n$/,
+		)
+		await expect(
+			page.getByRole('status').filter({ hasText: 'heron.png is in the text' }),
+		).toBeVisible()
+		// The caret waits between the brackets: the description is typed straight in.
+		await page.keyboard.type('A grey heron in the reeds')
+		await expect(text).toHaveValue(/!\[A grey heron in the reeds\]\(\/media\/[0-9a-f]{64}\.png\)/)
+		const preview = page.getByRole('region', { name: 'Preview' })
+		await expect(preview.getByRole('img', { name: 'A grey heron in the reeds' })).toBeVisible()
 
-	await text.press('ControlOrMeta+End')
-	await giveFile(page, 'drop', {
-		name: 'mudflat.png',
-		type: 'image/png',
-		bytes: pngImage(640, 480, { rgb: [150, 130, 90] }),
-	})
-	await expect(text).toHaveValue(/!\[\]\(\/media\/[0-9a-f]{64}\.png\)\n\n$/)
-	// A file that is not an image is refused in words, and leaves the text as it was.
-	const before = await text.inputValue()
-	await giveFile(page, 'paste', {
-		name: 'notes.png',
-		type: 'image/png',
-		bytes: new TextEncoder().encode('just some notes'),
-	})
-	await expect(page.getByRole('alert').filter({ hasText: 'notes.png:' })).toContainText(
-		'not a PNG, JPEG, WebP or AVIF image',
-	)
-	await expect(text).toHaveValue(before)
+		await text.press('ControlOrMeta+End')
+		await giveFile(page, 'drop', {
+			name: 'mudflat.png',
+			type: 'image/png',
+			bytes: pngImage(640, 480, { rgb: [150, 130, 90] }),
+		})
+		await expect(text).toHaveValue(/!\[\]\(\/media\/[0-9a-f]{64}\.png\)\n\n$/)
+		// A file that is not an image is refused in words, and leaves the text as it was.
+		const before = await text.inputValue()
+		await giveFile(page, 'paste', {
+			name: 'notes.png',
+			type: 'image/png',
+			bytes: new TextEncoder().encode('just some notes'),
+		})
+		await expect(page.getByRole('alert').filter({ hasText: 'notes.png:' })).toContainText(
+			'not a PNG, JPEG, WebP or AVIF image',
+		)
+		await expect(text).toHaveValue(before)
 
-	// Publishing refuses the dropped photo without a description, and says how to give one.
-	await page.getByRole('button', { name: 'Save draft' }).click()
-	await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=draft$/)
-	await page.getByRole('button', { name: 'Publish now' }).click()
-	await expect(
-		page.locator('.field-error').filter({ hasText: 'An image in the text has no description' }),
-	).toBeVisible()
-	await text.fill(
-		(await text.inputValue()).replace(
-			/!\[\]\((\/media\/[0-9a-f]{64}\.png)\)/,
-			'![Mudflats at low tide]($1 "The estuary at 6 a.m.")',
-		),
-	)
-	await page.getByRole('button', { name: 'Publish now' }).click()
-	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+		// Publishing refuses the dropped photo without a description, and says how to give one.
+		await page.getByRole('button', { name: 'Save draft' }).click()
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+\?saved=draft$/)
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		await expect(
+			page.locator('.field-error').filter({ hasText: 'An image in the text has no description' }),
+		).toBeVisible()
+		await text.fill(
+			(await text.inputValue()).replace(
+				/!\[\]\((\/media\/[0-9a-f]{64}\.png)\)/,
+				'![Mudflats at low tide]($1 "The estuary at 6 a.m.")',
+			),
+		)
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
 
-	const reader = await browser.newPage({
-		baseURL: server().url,
-		viewport: { width: 390, height: 844 },
-	})
-	await reader.goto('/articles/herons-of-the-estuary')
-	const figure = reader.getByRole('figure')
-	await expect(figure.locator('figcaption')).toHaveText('The estuary at 6 a.m.')
-	await expect(figure.locator('source[type="image/avif"]')).toHaveAttribute(
-		'srcset',
-		/-480\.avif 480w, .*-640\.avif 640w$/,
-	)
-	const heron = reader.getByRole('img', { name: 'A grey heron in the reeds' })
-	await expect(heron).toHaveAttribute('width', '900')
-	await expect(heron).toHaveAttribute('loading', 'lazy')
-	await heron.scrollIntoViewIfNeeded()
-	// A phone takes the 480 px AVIF; the server sends the image itself until the version is made.
-	await expect
-		.poll(() => heron.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-		.toBeGreaterThan(0)
-	expect(await heron.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-480\.avif$/)
-	await reader.close()
-})
+		const reader = await browser.newPage({
+			baseURL: server().url,
+			viewport: { width: 390, height: 844 },
+		})
+		await reader.goto('/articles/herons-of-the-estuary')
+		const figure = reader.getByRole('figure')
+		await expect(figure.locator('figcaption')).toHaveText('The estuary at 6 a.m.')
+		await expect(figure.locator('source[type="image/avif"]')).toHaveAttribute(
+			'srcset',
+			/-480\.avif 480w, .*-640\.avif 640w$/,
+		)
+		const heron = reader.getByRole('img', { name: 'A grey heron in the reeds' })
+		await expect(heron).toHaveAttribute('width', '900')
+		await expect(heron).toHaveAttribute('loading', 'lazy')
+		await heron.scrollIntoViewIfNeeded()
+		// A phone takes the 480 px AVIF; the server sends the image itself until the version is made.
+		await expect
+			.poll(() => heron.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+			.toBeGreaterThan(0)
+		expect(await heron.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-480\.avif$/)
+		await reader.close()
+	},
+)
 
 test('an editor makes an About page that readers find at /about, and not among the articles', async ({
 	page,
@@ -258,188 +260,207 @@ test('an editor makes an About page that readers find at /about, and not among t
 	await expect(page.getByRole('heading', { name: 'About us' })).toHaveCount(0)
 })
 
-test('a new article saves itself from its first words, its address following the title, and a closed tab loses nothing saved', async ({
-	browser,
-	page,
-}) => {
-	await signIn(page, '/admin/articles/new')
-	await page.getByLabel('Title', { exact: true }).fill('Rivers run')
-	await page.getByLabel('Text (Markdown)').fill('Otters are back on the Ouse.')
-	// Within 3 s of the last keystroke it is a draft, at an address of its own; the page stays.
-	await markDocument(page)
-	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
-	await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible()
-	expect(await isSameDocument(page)).toBe(true)
-	await expect(page.getByLabel('Text (Markdown)')).toBeEditable()
-	const draft = page.url()
-	// Typing on: the same draft, not another; its address follows the title until published.
-	await page.getByLabel('Title', { exact: true }).fill('Rivers run clear')
-	await page.getByLabel('Text (Markdown)').fill('Otters are back on the Ouse, and kingfishers.')
-	// The autosave's request (React Router's single fetch: the draft's address with .data).
-	const saved = page.waitForResponse(
-		(response) =>
-			response.request().method() === 'POST' &&
-			new URL(response.url()).pathname === `${new URL(draft).pathname}.data`,
-	)
-	expect((await saved).status()).toBe(200)
-	await page.close()
-
-	const again = await browser.newPage({ baseURL: server().url, storageState: session() })
-	try {
-		await again.goto(draft)
-		await expect(again.getByLabel('Title', { exact: true })).toHaveValue('Rivers run clear')
-		await expect(again.getByLabel('Text (Markdown)')).toHaveValue(
-			'Otters are back on the Ouse, and kingfishers.',
+test(
+	'a new article saves itself from its first words, its address following the title, and a closed tab loses nothing saved',
+	interfaceOnly,
+	async ({ browser, page }) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title', { exact: true }).fill('Rivers run')
+		await page.getByLabel('Text (Markdown)').fill('Otters are back on the Ouse.')
+		// Within 3 s of the last keystroke it is a draft, at an address of its own; the page stays.
+		await markDocument(page)
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+		await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible()
+		expect(await isSameDocument(page)).toBe(true)
+		await expect(page.getByLabel('Text (Markdown)')).toBeEditable()
+		const draft = page.url()
+		// Typing on: the same draft, not another; its address follows the title until published.
+		await page.getByLabel('Title', { exact: true }).fill('Rivers run clear')
+		await page.getByLabel('Text (Markdown)').fill('Otters are back on the Ouse, and kingfishers.')
+		// The autosave's request (React Router's single fetch: the draft's address with .data).
+		const saved = page.waitForResponse(
+			(response) =>
+				response.request().method() === 'POST' &&
+				new URL(response.url()).pathname === `${new URL(draft).pathname}.data`,
 		)
-		await expect(again.getByLabel('Address (slug)')).toHaveValue('rivers-run-clear')
-		await again.goto('/admin/articles?status=draft')
-		await expect(again.getByRole('link', { name: /^Rivers run/ })).toHaveCount(1)
-	} finally {
-		await again.close()
-	}
-})
+		expect((await saved).status()).toBe(200)
+		await page.close()
 
-test('text typed before any title is saved too, as an untitled draft', async ({ page }) => {
-	await signIn(page, '/admin/articles/new')
-	await page.getByLabel('Text (Markdown)').fill('A thought before its title.')
-	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
-	await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible()
-	await page.reload()
-	await expect(page.getByLabel('Text (Markdown)')).toHaveValue('A thought before its title.')
-	await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Untitled draft')
-})
+		const again = await browser.newPage({ baseURL: server().url, storageState: session() })
+		try {
+			await again.goto(draft)
+			await expect(again.getByLabel('Title', { exact: true })).toHaveValue('Rivers run clear')
+			await expect(again.getByLabel('Text (Markdown)')).toHaveValue(
+				'Otters are back on the Ouse, and kingfishers.',
+			)
+			await expect(again.getByLabel('Address (slug)')).toHaveValue('rivers-run-clear')
+			await again.goto('/admin/articles?status=draft')
+			await expect(again.getByRole('link', { name: /^Rivers run/ })).toHaveCount(1)
+		} finally {
+			await again.close()
+		}
+	},
+)
 
-test('an autosave the server refuses says so where "Draft saved" was, and the edits stay unsaved', async ({
-	page,
-}) => {
-	await signIn(page, '/admin/articles/new')
-	await page.getByLabel('Title', { exact: true }).fill('Salt marsh rising')
-	await page.getByLabel('Text (Markdown)').fill('Salt marshes build up with the sea.')
-	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
-	const status = page.locator('.editor-status')
-	await expect(status).toContainText('Draft saved at')
-	// A draft keeps its text: emptied, the next autosave is refused (400), and said to be.
-	const refused = page.waitForResponse(
-		(response) => response.request().method() === 'POST' && response.status() === 400,
-	)
-	await page.getByLabel('Text (Markdown)').fill('')
-	await refused
-	await expect(status).toHaveText('Not saved yet: The article has no text.')
-	await expect(status).toHaveAttribute('role', 'status')
-	// Still unsaved: leaving asks first.
-	await page
-		.getByRole('navigation', { name: 'Editor area' })
-		.getByRole('link', { name: 'Pages' })
-		.click()
-	await expect(page.getByRole('alertdialog')).toContainText('You have unsaved changes.')
-})
+test(
+	'text typed before any title is saved too, as an untitled draft',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Text (Markdown)').fill('A thought before its title.')
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+		await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible()
+		await page.reload()
+		await expect(page.getByLabel('Text (Markdown)')).toHaveValue('A thought before its title.')
+		await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Untitled draft')
+	},
+)
 
-test('text in another script than the article’s language is pointed out at the language field', async ({
-	page,
-}) => {
-	await signIn(page, '/admin/articles/new')
-	const language = page.getByLabel('Written in')
-	await page
-		.getByLabel('Text (Markdown)')
-		.fill('Когда болото осушают, торф начинает окисляться и выделять углекислый газ.')
-	// The site's language is English: the text is Cyrillic.
-	await expect(language).toHaveAccessibleDescription(
-		/The text seems to be in Cyrillic script, which English is not written in\./,
-	)
-	await language.selectOption('ru')
-	await expect(language).not.toHaveAccessibleDescription(/seems to be in/)
-	await language.selectOption('')
-	await expect(language).toHaveAccessibleDescription(/seems to be in Cyrillic/)
-	await page.getByLabel('Text (Markdown)').fill('Peat holds carbon for thousands of years.')
-	await expect(language).not.toHaveAccessibleDescription(/seems to be in/)
-	await expectNoAxeViolations(page)
-})
+test(
+	'an autosave the server refuses says so where "Draft saved" was, and the edits stay unsaved',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title', { exact: true }).fill('Salt marsh rising')
+		await page.getByLabel('Text (Markdown)').fill('Salt marshes build up with the sea.')
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+		const status = page.locator('.editor-status')
+		await expect(status).toContainText('Draft saved at')
+		// A draft keeps its text: emptied, the next autosave is refused (400), and said to be.
+		const refused = page.waitForResponse(
+			(response) => response.request().method() === 'POST' && response.status() === 400,
+		)
+		await page.getByLabel('Text (Markdown)').fill('')
+		await refused
+		await expect(status).toHaveText('Not saved yet: The article has no text.')
+		await expect(status).toHaveAttribute('role', 'status')
+		// Still unsaved: leaving asks first.
+		await page
+			.getByRole('navigation', { name: 'Editor area' })
+			.getByRole('link', { name: 'Pages' })
+			.click()
+		await expect(page.getByRole('alertdialog')).toContainText('You have unsaved changes.')
+	},
+)
 
-test('Save pressed after a new article’s first autosave saves that draft, not a second one', async ({
-	page,
-}) => {
-	await signIn(page, '/admin/articles/new')
-	await page.getByLabel('Title', { exact: true }).fill('Mangrove roots')
-	await page.getByLabel('Text (Markdown)').fill('Mangroves shelter young fish.')
-	await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
-	// The page is the draft's now, and says so, as its own page does.
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit “Mangrove roots”')
-	await expect(page).toHaveTitle('Mangrove roots · Editor · Canopy')
-	const draft = new URL(page.url()).pathname
-	await page.getByLabel('Summary').fill('Forests at the tide line.')
-	await page.getByRole('button', { name: 'Save draft' }).click()
-	await expect(page).toHaveURL(new RegExp(`${draft}\\?saved=draft$`))
-	await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible()
-	await expect(page.getByLabel('Summary')).toHaveValue('Forests at the tide line.')
-	await page.goto('/admin/articles?status=draft')
-	await expect(page.getByRole('link', { name: 'Mangrove roots' })).toHaveCount(1)
-})
+test(
+	'text in another script than the article’s language is pointed out at the language field',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page, '/admin/articles/new')
+		const language = page.getByLabel('Written in')
+		await page
+			.getByLabel('Text (Markdown)')
+			.fill('Когда болото осушают, торф начинает окисляться и выделять углекислый газ.')
+		// The site's language is English: the text is Cyrillic.
+		await expect(language).toHaveAccessibleDescription(
+			/The text seems to be in Cyrillic script, which English is not written in\./,
+		)
+		await language.selectOption('ru')
+		await expect(language).not.toHaveAccessibleDescription(/seems to be in/)
+		await language.selectOption('')
+		await expect(language).toHaveAccessibleDescription(/seems to be in Cyrillic/)
+		await page.getByLabel('Text (Markdown)').fill('Peat holds carbon for thousands of years.')
+		await expect(language).not.toHaveAccessibleDescription(/seems to be in/)
+		await expectNoAxeViolations(page)
+	},
+)
 
-test('a draft is previewed as readers will see it, at a phone’s width and a wide screen’s', async ({
-	page,
-}) => {
-	await signIn(page)
-	const url = await newDraft(page, 'Kelp forests', 'Kelp grows **half a metre** a day.')
-	const link = page.getByRole('link', { name: 'Preview (opens in a new tab)' })
-	await expect(link).toHaveAttribute('target', '_blank')
-	const [preview] = await Promise.all([page.context().waitForEvent('page'), link.click()])
-	await expect(preview).toHaveURL(/\/admin\/articles\/\d+\/preview$/)
-	await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Preview: Kelp forests')
-	const frame = preview.frameLocator('iframe.preview-frame')
-	// The reader's page: the public header, the article, its text rendered.
-	await expect(frame.locator('a.site-title')).toBeVisible()
-	await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Kelp forests')
-	await expect(frame.locator('.prose strong')).toHaveText('half a metre')
-	await expect(frame.getByRole('note')).toContainText('Preview of a draft')
-	const frameWidth = () =>
-		preview
+test(
+	'Save pressed after a new article’s first autosave saves that draft, not a second one',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title', { exact: true }).fill('Mangrove roots')
+		await page.getByLabel('Text (Markdown)').fill('Mangroves shelter young fish.')
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+		// The page is the draft's now, and says so, as its own page does.
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit “Mangrove roots”')
+		await expect(page).toHaveTitle('Mangrove roots · Editor · Canopy')
+		const draft = new URL(page.url()).pathname
+		await page.getByLabel('Summary').fill('Forests at the tide line.')
+		await page.getByRole('button', { name: 'Save draft' }).click()
+		await expect(page).toHaveURL(new RegExp(`${draft}\\?saved=draft$`))
+		await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible()
+		await expect(page.getByLabel('Summary')).toHaveValue('Forests at the tide line.')
+		await page.goto('/admin/articles?status=draft')
+		await expect(page.getByRole('link', { name: 'Mangrove roots' })).toHaveCount(1)
+	},
+)
+
+test(
+	'a draft is previewed as readers will see it, at a phone’s width and a wide screen’s',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page)
+		const url = await newDraft(page, 'Kelp forests', 'Kelp grows **half a metre** a day.')
+		const link = page.getByRole('link', { name: 'Preview (opens in a new tab)' })
+		await expect(link).toHaveAttribute('target', '_blank')
+		const [preview] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+		await expect(preview).toHaveURL(/\/admin\/articles\/\d+\/preview$/)
+		await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Preview: Kelp forests')
+		const frame = preview.frameLocator('iframe.preview-frame')
+		// The reader's page: the public header, the article, its text rendered.
+		await expect(frame.locator('a.site-title')).toBeVisible()
+		await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Kelp forests')
+		await expect(frame.locator('.prose strong')).toHaveText('half a metre')
+		await expect(frame.getByRole('note')).toContainText('Preview of a draft')
+		const frameWidth = () =>
+			preview
+				.locator('iframe.preview-frame')
+				.evaluate((el: HTMLIFrameElement) => el.contentWindow?.innerWidth ?? 0)
+		expect(await frameWidth()).toBeGreaterThan(600)
+		await preview.getByRole('link', { name: 'Phone (390 px)' }).click()
+		await expect(preview).toHaveURL(/\?width=phone$/)
+		await expect.poll(frameWidth).toBeLessThanOrEqual(390)
+		expect(await frameWidth()).toBeGreaterThanOrEqual(380)
+		// At a phone's width the page lays itself out for a phone: nothing wider than the screen.
+		await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Kelp forests')
+		const scrolls = await preview
 			.locator('iframe.preview-frame')
-			.evaluate((el: HTMLIFrameElement) => el.contentWindow?.innerWidth ?? 0)
-	expect(await frameWidth()).toBeGreaterThan(600)
-	await preview.getByRole('link', { name: 'Phone (390 px)' }).click()
-	await expect(preview).toHaveURL(/\?width=phone$/)
-	await expect.poll(frameWidth).toBeLessThanOrEqual(390)
-	expect(await frameWidth()).toBeGreaterThanOrEqual(380)
-	// At a phone's width the page lays itself out for a phone: nothing wider than the screen.
-	await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Kelp forests')
-	const scrolls = await preview
-		.locator('iframe.preview-frame')
-		.evaluate((el: HTMLIFrameElement) => {
-			const root = el.contentDocument?.documentElement
-			return root ? root.scrollWidth - root.clientWidth : -1
+			.evaluate((el: HTMLIFrameElement) => {
+				const root = el.contentDocument?.documentElement
+				return root ? root.scrollWidth - root.clientWidth : -1
+			})
+		expect(scrolls).toBe(0)
+		// The editor's page around the frame, and the framed page on its own.
+		await expectNoAxeViolations(preview, 'the preview’s page', ['iframe'])
+		const framed = await preview.locator('iframe.preview-frame').getAttribute('src')
+		await preview.goto(framed ?? '')
+		await expect(preview.getByRole('note')).toContainText('Preview of a draft')
+		await expectNoAxeViolations(preview, 'the previewed page')
+		await preview.close()
+		// Readers cannot see it.
+		await page.goto(url)
+		const slug = await page.getByLabel('Address (slug)').inputValue()
+		const reader = await page.context().browser()?.newPage({ baseURL: server().url })
+		try {
+			const answer = await reader?.goto(`/articles/${slug}`)
+			expect(answer?.status()).toBe(404)
+		} finally {
+			await reader?.close()
+		}
+	},
+)
+
+test(
+	'a draft saves itself while the editor types, and survives a reload',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page)
+		const url = await newDraft(page, 'Peat bogs')
+		await page.getByLabel('Text (Markdown)').fill('Peat holds a third of soil carbon.')
+		await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible({
+			timeout: 10_000,
 		})
-	expect(scrolls).toBe(0)
-	// The editor's page around the frame, and the framed page on its own.
-	await expectNoAxeViolations(preview, 'the preview’s page', ['iframe'])
-	const framed = await preview.locator('iframe.preview-frame').getAttribute('src')
-	await preview.goto(framed ?? '')
-	await expect(preview.getByRole('note')).toContainText('Preview of a draft')
-	await expectNoAxeViolations(preview, 'the previewed page')
-	await preview.close()
-	// Readers cannot see it.
-	await page.goto(url)
-	const slug = await page.getByLabel('Address (slug)').inputValue()
-	const reader = await page.context().browser()?.newPage({ baseURL: server().url })
-	try {
-		const answer = await reader?.goto(`/articles/${slug}`)
-		expect(answer?.status()).toBe(404)
-	} finally {
-		await reader?.close()
-	}
-})
+		await page.goto(url)
+		await expect(page.getByLabel('Text (Markdown)')).toHaveValue(
+			'Peat holds a third of soil carbon.',
+		)
+	},
+)
 
-test('a draft saves itself while the editor types, and survives a reload', async ({ page }) => {
-	await signIn(page)
-	const url = await newDraft(page, 'Peat bogs')
-	await page.getByLabel('Text (Markdown)').fill('Peat holds a third of soil carbon.')
-	await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible({
-		timeout: 10_000,
-	})
-	await page.goto(url)
-	await expect(page.getByLabel('Text (Markdown)')).toHaveValue('Peat holds a third of soil carbon.')
-})
-
-test('leaving with unsaved changes asks first', async ({ page }) => {
+test('leaving with unsaved changes asks first', interfaceOnly, async ({ page }) => {
 	await signIn(page)
 	const url = await newDraft(page, 'Kelp forests')
 	await page.getByRole('button', { name: 'Publish now' }).click()
@@ -622,81 +643,86 @@ test('deleting asks for confirmation, then removes the article from readers’ l
 	await expect(page.getByText('No article matches.')).toBeVisible()
 })
 
-test('the article list and the editor fit a 320 px screen and work from the keyboard', async ({
-	page,
-}) => {
-	await page.setViewportSize({ width: 320, height: 720 })
-	for (const path of ['/admin/articles', '/admin/articles/new']) {
-		await page.goto(path)
-		await waitForHydration(page)
-		const width = await page.evaluate(() => document.documentElement.scrollWidth)
-		expect(width, `document width of ${path}`).toBeLessThanOrEqual(320)
-	}
-	// The bar that saves keeps its buttons on one row: it covers little of a small screen.
-	const buttons = page.locator('.editor-actions button')
-	const [save, publish] = [await buttons.nth(0).boundingBox(), await buttons.nth(1).boundingBox()]
-	expect(save?.y).toBe(publish?.y)
-	expect((await page.locator('.editor-bar').boundingBox())?.height).toBeLessThanOrEqual(100)
-	// From the title to the body by keyboard alone, each field showing where focus is.
-	await page.getByLabel('Title', { exact: true }).focus()
-	await page.keyboard.type('Typed by keyboard')
-	for (let step = 0; step < 12; step++) {
-		if (await page.getByLabel('Text (Markdown)').evaluate((el) => el === document.activeElement))
-			break
-		await page.keyboard.press('Tab')
-		const outline = await page.evaluate(() => {
-			const style = getComputedStyle(document.activeElement as Element)
-			return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2
-		})
-		expect(outline, 'a visible focus outline').toBe(true)
-	}
-	await expect(page.getByLabel('Text (Markdown)')).toBeFocused()
-})
-
-test('the editor gives the text room beside its settings and keeps its buttons in view as it scrolls', async ({
-	page,
-}) => {
-	for (const [width, height, least] of [
-		[1920, 1000, 640],
-		[1280, 800, 640],
-		[390, 844, 340],
-	] as const) {
-		await page.setViewportSize({ width, height })
-		await page.goto('/admin/articles/new')
-		await waitForHydration(page)
-		const text = page.getByLabel('Text (Markdown)')
-		const box = await text.boundingBox()
-		expect(box?.width, `text width at ${width} px`).toBeGreaterThanOrEqual(least)
-		if (width >= 1280) {
-			// The settings beside the text, not below it.
-			const settings = await page.getByRole('region', { name: 'Settings' }).boundingBox()
-			expect(settings?.x ?? 0, `settings beside the text at ${width} px`).toBeGreaterThan(
-				(box?.x ?? 0) + (box?.width ?? 0),
-			)
+test(
+	'the article list and the editor fit a 320 px screen and work from the keyboard',
+	interfaceOnly,
+	async ({ page }) => {
+		await page.setViewportSize({ width: 320, height: 720 })
+		for (const path of ['/admin/articles', '/admin/articles/new']) {
+			await page.goto(path)
+			await waitForHydration(page)
+			const width = await page.evaluate(() => document.documentElement.scrollWidth)
+			expect(width, `document width of ${path}`).toBeLessThanOrEqual(320)
 		}
-		const publish = page.getByRole('button', { name: 'Publish now' })
-		const scrollable = await page.evaluate(
-			() => document.documentElement.scrollHeight - window.innerHeight,
-		)
-		expect(scrollable, `the editor is taller than the window at ${width} px`).toBeGreaterThan(0)
-		for (const at of [0, 0.5, 1]) {
-			await page.evaluate((y) => window.scrollTo(0, y), Math.round(scrollable * at))
-			await expect(publish, `Publish at ${at * 100} % of the way down, ${width} px`).toBeInViewport(
-				{
+		// The bar that saves keeps its buttons on one row: it covers little of a small screen.
+		const buttons = page.locator('.editor-actions button')
+		const [save, publish] = [await buttons.nth(0).boundingBox(), await buttons.nth(1).boundingBox()]
+		expect(save?.y).toBe(publish?.y)
+		expect((await page.locator('.editor-bar').boundingBox())?.height).toBeLessThanOrEqual(100)
+		// From the title to the body by keyboard alone, each field showing where focus is.
+		await page.getByLabel('Title', { exact: true }).focus()
+		await page.keyboard.type('Typed by keyboard')
+		for (let step = 0; step < 12; step++) {
+			if (await page.getByLabel('Text (Markdown)').evaluate((el) => el === document.activeElement))
+				break
+			await page.keyboard.press('Tab')
+			const outline = await page.evaluate(() => {
+				const style = getComputedStyle(document.activeElement as Element)
+				return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2
+			})
+			expect(outline, 'a visible focus outline').toBe(true)
+		}
+		await expect(page.getByLabel('Text (Markdown)')).toBeFocused()
+	},
+)
+
+test(
+	'the editor gives the text room beside its settings and keeps its buttons in view as it scrolls',
+	interfaceOnly,
+	async ({ page }) => {
+		for (const [width, height, least] of [
+			[1920, 1000, 640],
+			[1280, 800, 640],
+			[390, 844, 340],
+		] as const) {
+			await page.setViewportSize({ width, height })
+			await page.goto('/admin/articles/new')
+			await waitForHydration(page)
+			const text = page.getByLabel('Text (Markdown)')
+			const box = await text.boundingBox()
+			expect(box?.width, `text width at ${width} px`).toBeGreaterThanOrEqual(least)
+			if (width >= 1280) {
+				// The settings beside the text, not below it.
+				const settings = await page.getByRole('region', { name: 'Settings' }).boundingBox()
+				expect(settings?.x ?? 0, `settings beside the text at ${width} px`).toBeGreaterThan(
+					(box?.x ?? 0) + (box?.width ?? 0),
+				)
+			}
+			const publish = page.getByRole('button', { name: 'Publish now' })
+			const scrollable = await page.evaluate(
+				() => document.documentElement.scrollHeight - window.innerHeight,
+			)
+			expect(scrollable, `the editor is taller than the window at ${width} px`).toBeGreaterThan(0)
+			for (const at of [0, 0.5, 1]) {
+				await page.evaluate((y) => window.scrollTo(0, y), Math.round(scrollable * at))
+				await expect(
+					publish,
+					`Publish at ${at * 100} % of the way down, ${width} px`,
+				).toBeInViewport({
 					ratio: 1,
-				},
-			)
-			await expect(page.getByRole('button', { name: 'Save draft' })).toBeInViewport({ ratio: 1 })
+				})
+				await expect(page.getByRole('button', { name: 'Save draft' })).toBeInViewport({ ratio: 1 })
+			}
+			// Typing scrolls nothing under the bar: the focused field stays above it.
+			await page.getByLabel('Cover image description').focus()
+			const field = await page.getByLabel('Cover image description').boundingBox()
+			const bar = await publish.boundingBox()
+			expect((field?.y ?? 0) + (field?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0)
 		}
-		// Typing scrolls nothing under the bar: the focused field stays above it.
-		await page.getByLabel('Cover image description').focus()
-		const field = await page.getByLabel('Cover image description').boundingBox()
-		const bar = await publish.boundingBox()
-		expect((field?.y ?? 0) + (field?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0)
-	}
-})
+	},
+)
 
-test('status badges sit in their own rows of the article list', async ({ page }) => {
+test('status badges sit in their own rows of the article list', interfaceOnly, async ({ page }) => {
 	for (const width of [1280, 390]) {
 		await page.setViewportSize({ width, height: 900 })
 		await page.goto('/admin/articles')
@@ -715,7 +741,7 @@ test('status badges sit in their own rows of the article list', async ({ page })
 	}
 })
 
-test.describe('a refused save', () => {
+test.describe('a refused save', interfaceOnly, () => {
 	// The cover's address is on a host that does not exist: its preview fails to load.
 	test.use({ expectedConsoleError: /status of 400|ERR_NAME_NOT_RESOLVED/ })
 
@@ -791,92 +817,99 @@ test.describe('a refused save', () => {
 	})
 })
 
-test('on a phone the article list is a list, each value after its column’s name, not a table to scroll sideways', async ({
-	page,
-}) => {
-	await page.setViewportSize({ width: 390, height: 844 })
-	await page.goto('/admin/articles')
-	await waitForHydration(page)
-	const table = page.locator('.article-table')
-	const overflow = await table.evaluate((el) => el.scrollWidth - el.clientWidth)
-	expect(overflow, 'sideways scrolling in the list').toBeLessThanOrEqual(0)
-	const first = page.locator('.article-table tbody tr').first()
-	const label = await first
-		.locator('td[data-label="Status"]')
-		.evaluate((el) => getComputedStyle(el, '::before').content)
-	expect(label).toBe('"Status: "')
-	// One row under the other, each the list's whole width.
-	const [a, b] = await page
-		.locator('.article-table tbody tr')
-		.evaluateAll((rows) => rows.slice(0, 2).map((row) => row.getBoundingClientRect().toJSON()))
-	expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1)
-	// The column names are still there for screen readers.
-	await expect(page.getByRole('columnheader', { name: 'Status' })).toHaveCount(1)
-})
+test(
+	'on a phone the article list is a list, each value after its column’s name, not a table to scroll sideways',
+	interfaceOnly,
+	async ({ page }) => {
+		await page.setViewportSize({ width: 390, height: 844 })
+		await page.goto('/admin/articles')
+		await waitForHydration(page)
+		const table = page.locator('.article-table')
+		const overflow = await table.evaluate((el) => el.scrollWidth - el.clientWidth)
+		expect(overflow, 'sideways scrolling in the list').toBeLessThanOrEqual(0)
+		const first = page.locator('.article-table tbody tr').first()
+		const label = await first
+			.locator('td[data-label="Status"]')
+			.evaluate((el) => getComputedStyle(el, '::before').content)
+		expect(label).toBe('"Status: "')
+		// One row under the other, each the list's whole width.
+		const [a, b] = await page
+			.locator('.article-table tbody tr')
+			.evaluateAll((rows) => rows.slice(0, 2).map((row) => row.getBoundingClientRect().toJSON()))
+		expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1)
+		// The column names are still there for screen readers.
+		await expect(page.getByRole('columnheader', { name: 'Status' })).toHaveCount(1)
+	},
+)
 
-test('Markdown by toolbar and by keyboard: bold, italic, link, heading, list and quote, undone with Ctrl+Z', async ({
-	page,
-}) => {
-	await signIn(page, '/admin/articles/new')
-	const text = page.getByLabel('Text (Markdown)')
-	const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
-	await expect(toolbar).toBeVisible()
-	const select = (from: number, to: number) =>
-		text.evaluate((el: HTMLTextAreaElement, range) => el.setSelectionRange(range.from, range.to), {
-			from,
-			to,
-		})
+test(
+	'Markdown by toolbar and by keyboard: bold, italic, link, heading, list and quote, undone with Ctrl+Z',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page, '/admin/articles/new')
+		const text = page.getByLabel('Text (Markdown)')
+		const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+		await expect(toolbar).toBeVisible()
+		const select = (from: number, to: number) =>
+			text.evaluate(
+				(el: HTMLTextAreaElement, range) => el.setSelectionRange(range.from, range.to),
+				{
+					from,
+					to,
+				},
+			)
 
-	await text.fill('Wetlands hold water')
-	// The toolbar: the selected word in bold.
-	await select(0, 8)
-	await toolbar.getByRole('button', { name: 'Bold' }).click()
-	await expect(text).toHaveValue('**Wetlands** hold water')
-	// The keyboard: Ctrl+I on the next word, Ctrl+K on the last.
-	await select(13, 17)
-	await text.press('Control+i')
-	await expect(text).toHaveValue('**Wetlands** _hold_ water')
-	await select(20, 25)
-	await text.press('Control+k')
-	await expect(text).toHaveValue('**Wetlands** _hold_ [water](url)')
-	// Undone like typing, by the browser's own Ctrl+Z.
-	await text.press('Control+z')
-	await expect(text).toHaveValue('**Wetlands** _hold_ water')
-	// The link's address is selected, ready to be typed over.
-	await select(20, 25)
-	await text.press('Control+k')
-	await page.keyboard.type('https://example.org/')
-	await expect(text).toHaveValue('**Wetlands** _hold_ [water](https://example.org/)')
+		await text.fill('Wetlands hold water')
+		// The toolbar: the selected word in bold.
+		await select(0, 8)
+		await toolbar.getByRole('button', { name: 'Bold' }).click()
+		await expect(text).toHaveValue('**Wetlands** hold water')
+		// The keyboard: Ctrl+I on the next word, Ctrl+K on the last.
+		await select(13, 17)
+		await text.press('Control+i')
+		await expect(text).toHaveValue('**Wetlands** _hold_ water')
+		await select(20, 25)
+		await text.press('Control+k')
+		await expect(text).toHaveValue('**Wetlands** _hold_ [water](url)')
+		// Undone like typing, by the browser's own Ctrl+Z.
+		await text.press('Control+z')
+		await expect(text).toHaveValue('**Wetlands** _hold_ water')
+		// The link's address is selected, ready to be typed over.
+		await select(20, 25)
+		await text.press('Control+k')
+		await page.keyboard.type('https://example.org/')
+		await expect(text).toHaveValue('**Wetlands** _hold_ [water](https://example.org/)')
 
-	// Line styles on a line of their own.
-	await text.fill('Peat\nReeds\nA quote')
-	await select(0, 4)
-	await toolbar.getByRole('button', { name: 'Heading' }).click()
-	await expect(text).toHaveValue('## Peat\nReeds\nA quote')
-	await select(8, 13)
-	await toolbar.getByRole('button', { name: 'List', exact: true }).click()
-	// A list stands apart from the lines around it, or Markdown would not read it as one.
-	await expect(text).toHaveValue('## Peat\n\n- Reeds\n\nA quote')
-	await select(18, 25)
-	await toolbar.getByRole('button', { name: 'Quote' }).click()
-	await expect(text).toHaveValue('## Peat\n\n- Reeds\n\n> A quote')
-	// What the buttons wrote is the text the preview and the autosave see.
-	const heading = page.locator('.editor-preview .prose h2', { hasText: 'Peat' })
-	await expect(heading).toBeVisible()
-	await expect(page.locator('.editor-preview blockquote')).toHaveText('A quote')
-	// The text's heading looks as it will on the page, not like the panel's small grey title.
-	const looks = (element: HTMLElement) => {
-		const style = getComputedStyle(element)
-		return { size: Number.parseFloat(style.fontSize), colour: style.color }
-	}
-	const [title, written] = [
-		await page.locator('#preview-heading').evaluate(looks),
-		await heading.evaluate(looks),
-	]
-	expect(written.size).toBeGreaterThan(title.size * 1.2)
-	expect(written.colour).not.toBe(title.colour)
-	// The toolbar is one stop in the Tab order; the arrow keys move along it.
-	await toolbar.getByRole('button', { name: 'Bold' }).focus()
-	await page.keyboard.press('ArrowRight')
-	await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused()
-})
+		// Line styles on a line of their own.
+		await text.fill('Peat\nReeds\nA quote')
+		await select(0, 4)
+		await toolbar.getByRole('button', { name: 'Heading' }).click()
+		await expect(text).toHaveValue('## Peat\nReeds\nA quote')
+		await select(8, 13)
+		await toolbar.getByRole('button', { name: 'List', exact: true }).click()
+		// A list stands apart from the lines around it, or Markdown would not read it as one.
+		await expect(text).toHaveValue('## Peat\n\n- Reeds\n\nA quote')
+		await select(18, 25)
+		await toolbar.getByRole('button', { name: 'Quote' }).click()
+		await expect(text).toHaveValue('## Peat\n\n- Reeds\n\n> A quote')
+		// What the buttons wrote is the text the preview and the autosave see.
+		const heading = page.locator('.editor-preview .prose h2', { hasText: 'Peat' })
+		await expect(heading).toBeVisible()
+		await expect(page.locator('.editor-preview blockquote')).toHaveText('A quote')
+		// The text's heading looks as it will on the page, not like the panel's small grey title.
+		const looks = (element: HTMLElement) => {
+			const style = getComputedStyle(element)
+			return { size: Number.parseFloat(style.fontSize), colour: style.color }
+		}
+		const [title, written] = [
+			await page.locator('#preview-heading').evaluate(looks),
+			await heading.evaluate(looks),
+		]
+		expect(written.size).toBeGreaterThan(title.size * 1.2)
+		expect(written.colour).not.toBe(title.colour)
+		// The toolbar is one stop in the Tab order; the arrow keys move along it.
+		await toolbar.getByRole('button', { name: 'Bold' }).focus()
+		await page.keyboard.press('ArrowRight')
+		await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused()
+	},
+)

@@ -19,7 +19,7 @@ import {
 	startPushService,
 	type TestPushService,
 } from '#tests/fixtures/push-service.ts'
-import { expect, test, waitForHydration } from './canopy-test.ts'
+import { expect, interfaceOnly, test, waitForHydration } from './canopy-test.ts'
 import { wholeBrowser } from './chrome.ts'
 import { createDatabase } from './server.ts'
 
@@ -253,43 +253,49 @@ test('a reader turns notices on, an editor publishes, and the browser shows the 
 	await context.close()
 })
 
-test('a browser that blocks notifications says so, and asks nothing of the server', async ({
-	browser,
-}) => {
-	const made = service.subscribe({ applicationServerKey: app.vapidKeys.publicKey })
-	const context = await reader(browser, { permission: false, bridge: made })
-	const page = await context.newPage()
-	const posts: string[] = []
-	page.on('request', (request) => {
-		if (request.url().endsWith('/api/push/subscriptions')) posts.push(request.method())
-	})
-	await openArticles(page)
-	await expect(notifyStatus(page)).toHaveText('Off for this browser.')
-	await notifyButton(page).click()
-	// Headless Chromium answers the permission prompt with "denied", as a reader who blocks does.
-	await expect(notifyStatus(page)).toHaveText(
-		'Blocked in this browser’s settings for this site. Allow notifications there, then reload.',
-	)
-	await expect(notifyButton(page)).toHaveCount(0)
-	expect(posts).toEqual([])
-	expect(await app.storage.push.findSubscription(made.endpoint)).toBeUndefined()
-	await context.close()
-})
+test(
+	'a browser that blocks notifications says so, and asks nothing of the server',
+	interfaceOnly,
+	async ({ browser }) => {
+		const made = service.subscribe({ applicationServerKey: app.vapidKeys.publicKey })
+		const context = await reader(browser, { permission: false, bridge: made })
+		const page = await context.newPage()
+		const posts: string[] = []
+		page.on('request', (request) => {
+			if (request.url().endsWith('/api/push/subscriptions')) posts.push(request.method())
+		})
+		await openArticles(page)
+		await expect(notifyStatus(page)).toHaveText('Off for this browser.')
+		await notifyButton(page).click()
+		// Headless Chromium answers the permission prompt with "denied", as a reader who blocks does.
+		await expect(notifyStatus(page)).toHaveText(
+			'Blocked in this browser’s settings for this site. Allow notifications there, then reload.',
+		)
+		await expect(notifyButton(page)).toHaveCount(0)
+		expect(posts).toEqual([])
+		expect(await app.storage.push.findSubscription(made.endpoint)).toBeUndefined()
+		await context.close()
+	},
+)
 
-test('a browser without push says it cannot, with no button to press', async ({ browser }) => {
-	const context = await reader(browser, { permission: true })
-	await context.addInitScript(() => {
-		// As Safari on an iPhone, outside a Home Screen app.
-		Reflect.deleteProperty(window, 'PushManager')
-	})
-	const page = await context.newPage()
-	await openArticles(page)
-	await expect(notifyStatus(page)).toHaveText(
-		'This browser cannot show notifications from websites. On an iPhone or iPad, add this site to your Home Screen first.',
-	)
-	await expect(notifyButton(page)).toHaveCount(0)
-	await context.close()
-})
+test(
+	'a browser without push says it cannot, with no button to press',
+	interfaceOnly,
+	async ({ browser }) => {
+		const context = await reader(browser, { permission: true })
+		await context.addInitScript(() => {
+			// As Safari on an iPhone, outside a Home Screen app.
+			Reflect.deleteProperty(window, 'PushManager')
+		})
+		const page = await context.newPage()
+		await openArticles(page)
+		await expect(notifyStatus(page)).toHaveText(
+			'This browser cannot show notifications from websites. On an iPhone or iPad, add this site to your Home Screen first.',
+		)
+		await expect(notifyButton(page)).toHaveCount(0)
+		await context.close()
+	},
+)
 
 test('a subscribed browser sends its subscription again after 7 days, and not before', async ({
 	browser,
@@ -383,13 +389,17 @@ test('when the browser replaces its subscription, the service worker tells Canop
 	await context.close()
 })
 
-test('/sw.js is the service worker, revalidated on every check', async ({ request }) => {
-	const response = await request.get(`${app.url}/sw.js`)
-	expect(response.status()).toBe(200)
-	expect(response.headers()['content-type']).toMatch(/^(text|application)\/javascript/)
-	expect(response.headers()['cache-control']).toBe('no-cache')
-	const code = await response.text()
-	// One classic script: a worker cannot load the app's module chunks.
-	expect(code).not.toMatch(/^\s*import[\s{]/m)
-	expect(code).toContain('notificationclick')
-})
+test(
+	'/sw.js is the service worker, revalidated on every check',
+	interfaceOnly,
+	async ({ request }) => {
+		const response = await request.get(`${app.url}/sw.js`)
+		expect(response.status()).toBe(200)
+		expect(response.headers()['content-type']).toMatch(/^(text|application)\/javascript/)
+		expect(response.headers()['cache-control']).toBe('no-cache')
+		const code = await response.text()
+		// One classic script: a worker cannot load the app's module chunks.
+		expect(code).not.toMatch(/^\s*import[\s{]/m)
+		expect(code).toContain('notificationclick')
+	},
+)

@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { pngImage } from '../fixtures/images.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { expect, interfaceOnly, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
@@ -184,7 +184,7 @@ test('the history lists every save with what it changed, and a restore brings th
 	await expect(revisions.first()).toContainText('an earlier revision brought back')
 })
 
-test('the history fits a phone', async ({ page }) => {
+test('the history fits a phone', interfaceOnly, async ({ page }) => {
 	await page.setViewportSize({ width: 320, height: 640 })
 	const url = await publishedArticle(page, 'Wet meadows', 'Meadows that flood in winter.')
 	await page.goto(`${url}/history`)

@@ -3,7 +3,7 @@
 // found by its other forms too ("bogs" finds "bog");
 // titles offered as they type, chosen with the keyboard, without moving the page.
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { expect, interfaceOnly, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { publishArticles } from './server.ts'
 
 const server = serveCanopy()
@@ -124,21 +124,25 @@ test('as a reader types, titles are offered under the field; arrows and Enter op
 	await expect(list).toBeHidden()
 })
 
-test('on a phone the search page offers titles too, inside the screen', async ({ page }) => {
-	await page.setViewportSize({ width: 390, height: 844 })
-	await page.goto('/home')
-	await waitForHydration(page)
-	// The header's search link leads to a page for typing in: the field has the focus.
-	await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
-	await expect(page).toHaveURL(/\/search$/)
-	await expect(page.getByLabel('Words to look for')).toBeFocused()
-	await page.keyboard.type('carb', { delay: 30 })
-	const option = page
-		.getByRole('listbox', { name: 'Suggestions' })
-		.getByRole('option', { name: 'Peatlands hold the carbon' })
-	await expect(option).toBeVisible()
-	const box = await option.boundingBox()
-	expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390)
-	await option.click()
-	await expect(page).toHaveURL(/\/articles\/peatlands-hold-the-carbon$/)
-})
+test(
+	'on a phone the search page offers titles too, inside the screen',
+	interfaceOnly,
+	async ({ page }) => {
+		await page.setViewportSize({ width: 390, height: 844 })
+		await page.goto('/home')
+		await waitForHydration(page)
+		// The header's search link leads to a page for typing in: the field has the focus.
+		await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
+		await expect(page).toHaveURL(/\/search$/)
+		await expect(page.getByLabel('Words to look for')).toBeFocused()
+		await page.keyboard.type('carb', { delay: 30 })
+		const option = page
+			.getByRole('listbox', { name: 'Suggestions' })
+			.getByRole('option', { name: 'Peatlands hold the carbon' })
+		await expect(option).toBeVisible()
+		const box = await option.boundingBox()
+		expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390)
+		await option.click()
+		await expect(page).toHaveURL(/\/articles\/peatlands-hold-the-carbon$/)
+	},
+)

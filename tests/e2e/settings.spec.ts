@@ -3,7 +3,14 @@
 import type { Page } from '@playwright/test'
 import { pngImage, svgImage } from '../fixtures/images.ts'
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, siteTitle, test, waitForHydration } from './canopy-test.ts'
+import {
+	expect,
+	interfaceOnly,
+	serveCanopy,
+	siteTitle,
+	test,
+	waitForHydration,
+} from './canopy-test.ts'
 import { createAccount } from './signed-in.ts'
 
 const server = serveCanopy()
@@ -165,26 +172,28 @@ test.describe('the contact page', () => {
 	})
 })
 
-test('leaving the settings with changes not saved asks first; once saved, nothing asks', async ({
-	page,
-}) => {
-	await signInAsAdmin(page, 'lin@example.org')
-	const tagline = page.getByLabel('Tagline')
-	const before = await tagline.inputValue()
-	await tagline.fill('Counting otters on every river.')
-	await page
-		.getByRole('navigation')
-		.getByRole('link', { name: 'Articles', exact: true })
-		.first()
-		.click()
-	const dialog = page.getByRole('alertdialog')
-	await expect(dialog).toContainText('You have unsaved changes.')
-	await dialog.getByRole('button', { name: 'Stay and keep editing' }).click()
-	await expect(page).toHaveURL(/\/admin\/settings$/)
-	await expect(tagline).toHaveValue('Counting otters on every river.')
+test(
+	'leaving the settings with changes not saved asks first; once saved, nothing asks',
+	interfaceOnly,
+	async ({ page }) => {
+		await signInAsAdmin(page, 'lin@example.org')
+		const tagline = page.getByLabel('Tagline')
+		const before = await tagline.inputValue()
+		await tagline.fill('Counting otters on every river.')
+		await page
+			.getByRole('navigation')
+			.getByRole('link', { name: 'Articles', exact: true })
+			.first()
+			.click()
+		const dialog = page.getByRole('alertdialog')
+		await expect(dialog).toContainText('You have unsaved changes.')
+		await dialog.getByRole('button', { name: 'Stay and keep editing' }).click()
+		await expect(page).toHaveURL(/\/admin\/settings$/)
+		await expect(tagline).toHaveValue('Counting otters on every river.')
 
-	await tagline.fill(before)
-	await page.getByRole('button', { name: 'Save settings' }).click()
-	await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
-	await leavesWithoutAsking(page)
-})
+		await tagline.fill(before)
+		await page.getByRole('button', { name: 'Save settings' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+		await leavesWithoutAsking(page)
+	},
+)

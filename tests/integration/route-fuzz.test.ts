@@ -36,6 +36,7 @@ const bodies: [string, string | null, BodyInit][] = [
 	['invalid UTF-8', 'application/json', new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d])],
 	['an image type with text', 'image/png', 'not an image'],
 ]
+const otherMethodBodies = new Set(['no body', 'broken JSON', 'broken multipart', 'NUL bytes'])
 const queries = ['?q=%', `?page=${'9'.repeat(400)}`, '?since=-1&q=%00', `?${'a'.repeat(2_000)}=1`]
 
 describe.each(databases)('every route, fuzzed: $name', ({ create }) => {
@@ -108,9 +109,13 @@ describe.each(databases)('every route, fuzzed: $name', ({ create }) => {
 					jobs.push(() => record('no body', method, path, null))
 				for (const query of queries)
 					jobs.push(() => record('query', 'GET', `${path}${query}`, null))
-				for (const method of ['POST', 'PUT', 'DELETE'])
-					for (const [name, type, body] of bodies)
-						jobs.push(() => record(name, method, path, type, method === 'GET' ? undefined : body))
+				for (const [name, type, body] of bodies)
+					jobs.push(() => record(name, 'POST', path, type, body))
+				// A route reads a body the same way whatever the method: PUT and DELETE get the
+				// bodies that fail in different places (the parser, and the database for NUL bytes).
+				for (const method of ['PUT', 'DELETE'])
+					for (const [name, type, body] of bodies.filter(([name]) => otherMethodBodies.has(name)))
+						jobs.push(() => record(name, method, path, type, body))
 			}
 		// A few at a time, as many browsers would.
 		const running = Array.from({ length: 8 }, async () => {
@@ -118,7 +123,7 @@ describe.each(databases)('every route, fuzzed: $name', ({ create }) => {
 		})
 		await Promise.all(running)
 		expect(failures).toEqual([])
-		expect(sent).toBeGreaterThan(paths.length * 3 * 40)
+		expect(sent).toBe(paths.length * 3 * 28)
 		expect(app.errors()).toEqual([])
 		expect((await fetch(`${app.url}/healthz`)).status).toBe(200)
 		expect((await fetch(`${app.url}/articles`)).status).toBe(200)

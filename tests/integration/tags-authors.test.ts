@@ -105,10 +105,18 @@ describe('tags and authors', () => {
 		const tomasAtom = await get('/authors/tomas-rey/atom.xml')
 		expect(tomasAtom.headers.get('content-type')).toContain('atom')
 		expect(await tomasAtom.text()).toContain('River day')
-		expect((await get('/authors/nobody/feed.xml')).status).toBe(404)
+		const noFeed = await get('/authors/nobody/feed.xml')
+		expect(noFeed.status).toBe(404)
+		expect(noFeed.headers.get('content-type')).toContain('text/plain')
+		expect(await noFeed.text()).toBe('There is no author at this address, so no feed either.')
 
 		expect((await get('/tags/nothing-here')).status).toBe(404)
 		expect((await get('/authors/nobody')).status).toBe(404)
+		// Typed with capitals: the address in lower case, the only case Canopy makes addresses in.
+		expect(await where('/tags/Climate?cursor=x')).toEqual([301, '/tags/climate?cursor=x'])
+		expect(await where('/Authors/Tomas-Rey/feed.xml')).toEqual([301, '/authors/tomas-rey/feed.xml'])
+		expect(await where('/articles/River-Day')).toEqual([301, '/articles/river-day'])
+		expect(await where('/tags/Nothing-Here')).toEqual([301, '/tags/nothing-here'])
 	})
 
 	it('renames and merges a tag in the staff area; old addresses and feeds answer 301', async () => {
@@ -134,6 +142,7 @@ describe('tags and authors', () => {
 		expect(renamed.status).toBe(200)
 		expect(await where('/tags/climate')).toEqual([301, '/tags/climate-crisis'])
 		expect(await where('/tags/climate/feed.xml')).toEqual([301, '/tags/climate-crisis/feed.xml'])
+		expect(await where('/tags/CLIMATE')).toEqual([301, '/tags/climate-crisis'])
 		const page = await (await get('/tags/climate-crisis')).text()
 		expect(page).toContain('Heat, floods and what we do about them.')
 		expect(await (await get('/articles/peat-bogs-hold-the-carbon')).text()).toContain(

@@ -16,8 +16,21 @@ export async function movedAddress(
 ): Promise<Response | undefined> {
 	const { pathname, search } = new URL(request.url)
 	// As redirects are stored: as readers see it (/articles/森林, not its percent-encoding).
-	const moved = await storage.redirects.find(redirectPath(under?.base ?? pathname))
-	if (!moved) return undefined
+	const asked = redirectPath(under?.base ?? pathname)
+	const moved = await storage.redirects.find(asked)
+	if (!moved) {
+		// Every address Canopy makes is in lower case (slugify): /tags/Climate, typed or copied
+		// from a print-out, means /tags/climate. A redirect stored for the capitalised address
+		// (above) still wins.
+		const folded = asked.toLowerCase()
+		if (folded === asked) return undefined
+		// In one hop where the lower-case address moved too.
+		const foldedMoved = await storage.redirects.find(folded)
+		const base = foldedMoved?.to ?? folded
+		const target = under ? `${base}/${under.file}` : base
+		const to = search && !target.includes('?') ? `${target}${search}` : target
+		return movedTo(to, foldedMoved?.status ?? 301)
+	}
 	const target = under ? `${moved.to}/${under.file}` : moved.to
 	const to = search && !target.includes('?') ? `${target}${search}` : target
 	return movedTo(to, moved.status)
