@@ -9,12 +9,21 @@ export function actionAnswer(actionData: unknown) {
 		done?: unknown
 	}
 	const values = answer.values ?? {}
+	const errors = answer.errors ?? {}
 	return {
-		errors: answer.errors ?? {},
+		errors,
 		values,
 		/** What was typed, shown again after a refusal; `stored` otherwise. */
 		value: (name: string, stored: string) =>
 			typeof values[name] === 'string' ? String(values[name]) : stored,
 		done: typeof answer.done === 'string' ? answer.done : null,
+		/**
+		 * The answer, when it refused what the form sent with this `intent` (any form's when none is
+		 * named), for useFormLeaveGuard; undefined otherwise.
+		 */
+		refusal: (intent?: string): object | undefined =>
+			Object.keys(errors).length > 0 && (intent === undefined || values.intent === intent)
+				? answer
+				: undefined,
 	}
 }

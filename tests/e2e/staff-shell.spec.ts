@@ -1,7 +1,7 @@
 // The staff area's own chrome: a sidebar at 1280 px with "New article" first, the sections in
 // groups and the account last; at 320 px a Menu button, by keyboard, closing on Escape and on a
 // link followed; no public header or footer anywhere in it; axe in both.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, siteTitle, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
@@ -252,4 +252,47 @@ test('the filter a list is showing reads as chosen, and an empty one says what i
 	await page.goto('/admin/pages?status=scheduled')
 	await expect(page.getByText('No page is scheduled.')).toBeVisible()
 	await expect(page.getByText(/Try other words/)).toHaveCount(0)
+})
+
+test.describe('leaving a staff form', () => {
+	// Chromium logs the refused save's 400 as a console error.
+	test.use({ expectedConsoleError: /status of 400/ })
+	test('every staff form with something typed in it asks before it is left, and keeps what was typed', async ({
+		page,
+	}) => {
+		const forms: [path: string, field: (page: Page) => Locator, typed: string][] = [
+			['/admin/navigation', (p) => p.locator('.menu-add').first().getByLabel('Label'), 'Donate'],
+			['/admin/redirects', (p) => p.getByLabel('From', { exact: true }), '/blog/heron-count'],
+			['/admin/team', (p) => p.getByLabel('Email address'), 'lea@example.org'],
+			['/admin/api-keys', (p) => p.getByLabel('Name', { exact: true }), 'Newsletter import'],
+			['/admin/webhooks', (p) => p.getByLabel('Address', { exact: true }), 'https://hooks.example'],
+			['/admin/config', (p) => p.getByLabel('Announcement text'), 'Beach clean-up on Sunday'],
+		]
+		for (const [path, field, typed] of forms) {
+			await page.goto(path)
+			await waitForHydration(page)
+			await field(page).fill(typed)
+			await staffNav(page).getByRole('link', { name: 'Articles', exact: true }).click()
+			const dialog = page.getByRole('alertdialog')
+			await expect(dialog, `${path} asks`).toContainText('You have unsaved changes.')
+			await dialog.getByRole('button', { name: 'Stay and keep editing' }).click()
+			await expect(page).toHaveURL(new RegExp(`${path}$`))
+			await expect(field(page)).toHaveValue(typed)
+		}
+
+		// A tag's form: a refused save leaves the changes unsaved, so leaving still asks; leaving
+		// without saving goes.
+		await page.goto('/admin/tags')
+		await page.getByRole('link', { name: 'Climate', exact: true }).click()
+		await waitForHydration(page)
+		const address = page.getByLabel('Address (slug)')
+		await address.fill('Not An Address!')
+		await page.getByRole('button', { name: 'Save the tag' }).click()
+		await expect(page.locator('.field-error').first()).toBeVisible()
+		await staffNav(page).getByRole('link', { name: 'Tags', exact: true }).click()
+		const dialog = page.getByRole('alertdialog')
+		await expect(dialog).toContainText('You have unsaved changes.')
+		await dialog.getByRole('button', { name: 'Leave without saving' }).click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tags')
+	})
 })

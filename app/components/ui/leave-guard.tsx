@@ -1,7 +1,7 @@
 // Leaving a form with unsaved changes asks first: inside the app (React Router's blocker, with a
 // dialog of our own) and when the tab is closed or reloaded (the browser's own question).
 import { Trans } from '@lingui/react/macro'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useBlocker } from 'react-router'
 
 /**
@@ -47,3 +47,32 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
 		</div>
 	)
 }
+
+/**
+ * The leave guard of a page's form: spread `form` on the <Form> and render `dialog`. Typing or
+ * choosing in it marks it unsaved (a file chosen excepted: an upload field reports its upload
+ * through `markDirty`), sending it marks it saved, and `refusal`, the action's answer when it
+ * refused this form (a new object each time), marks it unsaved again.
+ */
+export function useFormLeaveGuard(refusal: object | undefined) {
+	const { blocker, markDirty } = useLeaveGuard()
+	useEffect(() => {
+		if (refusal) markDirty(true)
+	}, [refusal, markDirty])
+	return {
+		markDirty,
+		form: {
+			onChange: (event: FormEvent<HTMLElement>) => {
+				const { target } = event
+				if (!(target instanceof HTMLInputElement && target.type === 'file')) markDirty(true)
+			},
+			onSubmit: () => markDirty(false),
+		},
+		dialog:
+			blocker.state === 'blocked' ? (
+				<LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+			) : null,
+	}
+}
+
+export type FormLeaveGuard = ReturnType<typeof useFormLeaveGuard>

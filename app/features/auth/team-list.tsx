@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Field, schemaMessage } from '#app/components/ui/field.tsx'
+import type { FormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import type { Role } from './user.schema.ts'
 
@@ -59,14 +60,17 @@ export function InviteForm({
 	busy,
 	values,
 	errors,
+	guard,
 }: {
 	busy: boolean
 	values?: { email?: string; name?: string; role?: string }
 	errors: Record<string, string[] | undefined>
+	/** Its leave guard (useFormLeaveGuard's `form`). */
+	guard?: FormLeaveGuard['form']
 }) {
 	const { t, i18n } = useLingui()
 	return (
-		<Form method="post" className="form" aria-labelledby="invite-heading">
+		<Form method="post" className="form" aria-labelledby="invite-heading" {...guard}>
 			<input type="hidden" name="intent" value="invite" />
 			<Field
 				name="email"

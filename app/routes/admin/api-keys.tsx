@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { Field, schemaMessage } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { apiKeyFormSchema } from '#app/features/api-keys/api-key.schema.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '#app/features/api-keys/api-keys.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
@@ -73,6 +74,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 	const { keys, confirm } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const guard = useFormLeaveGuard(Object.keys(errors).length > 0 ? actionData : undefined)
 	const created = actionData && 'created' in actionData ? actionData.created : null
 	const revoked = actionData && 'revoked' in actionData ? actionData.revoked : null
 	const { t, i18n } = useLingui()
@@ -112,7 +114,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 			<h2>
 				<Trans>Create a key</Trans>
 			</h2>
-			<Form method="post" action="/admin/api-keys" className="form">
+			<Form method="post" action="/admin/api-keys" className="form" {...guard.form}>
 				<input type="hidden" name="intent" value="create" />
 				<Field
 					name="name"
@@ -131,6 +133,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 				<Trans>Keys</Trans>
 			</h2>
 			<KeyTable keys={keys} />
+			{guard.dialog}
 		</>
 	)
 }

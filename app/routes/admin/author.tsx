@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { authorEditSchema, deleteSchema, mergeSchema } from '#app/features/tags/term.schema.ts'
@@ -113,7 +114,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function AuthorEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { author, mayEdit, admin, accounts, others } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const { errors, value, done } = actionAnswer(actionData)
+	const { errors, value, done, refusal } = actionAnswer(actionData)
+	const guard = useFormLeaveGuard(refusal('save'))
 	const merged = useArrivalNotice('merged')
 	const path = publicPath('author', author.slug)
 	const { t } = useLingui()
@@ -148,7 +150,7 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 					<Trans>Only an admin or the author can change this profile.</Trans>
 				</p>
 			)}
-			<Form method="post" className="form" key={author.updatedAt}>
+			<Form method="post" className="form" {...guard.form} key={author.updatedAt}>
 				<fieldset disabled={!mayEdit} className="form-fields">
 					<TermErrorSummary
 						errors={errors}
@@ -230,6 +232,7 @@ export default function AuthorEdit({ loaderData, actionData }: Route.ComponentPr
 					busy={busy}
 				/>
 			) : null}
+			{guard.dialog}
 		</>
 	)
 }

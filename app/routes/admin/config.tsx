@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { bannerMaxLength, deviceClasses } from '#app/features/remote-config/parameters.ts'
@@ -172,6 +173,7 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 	const fields: SwitchFields = failed?.fields ?? loaderData.fields
 	const baseVersion = loaderData.baseVersion
 	const errors = failed && 'errors' in failed ? failed.errors : {}
+	const guard = useFormLeaveGuard(failed)
 	const [message, setMessage] = useState(fields.bannerMessage)
 	const [link, setLink] = useState(fields.bannerLink)
 	const { t, i18n } = useLingui()
@@ -224,7 +226,7 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 					<Trans>Every parameter, by its key</Trans>
 				</Link>
 			</p>
-			<Form method="post" className="form config-form switches-form" noValidate>
+			<Form method="post" className="form config-form switches-form" noValidate {...guard.form}>
 				<input type="hidden" name="baseVersion" value={baseVersion} />
 				<fieldset className="switch">
 					<legend>
@@ -370,6 +372,7 @@ export default function SiteSwitches({ loaderData, actionData }: Route.Component
 					</button>
 				</div>
 			</Form>
+			{guard.dialog}
 		</>
 	)
 }

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { schemaMessage } from '#app/components/ui/field.tsx'
+import { type FormLeaveGuard, useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { leadsNowhere } from '#app/features/site/menu-link-check.server.ts'
 import { changeNavigation } from '#app/features/site/navigation.server.ts'
@@ -63,6 +64,7 @@ function MenuEditor({
 	errors,
 	values,
 	nowhere,
+	guard,
 }: {
 	menu: 'header' | 'footer'
 	title: string
@@ -71,6 +73,8 @@ function MenuEditor({
 	busy: boolean
 	errors: FieldErrors
 	values: Record<string, unknown>
+	/** The link forms' leave guard (useFormLeaveGuard's `form`). */
+	guard: FormLeaveGuard['form']
 	/** The links' addresses on this site that lead nowhere. */
 	nowhere: readonly string[]
 }) {
@@ -100,7 +104,7 @@ function MenuEditor({
 					const nowhereId = `${menu}-link-${index}-nowhere`
 					return (
 						<li key={`${link.href} ${link.label}`}>
-							<Form method="post" className="menu-link">
+							<Form method="post" className="menu-link" {...guard}>
 								<input type="hidden" name="menu" value={menu} />
 								<input type="hidden" name="index" value={index} />
 								<label>
@@ -182,6 +186,7 @@ function MenuEditor({
 			<Form
 				method="post"
 				className="menu-link menu-add"
+				{...guard}
 				key={links.map((link) => `${link.label} ${link.href}`).join('\n')}
 			>
 				<input type="hidden" name="menu" value={menu} />
@@ -247,7 +252,8 @@ function MenuEditor({
 export default function NavigationPage({ loaderData, actionData }: Route.ComponentProps) {
 	const { navigation, suggestions } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const { errors, values, done } = actionAnswer(actionData)
+	const { errors, values, done, refusal } = actionAnswer(actionData)
+	const guard = useFormLeaveGuard(refusal())
 	const changeFailed = values.intent !== 'add' && (errors.label || errors.href)
 	const { t, i18n } = useLingui()
 	const noticeRef = useRef<HTMLParagraphElement>(null)
@@ -302,6 +308,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				errors={errors}
 				values={values}
 				nowhere={loaderData.nowhere}
+				guard={guard.form}
 			/>
 			<MenuEditor
 				menu="footer"
@@ -312,6 +319,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				errors={errors}
 				values={values}
 				nowhere={loaderData.nowhere}
+				guard={guard.form}
 			/>
 			{/* Undoes every link added here at once: it asks first, as deleting does. */}
 			<details className="danger menu-reset">
@@ -330,6 +338,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 					</button>
 				</Form>
 			</details>
+			{guard.dialog}
 		</>
 	)
 }

@@ -3,6 +3,7 @@ import { msg, plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, useNavigation } from 'react-router'
 import { Field, schemaMessage } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { type ContentAt, contentAt } from '#app/features/redirects/content-at.server.ts'
 import { redirectFormSchema } from '#app/features/redirects/redirect.schema.ts'
 import { parseRedirectsCsv } from '#app/features/redirects/redirects-csv.server.ts'
@@ -159,6 +160,7 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 	const { redirects } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const guard = useFormLeaveGuard(Object.keys(errors).length > 0 ? actionData : undefined)
 	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
 		string,
 		unknown
@@ -193,7 +195,12 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 				</p>
 			) : null}
 			{/* Emptied once a redirect is added (a new key), kept as typed when it is refused. */}
-			<Form method="post" className="form redirect-form" key={done && !undo ? done : 'add'}>
+			<Form
+				method="post"
+				className="form redirect-form"
+				key={done && !undo ? done : 'add'}
+				{...guard.form}
+			>
 				<h2>
 					<Trans>Add a redirect</Trans>
 				</h2>
@@ -331,6 +338,7 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 					})}
 				</ul>
 			) : null}
+			{guard.dialog}
 		</>
 	)
 }

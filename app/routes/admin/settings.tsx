@@ -1,10 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
-import { LeaveDialog, useLeaveGuard } from '#app/components/ui/leave-guard.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
 import { siteLanguageSchema, siteSettingsSchema } from '#app/features/site/site-settings.schema.ts'
 import { getSiteSettings, saveSiteSettings } from '#app/features/site/site-settings.server.ts'
@@ -122,10 +121,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 	const failed = Object.keys(errors).length > 0
 	const { t, i18n } = useLingui()
 	// Changes not saved yet: leaving asks first. A refused save leaves them unsaved still.
-	const { blocker, markDirty } = useLeaveGuard()
-	useEffect(() => {
-		if (actionData && !actionData.saved) markDirty(true)
-	}, [actionData, markDirty])
+	const guard = useFormLeaveGuard(actionData && !actionData.saved ? actionData : undefined)
 	const defaultLogo = defaultSiteSettings.logoUrl
 	const offeredErrors =
 		errors.languages ?? Object.entries(errors).find(([key]) => key.startsWith('languages.'))?.[1]
@@ -170,11 +166,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 				className="form settings-form"
 				// A file chosen changes nothing until it is uploaded: the logo's field then changes
 				// (ImageUploadField's onChange); a refused file leaves the form as it was.
-				onChange={(event) => {
-					if (!(event.target instanceof HTMLInputElement && event.target.type === 'file'))
-						markDirty(true)
-				}}
-				onSubmit={() => markDirty(false)}
+				{...guard.form}
 			>
 				<Field
 					name="title"
@@ -200,7 +192,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					hint={t`Shown at 25 × 25 pixels in the header and larger on the home page. Upload an image below, or paste an address. Leave empty for the default logo (${defaultLogo}).`}
 					defaultValue={values.logoUrl}
 					errors={errors.logoUrl}
-					onChange={() => markDirty(true)}
+					onChange={() => guard.markDirty(true)}
 				/>
 				<fieldset className="settings-contact">
 					<legend>
@@ -315,9 +307,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 					{busy ? t`Saving…` : t`Save settings`}
 				</button>
 			</Form>
-			{blocker.state === 'blocked' ? (
-				<LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
-			) : null}
+			{guard.dialog}
 		</>
 	)
 }

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { deleteSchema, mergeSchema, tagEditSchema } from '#app/features/tags/term.schema.ts'
 import {
@@ -108,7 +109,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function TagEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { tag, others } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const { errors, value, done } = actionAnswer(actionData)
+	const { errors, value, done, refusal } = actionAnswer(actionData)
+	const guard = useFormLeaveGuard(refusal('save'))
 	const merged = useArrivalNotice('merged')
 	const { t } = useLingui()
 	const name = tag.name
@@ -137,7 +139,7 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 					</Trans>
 				</p>
 			) : null}
-			<Form method="post" className="form" key={tag.updatedAt}>
+			<Form method="post" className="form" {...guard.form} key={tag.updatedAt}>
 				<TermErrorSummary
 					errors={errors}
 					labels={{
@@ -196,6 +198,7 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				label={t`Delete the tag`}
 				busy={busy}
 			/>
+			{guard.dialog}
 		</>
 	)
 }

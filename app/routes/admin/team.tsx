@@ -2,6 +2,7 @@ import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, useNavigation } from 'react-router'
 import { schemaMessage } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import {
 	cancelInvite,
 	createInvite,
@@ -180,6 +181,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 		? translated(Object.values(answer.errors ?? {}).flat()) || undefined
 		: undefined
 	const inviteAnswer = answer?.intent === 'invite' ? answer : undefined
+	const guard = useFormLeaveGuard(inviteAnswer?.errors ? inviteAnswer : undefined)
 	return (
 		<div className="team">
 			<h1>
@@ -234,7 +236,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 				busy={busy}
 				values={inviteAnswer?.link ? undefined : inviteAnswer?.values}
 				errors={inviteAnswer?.errors ?? {}}
+				guard={guard.form}
 			/>
+			{guard.dialog}
 		</div>
 	)
 }

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import {
 	deliveryIdSchema,
@@ -166,7 +167,8 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 	const { endpoint, deliveries, older, paged } = loaderData
 	const created = useArrivalNotice('created') !== null
 	const busy = useNavigation().state === 'submitting'
-	const { errors, values, value, done } = actionAnswer(actionData)
+	const { errors, values, value, done, refusal } = actionAnswer(actionData)
+	const guard = useFormLeaveGuard(refusal('save'))
 	const { t } = useLingui()
 	const posted = Array.isArray(values.events) ? values.events.map(String) : undefined
 	const enabled = values.url === undefined ? endpoint.enabled : values.enabled === true
@@ -296,7 +298,13 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 			<h2>
 				<Trans>Settings</Trans>
 			</h2>
-			<Form method="post" className="form" key={endpoint.updatedAt} aria-label={t`Settings`}>
+			<Form
+				method="post"
+				className="form"
+				key={endpoint.updatedAt}
+				aria-label={t`Settings`}
+				{...guard.form}
+			>
 				{/* The page's other buttons answer with a form-wide message, shown at its top. */}
 				{errors.form ? null : (
 					<ErrorSummary
@@ -338,6 +346,7 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 			<DeleteConfirmation summary={t`Delete this endpoint…`} busy={busy}>
 				<Trans>Events stop going to {url} at once, and its delivery log is deleted with it.</Trans>
 			</DeleteConfirmation>
+			{guard.dialog}
 		</>
 	)
 }

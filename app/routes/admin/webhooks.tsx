@@ -3,6 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field } from '#app/components/ui/field.tsx'
+import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import {
 	endpointFormSchema,
@@ -79,7 +80,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
 	const { endpoints, allowPrivate } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const { errors, values, value, done } = actionAnswer(actionData)
+	const { errors, values, value, done, refusal } = actionAnswer(actionData)
+	const guard = useFormLeaveGuard(refusal())
 	const deleted = useArrivalNotice('deleted')
 	const { t } = useLingui()
 	const posted = Array.isArray(values.events) ? values.events.map(String) : undefined
@@ -175,7 +177,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 			<h2>
 				<Trans>Add an endpoint</Trans>
 			</h2>
-			<Form method="post" className="form" aria-label={t`Add an endpoint`}>
+			<Form method="post" className="form" aria-label={t`Add an endpoint`} {...guard.form}>
 				<ErrorSummary
 					errors={errors}
 					labels={{ url: t`Address`, description: t`Description`, events: t`Events` }}
@@ -211,7 +213,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 			<h2>
 				<Trans>Where endpoints may be</Trans>
 			</h2>
-			<Form method="post" className="form" aria-label={t`Where endpoints may be`}>
+			<Form method="post" className="form" aria-label={t`Where endpoints may be`} {...guard.form}>
 				<div className="checkbox-row">
 					<input
 						type="checkbox"
@@ -236,6 +238,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 					<Trans>Save the setting</Trans>
 				</button>
 			</Form>
+			{guard.dialog}
 		</>
 	)
 }
