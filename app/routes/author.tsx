@@ -21,7 +21,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { term, everyLanguage, ...page } = await termListing(
 		services,
 		request,
-		() => services.storage.authors.findBySlug(params.slug),
+		params.slug,
+		(slug) => services.storage.authors.findBySlug(slug),
 		(author) => ({ author: author.slug }),
 		language.filter,
 	)

@@ -2,7 +2,7 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { slugPattern } from '#app/features/articles/slug-pattern.ts'
 import { AlsoIn, languageAlternates } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { lowerCaseAddress, movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { taglineIn } from '#app/features/site/tagline.ts'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
@@ -19,10 +19,15 @@ export const handle = { screen: 'page' } satisfies ScreenHandle
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
-	const page = slugPattern.test(params.slug)
-		? await storage.articles.findPublishedBySlug(params.slug, 'page')
-		: undefined
-	if (!page) throw (await movedAddress(storage, request)) ?? unknownAddress(request)
+	const find = (slug: string) =>
+		slugPattern.test(slug) ? storage.articles.findPublishedBySlug(slug, 'page') : undefined
+	const page = await find(params.slug)
+	if (!page)
+		throw (
+			(await lowerCaseAddress(request, params.slug, async (slug) => await find(slug))) ??
+			(await movedAddress(storage, request)) ??
+			unknownAddress(request)
+		)
 	const [bodyHtml, translations] = await Promise.all([
 		readerBodyHtml(storage, page.bodyHtml),
 		storage.articles.translations(page.id),

@@ -22,7 +22,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { term, everyLanguage, ...page } = await termListing(
 		services,
 		request,
-		() => services.storage.tags.findBySlug(params.slug),
+		params.slug,
+		(slug) => services.storage.tags.findBySlug(slug),
 		(tag) => ({ tag: tag.slug }),
 		language.filter,
 	)

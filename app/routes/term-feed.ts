@@ -2,7 +2,7 @@
 // the same under /authors/<slug>/; their articles only.
 import { type FeedScope, feedLanguage, renderFeed } from '#app/features/articles/feeds.server.ts'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { lowerCaseAddress, movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import type { Route } from './+types/term-feed'
 
@@ -22,8 +22,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	}
 	// A renamed or merged tag's (or profile's) feed goes where it went: subscriptions keep working.
 	const file = atom ? 'atom.xml' : 'feed.xml'
+	const find = (slug: string) =>
+		kind === 'tag' ? storage.tags.findBySlug(slug) : storage.authors.findBySlug(slug)
 	if (!scope)
 		throw (
+			(await lowerCaseAddress(request, params.slug, find)) ??
 			(await movedAddress(storage, request, { base: publicPath(kind, params.slug), file })) ??
 			// Read in a browser or by a feed reader: words, not an empty JSON body.
 			new Response(`There is no ${kind} at this address, so no feed either.`, {

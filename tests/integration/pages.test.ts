@@ -75,6 +75,9 @@ describe('pages', () => {
 		expect(html).toContain('We are volunteers who <strong>count birds</strong>.')
 		expect(html).toContain(`<link rel="canonical" href="${app.url}/about"/>`)
 		expect(html).toContain('"@type":"WebPage"')
+		// Typed with a capital, as on a printed leaflet: the page's own address.
+		const typed = await get('/About?from=leaflet')
+		expect([typed.status, typed.headers.get('location')]).toEqual([301, '/about?from=leaflet'])
 
 		expect(await (await get('/articles')).text()).not.toContain('About us')
 		expect(await (await get('/home')).text()).not.toContain('About us')

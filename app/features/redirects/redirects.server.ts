@@ -2,7 +2,7 @@
 // has nothing of its own at the address, so content always wins over a redirect.
 import { redirect } from 'react-router'
 import type { Storage } from '#storage/port/storage.ts'
-import { isShortlink, locationOf, redirectPath } from './addresses.ts'
+import { isShortlink, locationOf, readablePath, redirectPath } from './addresses.ts'
 
 /**
  * The answer for an address that moved, keeping its query; undefined when it did not. `under`:
@@ -19,21 +19,35 @@ export async function movedAddress(
 	const asked = redirectPath(under?.base ?? pathname)
 	const moved = await storage.redirects.find(asked)
 	if (!moved) {
-		// Every address Canopy makes is in lower case (slugify): /tags/Climate, typed or copied
-		// from a print-out, means /tags/climate. A redirect stored for the capitalised address
-		// (above) still wins.
+		// Typed in capitals (/tags/CLIMATE), an address that moved in lower case still moved: the
+		// ones Canopy makes are all in lower case (lowerCaseAddress).
 		const folded = asked.toLowerCase()
-		if (folded === asked) return undefined
-		// In one hop where the lower-case address moved too.
-		const foldedMoved = await storage.redirects.find(folded)
-		const base = foldedMoved?.to ?? folded
-		const target = under ? `${base}/${under.file}` : base
+		const foldedMoved = folded === asked ? undefined : await storage.redirects.find(folded)
+		if (!foldedMoved) return undefined
+		const target = under ? `${foldedMoved.to}/${under.file}` : foldedMoved.to
 		const to = search && !target.includes('?') ? `${target}${search}` : target
-		return movedTo(to, foldedMoved?.status ?? 301)
+		return movedTo(to, foldedMoved.status)
 	}
 	const target = under ? `${moved.to}/${under.file}` : moved.to
 	const to = search && !target.includes('?') ? `${target}${search}` : target
 	return movedTo(to, moved.status)
+}
+
+/**
+ * The request's address in lower case, when its `slug` has capitals and `found` finds what is at
+ * the lower-case one: every address Canopy makes is in lower case (slugify), so /tags/Climate,
+ * typed or copied from print, means /tags/climate. Undefined otherwise: an address with nothing
+ * at it in any case stays a 404 (or goes home) in one answer.
+ */
+export async function lowerCaseAddress(
+	request: Request,
+	slug: string,
+	found: (slug: string) => Promise<unknown>,
+): Promise<Response | undefined> {
+	const lower = slug.toLowerCase()
+	if (lower === slug || !(await found(lower))) return undefined
+	const { pathname, search } = new URL(request.url)
+	return movedTo(`${readablePath(pathname).toLowerCase()}${search}`, 301)
 }
 
 /**

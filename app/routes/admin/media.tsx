@@ -191,7 +191,7 @@ function MediaItem({ image, busy }: { image: LibraryEntry; busy: boolean }) {
 					<summary>
 						<Trans>Edit, replace or delete</Trans>
 					</summary>
-					<Form method="post" className="media-details">
+					<Form method="post" className="form media-details">
 						<input type="hidden" name="hash" value={image.hash} />
 						<Field
 							name="name"
@@ -212,7 +212,7 @@ function MediaItem({ image, busy }: { image: LibraryEntry; busy: boolean }) {
 							<Trans>Save</Trans>
 						</button>
 					</Form>
-					<Form method="post" encType="multipart/form-data" className="media-replace">
+					<Form method="post" encType="multipart/form-data" className="form media-replace">
 						<input type="hidden" name="hash" value={image.hash} />
 						<label htmlFor={`replace-${image.hash}`}>
 							<Trans>Replace it everywhere with</Trans>
