@@ -18,6 +18,7 @@ import {
 import { newsletterPath, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import type { Route } from './+types/root'
 import { unavailableText, unavailableTitle } from './components/ui/database-unavailable.tsx'
+import { MenuButtonScript } from './components/ui/menu-button-script.tsx'
 import { PlainLink } from './components/ui/plain-link.tsx'
 import { PlainLinkNavigation } from './components/ui/plain-link-navigation.tsx'
 import { SiteHeader } from './components/ui/site-header.tsx'
@@ -226,6 +227,7 @@ function Document({
 					title={t({ message: 'Atom feed', context: 'the site’s feed' })}
 				/>
 				<BannerDismissedScript message={banner} />
+				<MenuButtonScript />
 			</head>
 			<body>
 				<a className="skip-link" href="#main">

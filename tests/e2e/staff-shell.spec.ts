@@ -168,6 +168,45 @@ for (const colorScheme of ['light', 'dark'] as const) {
 	})
 }
 
+test('at 320 px the Menu button works before the page’s scripts have loaded, and after', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 320, height: 640 })
+	// The page's scripts held back, as a slow phone's network does.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => {
+		release = resolve
+	})
+	await page.route(/\/assets\/.*\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto('/admin/articles', { waitUntil: 'commit' })
+	const menu = page.getByRole('button', { name: 'Menu' })
+	const nav = staffNav(page)
+	await expect(menu).toBeVisible()
+	await expect(nav).toBeHidden()
+	await menu.click()
+	await expect(menu).toHaveAttribute('aria-expanded', 'true')
+	await expect(nav.getByRole('link', { name: 'Articles', exact: true })).toBeVisible()
+	await page.keyboard.press('Escape')
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	await expect(nav).toBeHidden()
+	// Opened again, then the scripts arrive: it stays open, and they close it.
+	await menu.click()
+	await expect(nav).toBeVisible()
+	release()
+	await waitForHydration(page)
+	await expect(menu).toHaveAttribute('aria-expanded', 'true')
+	await expect(nav).toBeVisible()
+	await menu.click()
+	await expect(menu).toHaveAttribute('aria-expanded', 'false')
+	await expect(nav).toBeHidden()
+	await menu.click()
+	await expect(menu).toHaveAttribute('aria-expanded', 'true')
+	await expect(nav).toBeVisible()
+})
+
 test('every staff form sets each label above its own full-width box', async ({ page }) => {
 	// A tag and an author to open: the sample content has both.
 	await page.setViewportSize({ width: 1280, height: 900 })
