@@ -177,7 +177,7 @@ describe('reader features', () => {
 		expect(rss).toContain('<rss version="2.0"')
 		expect(rss.match(/<item>/g)).toHaveLength(6)
 		const atom = await (await get('/atom.xml')).text()
-		expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom">')
+		expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">')
 		expect(atom.match(/<entry>/g)).toHaveLength(6)
 		expect(atom.match(/<id>tag:127\.0\.0\.1,\d{4}-\d{2}-\d{2}:article\/\d+<\/id>/g)).toHaveLength(6)
 		const robots = await (await get('/robots.txt')).text()

@@ -237,6 +237,22 @@ describe('site settings', () => {
 		expect(await page('/feed.xml?lang=fr', 'en')).toContain('Les tourbières du Québec')
 		expect(await page('/articles/les-marais', 'fr-FR')).toContain('Les tourbières du Québec')
 		expect(await page('/feed.xml?lang=en', 'en')).not.toContain('Les tourbières du Québec')
+		// The feed of every language says each entry's where it is not the feed's own.
+		const rss = await page('/feed.xml', 'en')
+		expect(rss).toContain('<language>en</language>')
+		const item = (title: string) =>
+			rss.split('<item>').find((one) => one.includes(title)) ?? 'no such item'
+		expect(item('Les tourbières du Québec')).toContain('<dc:language>fr-CA</dc:language>')
+		expect(item('Болота России')).toContain('<dc:language>ru</dc:language>')
+		expect(item('Tidal Flats Return')).not.toContain('<dc:language>')
+		const atom = await page('/atom.xml', 'en')
+		expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">')
+		const entry = (title: string) => {
+			const one = atom.split('</entry>').find((part) => part.includes(title)) ?? 'no such entry'
+			return one.slice(one.indexOf('<entry'))
+		}
+		expect(entry('Les tourbières du Québec')).toMatch(/^<entry xml:lang="fr-CA">/)
+		expect(entry('Tidal Flats Return')).toMatch(/^<entry>/)
 
 		// Back to English only, for the tests after this one.
 		expect((await save(admin, { ...good, language: 'en', timeZone: 'UTC' })).status).toBe(200)

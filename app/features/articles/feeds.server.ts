@@ -93,6 +93,10 @@ export async function renderFeed(
 	const feeds = page ? `${page}/` : '/'
 	const query = language ? `?lang=${encodeURIComponent(language)}` : ''
 	const logo = absoluteUrl(siteUrl, site.logoUrl)
+	// The feed's language, and each entry's where it differs (an article naming none is in the
+	// site's): a reader then hyphenates, speaks and sets Arabic right to left in an English feed.
+	const feedLanguage = language ?? site.language
+	const entryLanguages = articles.map((article) => article.language || site.language)
 	const feed = new Feed({
 		id: home,
 		title: term ? `${term.name} · ${site.title}` : site.title,
@@ -100,7 +104,7 @@ export async function renderFeed(
 			(about || undefined) ??
 			taglineIn(i18nFor(interfaceLocaleOf(language) ?? siteLocales(site).language), site),
 		link: home,
-		language: language ?? site.language,
+		language: feedLanguage,
 		favicon: absoluteUrl(siteUrl, '/favicon.ico'),
 		image: format === 'atom' || rssImageTypes.test(new URL(logo).pathname) ? logo : undefined,
 		copyright: `© ${site.title}`,
@@ -111,7 +115,8 @@ export async function renderFeed(
 			atom: absoluteUrl(siteUrl, `${feeds}atom.xml${query}`),
 		},
 	})
-	for (const article of articles) {
+	for (const [index, article] of articles.entries()) {
+		const entryLanguage = entryLanguages[index] ?? feedLanguage
 		const link = absoluteUrl(siteUrl, `/articles/${article.slug}`)
 		feed.addItem({
 			id: feedEntryId(siteUrl, article),
@@ -131,16 +136,24 @@ export async function renderFeed(
 						}))
 					: undefined,
 			extensions:
-				format === 'rss' && article.authors.length > 0
+				format === 'rss'
 					? [
-							{
-								name: 'dc:creator',
-								// One element per author: the library's XML writer repeats an array's
-								// elements, though its type names a single element only.
-								objects: article.authors.map((author) => ({
-									_text: author.name,
-								})) as unknown as Record<string, unknown>,
-							},
+							...(article.authors.length > 0
+								? [
+										{
+											name: 'dc:creator',
+											// One element per author: the library's XML writer repeats an
+											// array's elements, though its type names a single element only.
+											objects: article.authors.map((author) => ({
+												_text: author.name,
+											})) as unknown as Record<string, unknown>,
+										},
+									]
+								: []),
+							// RSS has no language of an item's own: Dublin Core's says it.
+							...(entryLanguage === feedLanguage
+								? []
+								: [{ name: 'dc:language', objects: { _text: entryLanguage } }]),
 						]
 					: undefined,
 			// Atom's category needs a term; RSS's names the tag's page as its domain.
@@ -153,7 +166,23 @@ export async function renderFeed(
 			image: article.coverImageUrl ? feedImage(siteUrl, article) : undefined,
 		})
 	}
-	return format === 'atom' ? feed.atom1() : feed.rss2()
+	if (format === 'rss') return feed.rss2()
+	// Atom says a language with xml:lang, which the library does not write: added to the <feed>
+	// and to each <entry> in another language, in the order the entries were added. (Titles and
+	// text are escaped or in CDATA, so "<entry>" is only ever an element.)
+	let entry = 0
+	return feed
+		.atom1()
+		.replace(
+			'<feed xmlns="http://www.w3.org/2005/Atom">',
+			`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(feedLanguage)}">`,
+		)
+		.replace(/<entry>/g, () => {
+			const entryLanguage = entryLanguages[entry++] ?? feedLanguage
+			return entryLanguage === feedLanguage
+				? '<entry>'
+				: `<entry xml:lang="${escapeXml(entryLanguage)}">`
+		})
 }
 
 function feedImage(
