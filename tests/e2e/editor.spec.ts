@@ -241,12 +241,16 @@ test('an editor makes an About page that readers find at /about, and not among t
 		.getByLabel('Text (Markdown)')
 		.fill('We are volunteers who **count birds** on the estuary.')
 	await page.getByLabel('Address (slug)').fill('contact')
+	// Said as it is typed, before anything is sent; and again, once, when Publish is refused.
+	const reserved = page
+		.locator('.field-error')
+		.filter({ hasText: 'is one of the site’s own addresses (/contact)' })
+	await expect(reserved).toBeVisible()
 	await page.getByRole('button', { name: 'Publish now' }).click()
-	await expect(
-		page
-			.locator('.field-error')
-			.filter({ hasText: 'is one of the site’s own addresses (/contact)' }),
-	).toBeVisible()
+	await expect(reserved).toHaveCount(1)
+	await expect(page.getByRole('alert', { name: 'The page was not published.' })).toContainText(
+		'is one of the site’s own addresses',
+	)
 	await page.getByLabel('Address (slug)').fill('about')
 	await expect(page.getByText("The page's address: /about.")).toBeVisible()
 	await page.getByRole('button', { name: 'Publish now' }).click()
@@ -508,7 +512,7 @@ test('saving over someone else’s newer edit is refused, and the text typed is 
 
 	await other.getByLabel('Title', { exact: true }).fill('Mangroves: their version')
 	await other.getByRole('button', { name: 'Update the published article' }).click()
-	await expect(other.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await expect(other.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
 	await other.close()
 
 	await page.getByLabel('Title', { exact: true }).fill('Mangroves: my version')
@@ -524,7 +528,7 @@ test('saving over someone else’s newer edit is refused, and the text typed is 
 	await waitForHydration(page)
 	await page.getByLabel('Title', { exact: true }).fill('Mangroves: my version')
 	await page.getByRole('button', { name: 'Update the published article' }).click()
-	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
 })
 
 test('a scheduled draft is published by the server at its time and reaches readers', async ({
@@ -774,6 +778,27 @@ test.describe('a refused save', interfaceOnly, () => {
 		await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
 		await expect(page).toHaveURL(/\/admin\/articles\/\d+(\?saved=publish)?$/)
 		await expect(page.getByRole('alert').filter({ hasText: 'was not published' })).toHaveCount(0)
+	})
+
+	test('a refused Update says readers still see it as it was; once mended, Updated', async ({
+		page,
+	}) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title', { exact: true }).fill('Raised bogs')
+		await page.getByLabel('Text (Markdown)').fill('Sphagnum moss builds them.')
+		await page.getByRole('button', { name: 'Publish now' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+		const text = page.getByLabel('Text (Markdown)')
+		await text.fill('![](https://images.example.org/bog.jpg)\n\nSphagnum moss builds them.')
+		await page.getByRole('button', { name: 'Update the published article' }).click()
+		const refused = page.getByRole('alert').filter({
+			hasText: 'The changes were not published: readers still see it as it was.',
+		})
+		await expect(refused).toBeFocused()
+		await text.fill('![A raised bog in June](https://images.example.org/bog.jpg)\n\nSphagnum.')
+		await page.getByRole('button', { name: 'Update the published article' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
+		await expect(page.getByRole('alert').filter({ hasText: 'not published' })).toHaveCount(0)
 	})
 
 	test('what a refused publish sent is kept: saved as a draft, and leaving first asks', async ({

@@ -82,6 +82,18 @@ describe('the media library', () => {
 		expect(found).toContain('heron-at-dawn.png')
 		expect(found).not.toContain('reeds.png')
 		expect(await library('?q=100%25')).toContain('No image has a name like that.')
+		// The same picture again, under another name: said to be there already, kept as it was.
+		const again = await send(
+			{ intent: 'upload' },
+			{ name: 'reeds-copy.png', bytes: pngImage(50, 50, { rgb: [10, 200, 10] }) },
+		)
+		expect(again.status).toBe(200)
+		const told = await again.text()
+		expect(told).toContain(
+			'reeds-copy.png is in the library already, as reeds.png: nothing was added.',
+		)
+		expect(told).not.toContain('was added to the library')
+		expect(await library('?q=reeds-copy')).toContain('No image has a name like that.')
 	})
 
 	it('keeps a name and a description, offered when the image is next put in a text', async () => {

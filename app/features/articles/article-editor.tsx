@@ -10,7 +10,7 @@ import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import { LeaveDialog, useLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
-import { publicPath } from '#app/features/pages/page-addresses.ts'
+import { publicPath, reservedSlugs } from '#app/features/pages/page-addresses.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import { DangerZone } from './article-danger-zone.tsx'
@@ -44,7 +44,17 @@ const fieldLabels = {
 
 /** What a refused save says first: what did not happen (a refused Publish saved nothing either,
  * but the draft autosaved before it stands). */
-function refusedTitle(i18n: I18n, kind: ArticleKind, intent: string | undefined): string {
+function refusedTitle(
+	i18n: I18n,
+	kind: ArticleKind,
+	intent: string | undefined,
+	published: boolean,
+): string {
+	// Update on a published one: it stays as readers have it, without these changes.
+	if (intent === 'publish' && published)
+		return i18n._(
+			msg`The changes were not published: readers still see it as it was. Change what is said below, then update again.`,
+		)
 	if (intent === 'publish')
 		return kind === 'page'
 			? i18n._(msg`The page was not published. Change what is said below, then publish again.`)
@@ -58,8 +68,10 @@ function refusedTitle(i18n: I18n, kind: ArticleKind, intent: string | undefined)
 		: i18n._(msg`The article was not saved. Change what is said below, then save again.`)
 }
 
-function savedMessage(i18n: I18n, intent: string, kind: ArticleKind): string {
+/** `updated`: it was published before this save (Update, not a first Publish). */
+function savedMessage(i18n: I18n, intent: string, kind: ArticleKind, updated = false): string {
 	const page = kind === 'page'
+	if (intent === 'publish' && updated) return i18n._(msg`Updated. Readers see the changes now.`)
 	if (intent === 'publish')
 		return page
 			? i18n._(msg`Published. Readers see it at its address now.`)
@@ -157,6 +169,13 @@ export function ArticleEditor({
 		slug,
 		savedId === null ? null : { id: savedId, slug: article?.slug ?? '' },
 	)
+	// A page may not take one of the site's own addresses: said as it is typed, in the editor's
+	// language (also in place of the server's English when a save was refused for it).
+	const typedSlug = slug.trim()
+	const reservedSlug =
+		page && reservedSlugs.has(typedSlug)
+			? t`“${typedSlug}” is one of the site’s own addresses (/${typedSlug}), so a page cannot use it. Choose another slug, e.g. “about-${typedSlug}”.`
+			: null
 	useEffect(() => {
 		// Edits a save or Publish sent are not saved again after it (a pending copy of what was
 		// just published read as changes "not live until you update").
@@ -203,14 +222,24 @@ export function ArticleEditor({
 		if (autosaved?.saved && savedEdits.current === edits) markDirty(false)
 	}, [autosaved, edits, markDirty])
 
+	const published = article?.status === 'published'
+	// Whether it was published before the latest answer came (read in the render that brings the
+	// answer, set after each one): a Publish then was an Update. A new article's first answer
+	// (?saved=publish on arrival) was its first Publish.
+	const publishedBefore = useRef(published && !actionData?.saved)
+	const updated = publishedBefore.current
 	// The latest save's outcome, whichever way it was made.
 	const [status, setStatus] = useState<ReactNode>(
-		actionData?.saved ? savedMessage(i18n, actionData.saved.intent, kind) : null,
+		actionData?.saved ? savedMessage(i18n, actionData.saved.intent, kind, updated) : null,
 	)
+	// biome-ignore lint/correctness/useExhaustiveDependencies: `updated` as it was when the answer came, not after
 	useEffect(() => {
-		if (actionData?.saved) setStatus(savedMessage(i18n, actionData.saved.intent, kind))
+		if (actionData?.saved) setStatus(savedMessage(i18n, actionData.saved.intent, kind, updated))
 	}, [actionData, kind, i18n])
-	const published = article?.status === 'published'
+	// After the effect above, which read the state before this render.
+	useEffect(() => {
+		publishedBefore.current = published
+	})
 	// Each autosave's news is said once, when it comes: not again over a later save's ("Draft
 	// saved" in place of "Published" when the article became published).
 	const toldAutosave = useRef<typeof autosaved>(undefined)
@@ -302,9 +331,9 @@ export function ArticleEditor({
 				/>
 			) : null}
 			<ErrorSummary
-				errors={errors}
+				errors={reservedSlug && errors.slug ? { ...errors, slug: [reservedSlug] } : errors}
 				labels={labels}
-				title={refusedTitle(i18n, kind, values?.intent)}
+				title={refusedTitle(i18n, kind, values?.intent, published)}
 			/>
 			<Form
 				method="post"
@@ -378,7 +407,9 @@ export function ArticleEditor({
 							}
 							value={slug}
 							onChange={(event) => setSlug(event.currentTarget.value)}
-							error={errors.slug ?? (slugLive ? [slugLive] : undefined)}
+							error={
+								reservedSlug ? [reservedSlug] : (errors.slug ?? (slugLive ? [slugLive] : undefined))
+							}
 							maxLength={80}
 							autoCapitalize="off"
 							spellCheck={false}

@@ -28,7 +28,8 @@ export interface StoredImage {
 }
 
 export type StoreImageResult =
-	| { ok: true; upload: StoredImage }
+	/** `existed`: the same image was in the library already (kept as it was, its name too). */
+	| { ok: true; upload: StoredImage; existed: boolean }
 	| { ok: false; status: 400 | 413 | 415; message: string }
 
 export const emptyImageMessage = 'The file is empty. Choose an image file to upload.'
@@ -70,6 +71,7 @@ export async function storeImage(
 	const cleaned = await cleanImage(bytes, mime, maxPixels)
 	if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message }
 	const hash = createHash('sha256').update(cleaned.bytes).digest('hex')
+	const existed = (await storage.uploads.describe(hash)) !== undefined
 	const meta = await storage.uploads.put({
 		hash,
 		mime,
@@ -80,7 +82,7 @@ export async function storeImage(
 		createdBy,
 		name: cleanName(name),
 	})
-	return { ok: true, upload: toStoredImage(meta) }
+	return { ok: true, upload: toStoredImage(meta), existed }
 }
 
 /**

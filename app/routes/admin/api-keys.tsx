@@ -1,9 +1,9 @@
-import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { Field, schemaMessage } from '#app/components/ui/field.tsx'
 import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
+import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { apiKeyFormSchema } from '#app/features/api-keys/api-key.schema.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '#app/features/api-keys/api-keys.server.ts'
 import { editorContext } from '#app/features/auth/session.server.ts'
@@ -59,15 +59,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 	return { revoked: key.name }
 }
 
-/** A moment as the table shows it, in UTC (the words around it say so). */
-const utcDateTime = (i18n: I18n, iso: string) =>
-	i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-
-/** When a key was made or last used: "12 Mar 2025, 14:05 UTC", or "Never". */
-function when(i18n: I18n, iso: string | null): string {
-	if (!iso) return i18n._(msg`Never`)
-	const dateTime = utcDateTime(i18n, iso)
-	return i18n._(msg`${dateTime} UTC`)
+/** When a key was made or last used, as every staff page shows a moment; or "Never". */
+function When({ iso }: { iso: string | null }) {
+	return iso ? <LocalTime iso={iso} time /> : <Trans>Never</Trans>
 }
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
@@ -198,7 +192,7 @@ function RevokeConfirmation({
 }
 
 function KeyTable({ keys }: { keys: Loaded['keys'] }) {
-	const { t, i18n } = useLingui()
+	const { t } = useLingui()
 	// The headings, also each cell's label where the table stacks on a narrow screen.
 	const label = {
 		name: t`Name`,
@@ -228,18 +222,24 @@ function KeyTable({ keys }: { keys: Loaded['keys'] }) {
 						<tbody>
 							{keys.map((key) => {
 								const keyName = key.name
-								const revokedAt = key.revokedAt ? utcDateTime(i18n, key.revokedAt) : null
+								const revokedAt = key.revokedAt
 								return (
 									<tr key={key.id}>
 										<th scope="row">{key.name}</th>
 										<td data-label={label.startsWith}>
 											<code>{`${key.prefix}…`}</code>
 										</td>
-										<td data-label={label.created}>{when(i18n, key.createdAt)}</td>
-										<td data-label={label.lastUsed}>{when(i18n, key.lastUsedAt)}</td>
+										<td data-label={label.created}>
+											<When iso={key.createdAt} />
+										</td>
+										<td data-label={label.lastUsed}>
+											<When iso={key.lastUsedAt} />
+										</td>
 										<td data-label={label.state}>
 											{revokedAt ? (
-												t`Revoked ${revokedAt} UTC`
+												<Trans>
+													Revoked <LocalTime iso={revokedAt} time />
+												</Trans>
 											) : (
 												<Trans>
 													Active ·{' '}

@@ -92,6 +92,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 	if (!stored.ok) return data({ errors: { file: [stored.message] } as FieldErrors }, stored.status)
 	if (intent.intent === 'upload') {
 		const fileName = file.name
+		const storedName = stored.upload.name ?? fileName
+		if (stored.existed)
+			return {
+				done:
+					storedName === fileName
+						? i18n._(msg`${fileName} is in the library already: nothing was added.`)
+						: i18n._(
+								msg`${fileName} is in the library already, as ${storedName}: nothing was added.`,
+							),
+				hash: stored.upload.hash,
+			}
 		return { done: i18n._(msg`${fileName} was added to the library.`), hash: stored.upload.hash }
 	}
 	const outcome = await replaceImage(services.storage, intent.hash, stored.upload)
