@@ -335,3 +335,22 @@ test.describe('leaving a staff form', () => {
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tags')
 	})
 })
+
+test('saved from the foot of a long form on a phone, the news at its top comes into view with focus', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 390, height: 640 })
+	await page.goto('/admin/tags')
+	await page.getByRole('link', { name: 'Climate', exact: true }).click()
+	await waitForHydration(page)
+	await page.getByLabel('Description', { exact: true }).fill('Heat, floods and what we do about them.')
+	const save = page.getByRole('button', { name: 'Save the tag' })
+	await save.scrollIntoViewIfNeeded()
+	await save.click()
+	const notice = page.getByRole('status').filter({ hasText: 'Saved.' })
+	await expect(notice).toBeFocused()
+	await expect(notice).toBeInViewport()
+	// From there, the keyboard goes on through the page in order.
+	await page.keyboard.press('Tab')
+	await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
+})

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
+import { ActionNotice } from '#app/components/ui/action-notice.tsx'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field, schemaMessage, TextAreaField } from '#app/components/ui/field.tsx'
 import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
@@ -136,12 +137,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 				</Trans>
 			</p>
 			{actionData?.saved ? (
-				<p role="status" className="notice">
+				<ActionNotice answer={actionData}>
 					<Trans>
 						Settings saved. The public site shows them now:{' '}
 						<Link to="/home">see the home page</Link>.
 					</Trans>
-				</p>
+				</ActionNotice>
 			) : null}
 			{failed ? (
 				<ErrorSummary

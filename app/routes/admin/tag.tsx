@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import { ActionNotice } from '#app/components/ui/action-notice.tsx'
 import { Field, TextAreaField } from '#app/components/ui/field.tsx'
 import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -128,9 +129,7 @@ export default function TagEdit({ loaderData, actionData }: Route.ComponentProps
 				<Plural value={articles} one="# published article" other="# published articles" />
 			</p>
 			{done ? (
-				<p role="status" className="notice">
-					{done}
-				</p>
+				<ActionNotice answer={actionData}>{done}</ActionNotice>
 			) : merged ? (
 				<p role="status" className="notice">
 					<Trans>

@@ -1,6 +1,7 @@
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { data, useNavigation } from 'react-router'
+import { ActionNotice } from '#app/components/ui/action-notice.tsx'
 import { schemaMessage } from '#app/components/ui/field.tsx'
 import { useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import {
@@ -187,11 +188,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 			<h1>
 				<Trans>Team</Trans>
 			</h1>
-			{answer?.done ? (
-				<p role="status" className="notice">
-					{answer.done}
-				</p>
-			) : null}
+			{answer?.done ? <ActionNotice answer={answer}>{answer.done}</ActionNotice> : null}
 			{answer?.errors?.form && !answer.userId ? (
 				<p role="alert" className="form-error">
 					{translated(answer.errors.form)}

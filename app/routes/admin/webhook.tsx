@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { ActionNotice } from '#app/components/ui/action-notice.tsx'
 import { DeleteConfirmation } from '#app/components/ui/delete-confirmation.tsx'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { Field } from '#app/components/ui/field.tsx'
@@ -189,11 +190,7 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
 					</Trans>
 				</p>
 			) : null}
-			{done ? (
-				<p role="status" className="notice">
-					{done}
-				</p>
-			) : null}
+			{done ? <ActionNotice answer={actionData}>{done}</ActionNotice> : null}
 			{errors.form ? (
 				<p role="alert" className="form-error">
 					{errors.form.join(' ')}
