@@ -50,11 +50,18 @@ export function parseRedirectsCsv(text: string): ParsedRedirects {
 	}
 	if (rows.length === 0) return { ok: false, problems: ['The file has no redirects in it.'] }
 	const first = rows[0] ?? {}
-	if (!('from' in first) || !('to' in first))
+	if (!('from' in first) || !('to' in first)) {
+		// A file of redirects alone, as many tools write them: its first line is one of them.
+		const redirectFirst = Object.keys(first).some((name) => name.startsWith('/'))
 		return {
 			ok: false,
-			problems: ['The first line must name the columns: from,to,status (status may be left out).'],
+			problems: [
+				redirectFirst
+					? 'The first line is a redirect, not the names of the columns: add a first line from,to,status above it.'
+					: 'The first line must name the columns: from,to,status (status may be left out).',
+			],
 		}
+	}
 	if (rows.length > maxImportRows)
 		return {
 			ok: false,

@@ -372,6 +372,11 @@ export const formMessages = [
 		message: 'The first day must be on or before the last day.',
 	}),
 	msg({
+		id: 'The first line is a redirect, not the names of the columns: add a first line from,to,status above it.',
+		message:
+			'The first line is a redirect, not the names of the columns: add a first line from,to,status above it.',
+	}),
+	msg({
 		id: 'The first line must name the columns: from,to,status (status may be left out).',
 		message: 'The first line must name the columns: from,to,status (status may be left out).',
 	}),

@@ -145,14 +145,17 @@ function neverFollowed(i18n: I18n, from: string, shown: ContentAt): string {
 	)
 }
 
-/** How a redirect came about and what kind it is: "permanent, recorded by a rename". */
+/**
+ * How a redirect came about and what kind it is: "permanent, recorded when the address changed"
+ * (an article's or a page's new address, a tag or a profile renamed or merged).
+ */
 function redirectFacts(i18n: I18n, status: number, automatic: boolean): string {
 	if (status === 301)
 		return automatic
-			? i18n._(msg`permanent, recorded by a rename`)
+			? i18n._(msg`permanent, recorded when the address changed`)
 			: i18n._(msg`permanent, added by an admin`)
 	return automatic
-		? i18n._(msg`temporary, recorded by a rename`)
+		? i18n._(msg`temporary, recorded when the address changed`)
 		: i18n._(msg`temporary, added by an admin`)
 }
 
