@@ -36,6 +36,7 @@ const bodies: [string, string | null, BodyInit][] = [
 	['invalid UTF-8', 'application/json', new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d])],
 	['an image type with text', 'image/png', 'not an image'],
 ]
+const readsBearer = (path: string) => path.startsWith('/api') || path === '/metrics'
 const otherMethodBodies = new Set(['no body', 'broken JSON', 'broken multipart', 'NUL bytes'])
 const queries = ['?q=%', `?page=${'9'.repeat(400)}`, '?since=-1&q=%00', `?${'a'.repeat(2_000)}=1`]
 
@@ -91,6 +92,9 @@ describe.each(databases)('every route, fuzzed: $name', ({ create }) => {
 		const jobs: (() => Promise<void>)[] = []
 		for (const path of paths)
 			for (const [callerName, caller] of Object.entries(callers)) {
+				// A bearer token is read under /api and at /metrics only: elsewhere its caller is a
+				// visitor whose request skips the page cache, as the visitor's hostile queries do.
+				if (callerName === 'key' && !readsBearer(path)) continue
 				const record = async (
 					what: string,
 					method: string,
@@ -123,7 +127,9 @@ describe.each(databases)('every route, fuzzed: $name', ({ create }) => {
 		})
 		await Promise.all(running)
 		expect(failures).toEqual([])
-		expect(sent).toBe(paths.length * 3 * 28)
+		const bearerPaths = paths.filter(readsBearer).length
+		expect(bearerPaths).toBeGreaterThan(5)
+		expect(sent).toBe((paths.length * 2 + bearerPaths) * 28)
 		expect(app.errors()).toEqual([])
 		expect((await fetch(`${app.url}/healthz`)).status).toBe(200)
 		expect((await fetch(`${app.url}/articles`)).status).toBe(200)
