@@ -5,7 +5,7 @@ import { ArticleView } from '#app/features/articles/article-view.tsx'
 import { getPublishedArticle } from '#app/features/articles/articles.server.ts'
 import { languageAlternates } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { lowerCaseAddress, movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { taglineIn } from '#app/features/site/tagline.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
@@ -53,11 +53,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	// Not here: renamed (its old address answers 301), or no such article.
 	if (!article?.publishedAt)
 		throw (
-			(await lowerCaseAddress(request, params.slug, async (slug) =>
-				Boolean((await getPublishedArticle(storage, slug))?.publishedAt),
-			)) ??
-			(await movedAddress(storage, request)) ??
-			data(null, { status: 404 })
+			(await movedAddress(storage, request, {
+				lowerCase: {
+					slug: params.slug,
+					found: async (slug) => Boolean((await getPublishedArticle(storage, slug))?.publishedAt),
+				},
+			})) ?? data(null, { status: 404 })
 		)
 	const { bodyMarkdown: _, ...shown } = article
 	// Reading on in the article's own language (one naming none is in the site's).

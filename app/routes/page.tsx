@@ -2,7 +2,7 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { slugPattern } from '#app/features/articles/slug-pattern.ts'
 import { AlsoIn, languageAlternates } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { lowerCaseAddress, movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import { taglineIn } from '#app/features/site/tagline.ts'
 import { articleImageSizes, Cover } from '#app/features/uploads/picture.tsx'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
@@ -24,9 +24,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const page = await find(params.slug)
 	if (!page)
 		throw (
-			(await lowerCaseAddress(request, params.slug, async (slug) => await find(slug))) ??
-			(await movedAddress(storage, request)) ??
-			unknownAddress(request)
+			(await movedAddress(storage, request, {
+				lowerCase: { slug: params.slug, found: async (slug) => await find(slug) },
+			})) ?? unknownAddress(request)
 		)
 	const [bodyHtml, translations] = await Promise.all([
 		readerBodyHtml(storage, page.bodyHtml),

@@ -512,7 +512,7 @@ test('saving over someone else’s newer edit is refused, and the text typed is 
 
 	await other.getByLabel('Title', { exact: true }).fill('Mangroves: their version')
 	await other.getByRole('button', { name: 'Update the published article' }).click()
-	await expect(other.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
+	await expect(other.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
 	await other.close()
 
 	await page.getByLabel('Title', { exact: true }).fill('Mangroves: my version')
@@ -528,7 +528,7 @@ test('saving over someone else’s newer edit is refused, and the text typed is 
 	await waitForHydration(page)
 	await page.getByLabel('Title', { exact: true }).fill('Mangroves: my version')
 	await page.getByRole('button', { name: 'Update the published article' }).click()
-	await expect(page.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
 })
 
 test('a scheduled draft is published by the server at its time and reaches readers', async ({
@@ -780,7 +780,7 @@ test.describe('a refused save', interfaceOnly, () => {
 		await expect(page.getByRole('alert').filter({ hasText: 'was not published' })).toHaveCount(0)
 	})
 
-	test('a refused Update says readers still see it as it was; once mended, Updated', async ({
+	test('a refused Update says readers still see the article as it was; once mended, updated', async ({
 		page,
 	}) => {
 		await signIn(page, '/admin/articles/new')
@@ -792,12 +792,12 @@ test.describe('a refused save', interfaceOnly, () => {
 		await text.fill('![](https://images.example.org/bog.jpg)\n\nSphagnum moss builds them.')
 		await page.getByRole('button', { name: 'Update the published article' }).click()
 		const refused = page.getByRole('alert').filter({
-			hasText: 'The changes were not published: readers still see it as it was.',
+			hasText: 'The changes were not published: readers still see the article as it was.',
 		})
 		await expect(refused).toBeFocused()
 		await text.fill('![A raised bog in June](https://images.example.org/bog.jpg)\n\nSphagnum.')
 		await page.getByRole('button', { name: 'Update the published article' }).click()
-		await expect(page.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
+		await expect(page.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
 		await expect(page.getByRole('alert').filter({ hasText: 'not published' })).toHaveCount(0)
 	})
 

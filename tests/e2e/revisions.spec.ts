@@ -56,7 +56,7 @@ test('a published article’s edits are kept as they are typed, live only after 
 	await expect(editor.getByRole('note').filter({ hasText: 'readers do not see yet' })).toBeVisible()
 	await expectNoAxeViolations(editor)
 	await editor.getByRole('button', { name: 'Update the published article' }).click()
-	await expect(editor.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
+	await expect(editor.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
 	await expect(editor.getByRole('note').filter({ hasText: 'readers do not see yet' })).toHaveCount(
 		0,
 	)
@@ -82,11 +82,11 @@ test('Update pressed straight after typing publishes the edits, and no autosave 
 	const autosaves = countAutosaves(page)
 	await page.getByLabel('Text (Markdown)').fill('Kelp grows fast, half a metre a day.')
 	await page.getByRole('button', { name: 'Update the published article' }).click()
-	await expect(page.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
 	// The autosave's delay (2 s) and more: what it would have sent was sent by Update.
 	await page.waitForTimeout(3_000)
 	expect(autosaves.count).toBe(0)
-	await expect(page.getByRole('status').filter({ hasText: 'Updated.' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
 	await page.reload()
 	await waitForHydration(page)
 	await expect(page.getByRole('note').filter({ hasText: 'readers do not see yet' })).toHaveCount(0)

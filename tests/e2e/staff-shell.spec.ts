@@ -322,6 +322,21 @@ test.describe('leaving a staff form', () => {
 			await expect(field(page)).toHaveValue(typed)
 		}
 
+		// Each form keeps its own state: a link's label typed stays unsaved while another link moves.
+		await page.goto('/admin/navigation')
+		await waitForHydration(page)
+		const header = page.getByRole('region', { name: 'Header' })
+		const contactLabel = header.locator('.menu-link').nth(1).getByLabel('Label')
+		await contactLabel.fill('Write to us')
+		await header.locator('.menu-link').first().getByRole('button', { name: 'Down' }).click()
+		await expect(page.getByRole('status')).toBeVisible()
+		await expect(header.locator('.menu-link').first().getByLabel('Label')).toHaveValue(
+			'Write to us',
+		)
+		await staffNav(page).getByRole('link', { name: 'Articles', exact: true }).click()
+		await expect(page.getByRole('alertdialog')).toContainText('You have unsaved changes.')
+		await page.getByRole('button', { name: 'Stay and keep editing' }).click()
+
 		// A tag's form: a refused save leaves the changes unsaved, so leaving still asks; leaving
 		// without saving goes.
 		await page.goto('/admin/tags')

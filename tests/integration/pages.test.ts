@@ -149,5 +149,16 @@ describe('pages', () => {
 		expect((await get('/Not_A_Slug')).status).toBe(302)
 		// A file nothing answers is a real 404, as before.
 		expect((await get('/missing-icon.png')).status).toBe(404)
+		// /About is the About page's address in capitals (above); a redirect from that very address
+		// still wins over it.
+		await app.storage.redirects.put({ from: '/About', to: '/about-us', status: 301 })
+		const redirected = await get('/About')
+		expect([redirected.status, redirected.headers.get('location')]).toEqual([301, '/about-us'])
+		expect(await app.storage.redirects.delete('/About')).toBe(true)
+		// One leading to a capitalised form of its own address is not followed back to itself.
+		await app.storage.redirects.put({ from: '/old-news', to: '/Old-News', status: 301 })
+		const back = await get('/Old-News')
+		expect([back.status, back.headers.get('location')]).toEqual([302, '/home'])
+		expect(await app.storage.redirects.delete('/old-news')).toBe(true)
 	})
 })

@@ -245,7 +245,16 @@ describe('site settings', () => {
 		expect(item('Les tourbières du Québec')).toContain('<dc:language>fr-CA</dc:language>')
 		expect(item('Болота России')).toContain('<dc:language>ru</dc:language>')
 		expect(item('Tidal Flats Return')).not.toContain('<dc:language>')
+		// A title that says "<entry>" (raw in the feed's CDATA) is text, not an entry to mark.
+		await app.storage.articles.create(
+			articleWrite({ slug: 'what-an-entry-is', title: 'What an <entry> is' }),
+		)
 		const atom = await page('/atom.xml', 'en')
+		expect(atom).toContain('What an <entry> is')
+		// As many entries marked as the RSS feed's items in another language (none more).
+		const others = (await page('/feed.xml', 'en')).match(/<dc:language>/g)?.length ?? 0
+		expect(others).toBeGreaterThanOrEqual(2)
+		expect(atom.match(/<entry xml:lang=/g)).toHaveLength(others)
 		expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">')
 		const entry = (title: string) => {
 			const one = atom.split('</entry>').find((part) => part.includes(title)) ?? 'no such entry'

@@ -49,24 +49,50 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
 }
 
 /**
- * The leave guard of a page's form: spread `form` on the <Form> and render `dialog`. Typing or
- * choosing in it marks it unsaved (a file chosen excepted: an upload field reports its upload
- * through `markDirty`), sending it marks it saved, and `refusal`, the action's answer when it
- * refused this form (a new object each time), marks it unsaved again.
+ * The leave guard of a page's forms: spread `form` on each <Form> it guards and render `dialog`.
+ * Typing or choosing in a form marks that form unsaved (a file chosen excepted: an upload field
+ * reports its upload through `markDirty`); sending it marks it saved, and the others keep their
+ * state (a link's label typed, then another link moved: leaving still asks). `refusal`, the
+ * action's answer when it refused a guarded form (a new object each time), marks the page unsaved
+ * until a form is sent again. A form no longer on the page (made anew once saved) counts no more.
  */
 export function useFormLeaveGuard(refusal: object | undefined) {
 	const { blocker, markDirty } = useLeaveGuard()
+	const unsaved = useRef(new Set<EventTarget | 'refused' | 'marked'>())
+	const update = useCallback(() => {
+		for (const form of unsaved.current)
+			if (form instanceof Element && !form.isConnected) unsaved.current.delete(form)
+		markDirty(unsaved.current.size > 0)
+	}, [markDirty])
 	useEffect(() => {
-		if (refusal) markDirty(true)
-	}, [refusal, markDirty])
+		if (!refusal) return
+		unsaved.current.add('refused')
+		update()
+	}, [refusal, update])
+	// After each answer and each render: a form made anew (its key changed) leaves the count.
+	useEffect(() => update())
 	return {
-		markDirty,
+		markDirty: useCallback(
+			(dirty: boolean) => {
+				if (dirty) unsaved.current.add('marked')
+				else unsaved.current.delete('marked')
+				update()
+			},
+			[update],
+		),
 		form: {
 			onChange: (event: FormEvent<HTMLElement>) => {
 				const { target } = event
-				if (!(target instanceof HTMLInputElement && target.type === 'file')) markDirty(true)
+				if (target instanceof HTMLInputElement && target.type === 'file') return
+				unsaved.current.add(event.currentTarget)
+				update()
 			},
-			onSubmit: () => markDirty(false),
+			onSubmit: (event: FormEvent<HTMLElement>) => {
+				unsaved.current.delete(event.currentTarget)
+				unsaved.current.delete('refused')
+				unsaved.current.delete('marked')
+				update()
+			},
 		},
 		dialog:
 			blocker.state === 'blocked' ? (

@@ -52,9 +52,13 @@ function refusedTitle(
 ): string {
 	// Update on a published one: it stays as readers have it, without these changes.
 	if (intent === 'publish' && published)
-		return i18n._(
-			msg`The changes were not published: readers still see it as it was. Change what is said below, then update again.`,
-		)
+		return kind === 'page'
+			? i18n._(
+					msg`The changes were not published: readers still see the page as it was. Change what is said below, then update again.`,
+				)
+			: i18n._(
+					msg`The changes were not published: readers still see the article as it was. Change what is said below, then update again.`,
+				)
 	if (intent === 'publish')
 		return kind === 'page'
 			? i18n._(msg`The page was not published. Change what is said below, then publish again.`)
@@ -71,7 +75,10 @@ function refusedTitle(
 /** `updated`: it was published before this save (Update, not a first Publish). */
 function savedMessage(i18n: I18n, intent: string, kind: ArticleKind, updated = false): string {
 	const page = kind === 'page'
-	if (intent === 'publish' && updated) return i18n._(msg`Updated. Readers see the changes now.`)
+	if (intent === 'publish' && updated)
+		return page
+			? i18n._(msg`Page updated. Readers see the changes now.`)
+			: i18n._(msg`Article updated. Readers see the changes now.`)
 	if (intent === 'publish')
 		return page
 			? i18n._(msg`Published. Readers see it at its address now.`)

@@ -168,8 +168,9 @@ export async function renderFeed(
 	}
 	if (format === 'rss') return feed.rss2()
 	// Atom says a language with xml:lang, which the library does not write: added to the <feed>
-	// and to each <entry> in another language, in the order the entries were added. (Titles and
-	// text are escaped or in CDATA, so "<entry>" is only ever an element.)
+	// and to each <entry> in another language, in the order the entries were added. An entry's
+	// element is a line of its own at the feed's first indent (the library writes 4 spaces a
+	// level); a title or summary, raw in CDATA, may say "<entry>" but never as such a line.
 	let entry = 0
 	return feed
 		.atom1()
@@ -177,11 +178,11 @@ export async function renderFeed(
 			'<feed xmlns="http://www.w3.org/2005/Atom">',
 			`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(feedLanguage)}">`,
 		)
-		.replace(/<entry>/g, () => {
+		.replace(/^ {4}<entry>$/gm, () => {
 			const entryLanguage = entryLanguages[entry++] ?? feedLanguage
 			return entryLanguage === feedLanguage
-				? '<entry>'
-				: `<entry xml:lang="${escapeXml(entryLanguage)}">`
+				? '    <entry>'
+				: `    <entry xml:lang="${escapeXml(entryLanguage)}">`
 		})
 }
 

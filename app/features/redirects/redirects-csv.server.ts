@@ -48,11 +48,16 @@ export function parseRedirectsCsv(text: string): ParsedRedirects {
 			],
 		}
 	}
-	if (rows.length === 0) return { ok: false, problems: ['The file has no redirects in it.'] }
+	// A file of redirects alone, as many tools write them: its first line, read as the columns'
+	// names, is one of them (a file of one such line reads as names and no rows).
+	const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? ''
+	const redirectFirst = firstLine
+		.split(',')
+		.some((cell) => cell.trim().replace(/^"/, '').startsWith('/'))
+	if (rows.length === 0 && !redirectFirst)
+		return { ok: false, problems: ['The file has no redirects in it.'] }
 	const first = rows[0] ?? {}
 	if (!('from' in first) || !('to' in first)) {
-		// A file of redirects alone, as many tools write them: its first line is one of them.
-		const redirectFirst = Object.keys(first).some((name) => name.startsWith('/'))
 		return {
 			ok: false,
 			problems: [

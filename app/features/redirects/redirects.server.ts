@@ -1,53 +1,48 @@
 // Following an address that moved (docs/decisions/025-redirects.md): asked only where the site
 // has nothing of its own at the address, so content always wins over a redirect.
 import { redirect } from 'react-router'
+import type { Redirect } from '#storage/port/redirects.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { isShortlink, locationOf, readablePath, redirectPath } from './addresses.ts'
 
 /**
- * The answer for an address that moved, keeping its query; undefined when it did not. `under`:
- * the request's path is this file below the address asked about (a tag's feed.xml follows the
- * tag).
+ * The answer for an address that moved, keeping its query; undefined when it did not. In order:
+ * a redirect from this very address; then, typed with capitals (/tags/Climate, from a printed
+ * leaflet), the same address in lower case where `lowerCase.found` finds content there (every
+ * address Canopy makes is in lower case: slugify); then a redirect from the lower-case address,
+ * unless it leads back to this one. `under`: the request's path is this file below the address
+ * asked about (a tag's feed.xml follows the tag).
  */
 export async function movedAddress(
 	storage: Storage,
 	request: Request,
-	under?: { base: string; file: string },
+	options: {
+		under?: { base: string; file: string }
+		/** The address's slug, and whether there is content at a slug. */
+		lowerCase?: { slug: string; found: (slug: string) => Promise<unknown> }
+	} = {},
 ): Promise<Response | undefined> {
+	const { under, lowerCase } = options
 	const { pathname, search } = new URL(request.url)
 	// As redirects are stored: as readers see it (/articles/森林, not its percent-encoding).
 	const asked = redirectPath(under?.base ?? pathname)
+	const withQuery = (target: string) =>
+		search && !target.includes('?') ? `${target}${search}` : target
+	const follow = (moved: Redirect) =>
+		movedTo(withQuery(under ? `${moved.to}/${under.file}` : moved.to), moved.status)
 	const moved = await storage.redirects.find(asked)
-	if (!moved) {
-		// Typed in capitals (/tags/CLIMATE), an address that moved in lower case still moved: the
-		// ones Canopy makes are all in lower case (lowerCaseAddress).
-		const folded = asked.toLowerCase()
-		const foldedMoved = folded === asked ? undefined : await storage.redirects.find(folded)
-		if (!foldedMoved) return undefined
-		const target = under ? `${foldedMoved.to}/${under.file}` : foldedMoved.to
-		const to = search && !target.includes('?') ? `${target}${search}` : target
-		return movedTo(to, foldedMoved.status)
+	if (moved) return follow(moved)
+	const folded = asked.toLowerCase()
+	if (folded === asked) return undefined
+	if (lowerCase) {
+		const slug = lowerCase.slug.toLowerCase()
+		if (slug !== lowerCase.slug && (await lowerCase.found(slug)))
+			return movedTo(withQuery(readablePath(pathname).toLowerCase()), 301)
 	}
-	const target = under ? `${moved.to}/${under.file}` : moved.to
-	const to = search && !target.includes('?') ? `${target}${search}` : target
-	return movedTo(to, moved.status)
-}
-
-/**
- * The request's address in lower case, when its `slug` has capitals and `found` finds what is at
- * the lower-case one: every address Canopy makes is in lower case (slugify), so /tags/Climate,
- * typed or copied from print, means /tags/climate. Undefined otherwise: an address with nothing
- * at it in any case stays a 404 (or goes home) in one answer.
- */
-export async function lowerCaseAddress(
-	request: Request,
-	slug: string,
-	found: (slug: string) => Promise<unknown>,
-): Promise<Response | undefined> {
-	const lower = slug.toLowerCase()
-	if (lower === slug || !(await found(lower))) return undefined
-	const { pathname, search } = new URL(request.url)
-	return movedTo(`${readablePath(pathname).toLowerCase()}${search}`, 301)
+	const foldedMoved = await storage.redirects.find(folded)
+	// /old → /Old stored: /Old, asked, must not be sent to itself.
+	if (!foldedMoved || redirectPath(foldedMoved.to.split('?')[0] ?? '') === asked) return undefined
+	return follow(foldedMoved)
 }
 
 /**

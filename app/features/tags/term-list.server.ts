@@ -4,7 +4,7 @@
 
 import { data } from 'react-router'
 import { listInReaderLanguage } from '#app/features/articles/articles.server.ts'
-import { lowerCaseAddress, movedAddress } from '#app/features/redirects/redirects.server.ts'
+import { movedAddress } from '#app/features/redirects/redirects.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
 import type { LanguageFilter } from '#storage/port/articles.ts'
 import type { AuthorProfile, Tag } from '#storage/port/terms.ts'
@@ -23,8 +23,7 @@ export async function termListing<T extends Tag | AuthorProfile>(
 	const term = await find(slug)
 	if (!term)
 		throw (
-			(await lowerCaseAddress(request, slug, find)) ??
-			(await movedAddress(storage, request)) ??
+			(await movedAddress(storage, request, { lowerCase: { slug, found: find } })) ??
 			data(null, { status: 404 })
 		)
 	const cursor = new URL(request.url).searchParams.get('cursor')

@@ -68,7 +68,8 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
 	const { keys, confirm } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
-	const guard = useFormLeaveGuard(Object.keys(errors).length > 0 ? actionData : undefined)
+	// The create form's own refusal (a revoke's says nothing of what it holds).
+	const guard = useFormLeaveGuard(errors.name ? actionData : undefined)
 	const created = actionData && 'created' in actionData ? actionData.created : null
 	const revoked = actionData && 'revoked' in actionData ? actionData.revoked : null
 	const { t, i18n } = useLingui()

@@ -163,13 +163,16 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
 	const { redirects } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
-	const guard = useFormLeaveGuard(Object.keys(errors).length > 0 ? actionData : undefined)
 	const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<
 		string,
 		unknown
 	>
 	const done = actionData && 'done' in actionData ? actionData.done : null
 	const undo = actionData && 'undo' in actionData ? actionData.undo : null
+	// The add form's own refusals (an import's or a delete's say nothing of what it holds).
+	const guard = useFormLeaveGuard(
+		values.intent === 'add' && Object.keys(errors).length > 0 ? actionData : undefined,
+	)
 	const typed = (name: string) => (typeof values[name] === 'string' ? String(values[name]) : '')
 	const { t, i18n } = useLingui()
 	// Code, not words: outside the message's text.
