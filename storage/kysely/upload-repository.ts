@@ -36,7 +36,7 @@ export function createUploadRepository(db: Kysely<Database>, dialect: Dialect): 
 	return {
 		async put({ bytes, createdBy, name = null, alt = null, ...meta }) {
 			const now = new Date().toISOString()
-			await db.transaction().execute(async (trx) => {
+			const added = await db.transaction().execute(async (trx) => {
 				const inserted = await trx
 					.insertInto('uploads')
 					.values({ ...meta, name, alt, bytes, created_by: createdBy, created_at: now })
@@ -44,19 +44,20 @@ export function createUploadRepository(db: Kysely<Database>, dialect: Dialect): 
 					.onConflict((oc) => oc.column('hash').doNothing())
 					.executeTakeFirst()
 				// Its versions are due with it: the job cannot miss an image that is stored.
-				if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-					await trx
-						.insertInto('image_tasks')
-						.values({ upload_hash: meta.hash, next_attempt_at: now })
-						.onConflict((oc) => oc.column('upload_hash').doNothing())
-						.execute()
+				if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false
+				await trx
+					.insertInto('image_tasks')
+					.values({ upload_hash: meta.hash, next_attempt_at: now })
+					.onConflict((oc) => oc.column('upload_hash').doNothing())
+					.execute()
+				return true
 			})
 			const row = await db
 				.selectFrom('uploads')
 				.select(metaColumns)
 				.where('hash', '=', meta.hash)
 				.executeTakeFirstOrThrow()
-			return toUpload(row)
+			return { ...toUpload(row), added }
 		},
 		async get(hash) {
 			const row = await db

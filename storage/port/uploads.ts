@@ -44,7 +44,10 @@ export interface LibraryImage extends UploadMeta {
 }
 
 export interface UploadRepository {
-	/** Stores the image unless the same bytes are there already; returns what is stored. */
+	/**
+	 * Stores the image unless the same bytes are there already; returns what is stored, and
+	 * `added`: whether this call stored it (false: they were there, and stay as they were).
+	 */
 	put(
 		upload: Omit<UploadMeta, 'createdAt' | 'name' | 'alt'> & {
 			bytes: Uint8Array
@@ -52,7 +55,7 @@ export interface UploadRepository {
 			name?: string | null
 			alt?: string | null
 		},
-	): Promise<UploadMeta>
+	): Promise<UploadMeta & { added: boolean }>
 	get(hash: string): Promise<{ meta: UploadMeta; bytes: Uint8Array } | undefined>
 	/** What is known of an image without reading its bytes (a page's width and height). */
 	describe(hash: string): Promise<UploadMeta | undefined>

@@ -71,7 +71,6 @@ export async function storeImage(
 	const cleaned = await cleanImage(bytes, mime, maxPixels)
 	if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message }
 	const hash = createHash('sha256').update(cleaned.bytes).digest('hex')
-	const existed = (await storage.uploads.describe(hash)) !== undefined
 	const meta = await storage.uploads.put({
 		hash,
 		mime,
@@ -82,7 +81,7 @@ export async function storeImage(
 		createdBy,
 		name: cleanName(name),
 	})
-	return { ok: true, upload: toStoredImage(meta), existed }
+	return { ok: true, upload: toStoredImage(meta), existed: !meta.added }
 }
 
 /**
