@@ -116,8 +116,8 @@ export function createRedirectRepository(
 			try {
 				const change = await db.transaction().execute(async (trx) => {
 					const loops: string[] = []
-					for (const { from, to, status } of redirects)
-						if (!(await writeMove(trx, { from, to, status, automatic: false }))) loops.push(from)
+					for (const { from, to, status, automatic = false } of redirects)
+						if (!(await writeMove(trx, { from, to, status, automatic }))) loops.push(from)
 					// Nothing of a file that would send readers round in circles is kept.
 					if (loops.length > 0) throw new Loops(loops)
 					return appendChange(trx, hooks, redirectsTopic, '*', 'modified')

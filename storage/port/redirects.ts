@@ -25,10 +25,11 @@ export interface RedirectRepository {
 	put(redirect: Omit<Redirect, 'createdAt' | 'automatic'>): Promise<RedirectPutResult>
 	/**
 	 * Adds or replaces many in one transaction (an import): all of them, or none when any would
-	 * make a loop (those are named).
+	 * make a loop (those are named). `automatic`: recorded by Canopy on the site they came from
+	 * (a CSV export's kind "rename"); an admin's otherwise.
 	 */
 	putMany(
-		redirects: Omit<Redirect, 'createdAt' | 'automatic'>[],
+		redirects: (Omit<Redirect, 'createdAt' | 'automatic'> & { automatic?: boolean })[],
 	): Promise<{ ok: true; count: number } | { ok: false; loops: string[] }>
 	/** False when there was none from this path. */
 	delete(from: string): Promise<boolean>

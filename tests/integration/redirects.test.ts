@@ -273,6 +273,17 @@ describe('redirects', () => {
 		const lines = (await csv.text()).trim().split('\n')
 		expect(lines[0]).toBe('from,to,status,kind')
 		expect(lines).toContain('/old/two,"https://example.org/a,b",302,admin')
+		// Its kind comes back with it: one Canopy recorded stays Canopy's, an admin's an admin's.
+		const kinds = await upload(
+			'from,to,status,kind\n/old/four,/articles,301,rename\n/old/two,/y,302,admin\n',
+		)
+		expect(kinds.status).toBe(200)
+		expect((await app.storage.redirects.find('/old/four'))?.automatic).toBe(true)
+		expect((await app.storage.redirects.find('/old/two'))?.automatic).toBe(false)
+		const exportedAgain = await fetch(`${app.url}/admin/redirects/export`, {
+			headers: { Cookie: cookie },
+		})
+		expect((await exportedAgain.text()).split('\n')).toContain('/old/four,/articles,301,rename')
 		// Readers cannot download it.
 		expect((await get('/admin/redirects/export')).status).toBe(302)
 	})

@@ -1,6 +1,6 @@
 // Redirects as CSV, to move them between sites or edit many in a spreadsheet: a header row
-// `from,to,status` (a fourth column, `kind`, is written and ignored on import), one redirect per
-// row. Each row is checked as the form checks one; a file with any bad row imports nothing.
+// `from,to,status` (a fourth column, `kind`, says "rename" for one Canopy recorded when an
+// address changed, "admin" for one an admin added; kept on import), one redirect per row. Each row is checked as the form checks one; a file with any bad row imports nothing.
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { Redirect } from '#storage/port/redirects.ts'
@@ -23,7 +23,7 @@ export function redirectsCsv(redirects: Redirect[]): string {
 }
 
 export type ParsedRedirects =
-	| { ok: true; redirects: Omit<Redirect, 'createdAt' | 'automatic'>[] }
+	| { ok: true; redirects: Omit<Redirect, 'createdAt'>[] }
 	| { ok: false; problems: string[] }
 
 /** The redirects a CSV file holds, or what is wrong with it, line by line, in words. */
@@ -74,7 +74,7 @@ export function parseRedirectsCsv(text: string): ParsedRedirects {
 				`The file has more than ${maxImportRows.toLocaleString('en')} redirects; split it.`,
 			],
 		}
-	const redirects: Omit<Redirect, 'createdAt' | 'automatic'>[] = []
+	const redirects: Omit<Redirect, 'createdAt'>[] = []
 	const problems: string[] = []
 	const seen = new Map<string, number>()
 	rows.forEach((row, index) => {
@@ -101,6 +101,8 @@ export function parseRedirectsCsv(text: string): ParsedRedirects {
 			from: parsed.data.from,
 			to: parsed.data.to,
 			status: parsed.data.status === '302' ? 302 : 301,
+			// As exported: anything but "rename" (left out, "admin") is an admin's.
+			automatic: row.kind?.toLowerCase() === 'rename',
 		})
 	})
 	if (problems.length > 0) {
