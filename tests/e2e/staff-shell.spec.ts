@@ -9,6 +9,25 @@ import { signedInAs } from './signed-in.ts'
 const server = serveCanopy()
 signedInAs(server, { email: 'mira@example.org', role: 'admin', name: 'Mira Okoye' })
 
+/** The staff area's sections, each a page of the sidebar. */
+const staffSections = [
+	'/admin',
+	'/admin/articles',
+	'/admin/pages',
+	'/admin/media',
+	'/admin/tags',
+	'/admin/authors',
+	'/admin/messages',
+	'/admin/analytics',
+	'/admin/account',
+	'/admin/settings',
+	'/admin/navigation',
+	'/admin/team',
+	'/admin/api-keys',
+	'/admin/redirects',
+	'/admin/config',
+]
+
 const staffNav = (page: Page) => page.getByRole('navigation', { name: 'Editor area' })
 
 test('at 1280 px the staff area has a sidebar of its own, grouped, with New article first', async ({
@@ -69,21 +88,7 @@ test('at 320 px the sections open from a Menu button, by keyboard, and close on 
 	page,
 }) => {
 	await page.setViewportSize({ width: 320, height: 720 })
-	for (const path of [
-		'/admin',
-		'/admin/articles',
-		'/admin/pages',
-		'/admin/media',
-		'/admin/tags',
-		'/admin/messages',
-		'/admin/analytics',
-		'/admin/account',
-		'/admin/settings',
-		'/admin/navigation',
-		'/admin/team',
-		'/admin/redirects',
-		'/admin/config',
-	]) {
+	for (const path of staffSections) {
 		await page.goto(path)
 		await waitForHydration(page)
 		const width = await page.evaluate(() => document.documentElement.scrollWidth)
@@ -135,24 +140,10 @@ test('every staff page has no axe violations in the light colour scheme or the d
 		timeout: 10_000,
 	})
 	for (const path of [
-		'/admin',
-		'/admin/articles',
+		...staffSections,
 		'/admin/articles/new',
 		new URL(article).pathname,
 		`${new URL(article).pathname}/history`,
-		'/admin/pages',
-		'/admin/media',
-		'/admin/tags',
-		'/admin/authors',
-		'/admin/messages',
-		'/admin/analytics',
-		'/admin/account',
-		'/admin/settings',
-		'/admin/navigation',
-		'/admin/team',
-		'/admin/api-keys',
-		'/admin/redirects',
-		'/admin/config',
 		'/admin/config/advanced',
 		'/admin/config/banner_message',
 		'/admin/config/versions',

@@ -64,12 +64,11 @@ export function useFormLeaveGuard(refusal: object | undefined) {
 			if (form instanceof Element && !form.isConnected) unsaved.current.delete(form)
 		markDirty(unsaved.current.size > 0)
 	}, [markDirty])
+	// Counted by the effect after it, as it runs after every render.
 	useEffect(() => {
-		if (!refusal) return
-		unsaved.current.add('refused')
-		update()
-	}, [refusal, update])
-	// After each answer and each render: a form made anew (its key changed) leaves the count.
+		if (refusal) unsaved.current.add('refused')
+	}, [refusal])
+	// After each render: a form made anew (its key changed) leaves the count, a refusal joins it.
 	useEffect(() => update())
 	return {
 		markDirty: useCallback(

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
+import { ActionNotice } from '#app/components/ui/action-notice.tsx'
 import { schemaMessage } from '#app/components/ui/field.tsx'
 import { type FormLeaveGuard, useFormLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
@@ -256,16 +256,6 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 	const guard = useFormLeaveGuard(refusal())
 	const changeFailed = values.intent !== 'add' && (errors.label || errors.href)
 	const { t, i18n } = useLingui()
-	const noticeRef = useRef<HTMLParagraphElement>(null)
-	// The button pressed is disabled while its change is made, and a link added, removed or moved
-	// takes its buttons with it: focus would fall back to the top of the page. It goes to the news
-	// of the change instead, once the answer and the menus it changed are both shown.
-	// biome-ignore lint/correctness/useExhaustiveDependencies: each answer and each menu read are the triggers
-	useEffect(() => {
-		if (!done) return
-		const active = document.activeElement
-		if (!active || active === document.body) noticeRef.current?.focus()
-	}, [actionData, navigation])
 	return (
 		<>
 			<h1>
@@ -277,11 +267,9 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 					or anywhere with a whole https:// address.
 				</Trans>
 			</p>
-			{done ? (
-				<p role="status" className="notice" tabIndex={-1} ref={noticeRef}>
-					{schemaMessage(i18n, done)}
-				</p>
-			) : null}
+			{/* A link added, removed or moved takes its pressed button with it: the news of the
+			    change takes focus instead of the top of the page (ActionNotice). */}
+			{done ? <ActionNotice answer={actionData}>{schemaMessage(i18n, done)}</ActionNotice> : null}
 			{errors.form || changeFailed ? (
 				<p role="alert" className="form-error">
 					{[
