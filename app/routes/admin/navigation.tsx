@@ -267,9 +267,13 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 					or anywhere with a whole https:// address.
 				</Trans>
 			</p>
-			{/* A link added, removed or moved takes its pressed button with it: the news of the
-			    change takes focus instead of the top of the page (ActionNotice). */}
-			{done ? <ActionNotice answer={actionData}>{schemaMessage(i18n, done)}</ActionNotice> : null}
+			{/* A link added, removed or moved takes its pressed button with it, once the menus are
+			    read again: the news of the change takes focus instead of the top of the page. */}
+			{done ? (
+				<ActionNotice answer={actionData} shown={navigation}>
+					{schemaMessage(i18n, done)}
+				</ActionNotice>
+			) : null}
 			{errors.form || changeFailed ? (
 				<p role="alert" className="form-error">
 					{[
