@@ -130,3 +130,62 @@ test('an admin puts up an announcement with a link in plain words, previews it, 
 	}).toPass({ timeout: 15_000 })
 	await reader.close()
 })
+
+test.describe('publishing at the same time', () => {
+	// The refused publish is the form's 409 answer, which the browser reports.
+	test.use({
+		expectedConsoleError: /status of 409 \(Conflict\) \(at http:[^ ]+\/admin\/config\.data/,
+	})
+
+	test('two admins change the switches at once: the second is told, loads the first’s version in place, and nothing is lost or left unsaved', async ({
+		page,
+		browser,
+	}) => {
+		const dialogs: string[] = []
+		page.on('dialog', (dialog) => {
+			dialogs.push(dialog.type())
+			void dialog.dismiss()
+		})
+		await page.goto('/admin/config')
+		await waitForHydration(page)
+		const bar = page.getByRole('group', { name: 'Announcement bar' })
+		await bar.getByLabel('Announcement text').fill('Tree planting moved to Sunday')
+
+		// Meanwhile another admin publishes from another tab.
+		const other = await browser.newPage({
+			baseURL: server().url,
+			storageState: await page.context().storageState(),
+		})
+		await other.goto('/admin/config')
+		await waitForHydration(other)
+		const otherBar = other.getByRole('group', { name: 'Announcement bar' })
+		await otherBar.getByRole('radio', { name: 'Every reader' }).check()
+		await otherBar.getByLabel('Announcement text').fill('Seed swap at the library')
+		await other.getByRole('button', { name: 'Publish' }).click()
+		await expect(other.getByRole('status')).toHaveText(/Published \(version \d+\)/)
+		const theirs = Number(
+			/version (\d+)/.exec((await other.getByRole('status').textContent()) ?? '')?.[1],
+		)
+		await other.close()
+
+		await page.getByRole('button', { name: 'Publish' }).click()
+		const refused = page.getByRole('alert')
+		await expect(refused).toContainText(
+			`Nothing was published: someone else published version ${theirs} while you were changing these.`,
+		)
+		// What was typed is still there to copy.
+		await expect(bar.getByLabel('Announcement text')).toHaveValue('Tree planting moved to Sunday')
+		await refused.getByRole('link', { name: 'Load their version' }).click()
+		await expect(bar.getByLabel('Announcement text')).toHaveValue('Seed swap at the library')
+		await expect(bar.getByRole('radio', { name: 'Every reader' })).toBeChecked()
+		await expect(page.locator('.config-version')).toContainText(`Version ${theirs}, published by`)
+		await expect(refused).toHaveCount(0)
+		// Nothing is left marked unsaved: leaving asks nothing, in the app or from the browser.
+		await page
+			.getByRole('navigation', { name: 'Editor area' })
+			.getByRole('link', { name: 'Articles' })
+			.click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles')
+		expect(dialogs).toEqual([])
+	})
+})

@@ -21,12 +21,8 @@ test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboar
 	await waitForHydration(page)
 	await expectNoAxeViolations(page)
 	const header = page.getByRole('region', { name: 'Header' })
-	const added: [string, string][] = [
-		['About us', '/about'],
-		['Take action', '/take-action'],
-	]
-	for (const [label, href] of added) {
-		const add = header.locator('form.menu-add')
+	const add = header.locator('form.menu-add')
+	const addLink = async (label: string, href: string) => {
 		await add.getByLabel('Label').fill(label)
 		await add.getByLabel('Address').fill(href)
 		await add.getByRole('button', { name: 'Add to the header' }).click()
@@ -37,8 +33,14 @@ test('an admin builds the menus; readers use them at 1280 and 320 px, by keyboar
 		await expect(add.getByLabel('Address')).toHaveValue('')
 		await expect(page.getByRole('status')).toBeFocused()
 	}
+	await addLink('About us', '/about')
+	// A link half-typed stays as typed while another link in the same menu moves.
+	await add.getByLabel('Label').fill('Take action')
 	await header.getByRole('button', { name: 'Move “About us” up' }).click()
 	await expect(page.getByRole('status')).toContainText('Link moved up.')
+	await expect(header.getByRole('listitem').nth(1).getByLabel('Label')).toHaveValue('About us')
+	await expect(add.getByLabel('Label')).toHaveValue('Take action')
+	await addLink('Take action', '/take-action')
 	const footer = page.getByRole('region', { name: 'Footer' })
 	const addFooter = footer.locator('form.menu-add')
 	await addFooter.getByLabel('Label').fill('Privacy')

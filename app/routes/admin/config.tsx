@@ -149,10 +149,7 @@ function StaleNotice({ current }: { current: number }) {
 	return (
 		<Trans>
 			Nothing was published: someone else published version {current} while you were changing these.{' '}
-			<Link to="/admin/config" reloadDocument>
-				Load their version
-			</Link>{' '}
-			and make your changes again.
+			<Link to="/admin/config">Load their version</Link> and make your changes again.
 		</Trans>
 	)
 }
@@ -166,7 +163,16 @@ function VersionLine({ id, by, createdAt }: { id: number; by: string; createdAt:
 	)
 }
 
-export default function SiteSwitches({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The page made anew for each version it starts from: "Load their version" after a refused publish
+ * (a navigation here, in the app) shows the newer version's switches, with nothing left unsaved.
+ * A refused publish keeps the version, so what was typed stays.
+ */
+export default function SiteSwitches(props: Route.ComponentProps) {
+	return <SwitchesPage key={props.loaderData.baseVersion} {...props} />
+}
+
+function SwitchesPage({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const { version, advanced, published } = loaderData
 	const failed = actionData && 'fields' in actionData ? actionData : undefined

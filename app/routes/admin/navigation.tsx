@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ActionNotice } from '#app/components/ui/action-notice.tsx'
 import { schemaMessage } from '#app/components/ui/field.tsx'
@@ -52,7 +53,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const form = Object.fromEntries(await readForm(request))
 	const step = await changeNavigation(storage, form, defaultNavigation)
 	if (!step.ok) return data({ errors: step.errors, values: form }, 400)
-	return { done: step.done }
+	// Which menu a link was added to: its add form empties for the next link (MenuEditor).
+	return { done: step.done, addedTo: form.intent === 'add' ? String(form.menu) : undefined }
 }
 
 function MenuEditor({
@@ -65,6 +67,7 @@ function MenuEditor({
 	values,
 	nowhere,
 	guard,
+	answer,
 }: {
 	menu: 'header' | 'footer'
 	title: string
@@ -77,7 +80,15 @@ function MenuEditor({
 	guard: FormLeaveGuard['form']
 	/** The links' addresses on this site that lead nowhere. */
 	nowhere: readonly string[]
+	/** The action's answer (a new object each time), which says which menu a link was added to. */
+	answer: unknown
 }) {
+	// Emptied once a link is added here, and only then: a link moved, saved or removed meanwhile
+	// leaves a half-typed new one as it is.
+	const addForm = useRef<HTMLFormElement>(null)
+	useEffect(() => {
+		if ((answer as { addedTo?: string } | undefined)?.addedTo === menu) addForm.current?.reset()
+	}, [answer, menu])
 	const addedHere = values.intent === 'add' && values.menu === menu
 	const typed = (name: string) =>
 		addedHere && typeof values[name] === 'string' ? String(values[name]) : ''
@@ -182,13 +193,7 @@ function MenuEditor({
 					)
 				})}
 			</ol>
-			{/* Made anew once the menu has changed: a link added leaves the fields empty for the next. */}
-			<Form
-				method="post"
-				className="menu-link menu-add"
-				{...guard}
-				key={links.map((link) => `${link.label} ${link.href}`).join('\n')}
-			>
+			<Form method="post" className="menu-link menu-add" {...guard} ref={addForm}>
 				<input type="hidden" name="menu" value={menu} />
 				<label>
 					<span>
@@ -301,6 +306,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				values={values}
 				nowhere={loaderData.nowhere}
 				guard={guard.form}
+				answer={actionData}
 			/>
 			<MenuEditor
 				menu="footer"
@@ -312,6 +318,7 @@ export default function NavigationPage({ loaderData, actionData }: Route.Compone
 				values={values}
 				nowhere={loaderData.nowhere}
 				guard={guard.form}
+				answer={actionData}
 			/>
 			{/* Undoes every link added here at once: it asks first, as deleting does. */}
 			<details className="danger menu-reset">
