@@ -173,6 +173,23 @@ describe('the article editor', () => {
 		expect(html).toContain('value="https://example.org/a.png"')
 	})
 
+	it('tells every field to fix in one answer, an image without a description with the rest', async () => {
+		const body = 'Herons at dawn.\n\n![](/media/heron.png)'
+		const refused = await post(
+			'/admin/articles/new',
+			fields({ title: '', body, intent: 'publish' }),
+		)
+		expect(refused.status).toBe(400)
+		const html = await refused.text()
+		expect(html).toContain('Give the article a title.')
+		expect(html).toContain('An image in the text has no description: ![](/media/heron.png)')
+		// A draft may wait for its descriptions, also beside another refusal.
+		const draft = await post('/admin/articles/new', fields({ title: '', body }))
+		const draftHtml = await draft.text()
+		expect(draftHtml).toContain('Give the article a title.')
+		expect(draftHtml).not.toContain('has no description')
+	})
+
 	it('saves a draft with an undescribed image, and refuses to publish it until it is described', async () => {
 		const body = 'Herons at dawn.\n\n![](/media/heron.png)\n\n![ ](/media/avocet.png)'
 		const draft = await create({ title: 'Birds at dawn', body })

@@ -134,6 +134,21 @@ describe('pages', () => {
 			expect(response.status, slug).toBe(400)
 			expect(await response.text()).toContain(`is one of the site’s own addresses (/${slug})`)
 		}
+		// Told with every other field to fix, in one answer: not one save after another.
+		const together = await newPage({
+			title: 'Contact us',
+			slug: 'contact',
+			body: '![](/media/a.png)',
+		})
+		expect(together.status).toBe(400)
+		const told = await together.text()
+		expect(told).toContain('is one of the site’s own addresses (/contact)')
+		expect(told).toContain('An image in the text has no description')
+		const withRules = await newPage({ title: '', slug: 'search', body: '![](/media/a.png)' })
+		const allTold = await withRules.text()
+		expect(allTold).toContain('Give the article a title.')
+		expect(allTold).toContain('is one of the site’s own addresses (/search)')
+		expect(allTold).toContain('An image in the text has no description')
 		const taken = await newPage({ title: 'Half a degree', slug: 'half-a-degree-matters' })
 		expect(taken.status).toBe(400)
 		expect(await taken.text()).toContain('Another article or page already uses this address.')

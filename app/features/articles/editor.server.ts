@@ -44,7 +44,11 @@ export type EditorResult =
 const slugTakenMessage = 'Another article or page already uses this address. Choose another slug.'
 export const editorPageSize = 20
 
-/** The article to store, from what the editor sent, or the fields that need fixing. */
+/**
+ * The article to store, from what the editor sent, or every field that needs fixing, in one
+ * answer: the fields' own rules, a page's reserved address, Markdown past its limits and images
+ * without a description are told together, not one save after another.
+ */
 async function prepare(
 	storage: Storage,
 	raw: Record<string, unknown>,
@@ -56,12 +60,14 @@ async function prepare(
 	const content = articleInputSchema.safeParse(raw)
 	const intent = saveIntentSchema.safeParse(raw)
 	if (!content.success || !intent.success) {
+		const errors: FieldErrors = {
+			...(content.success ? {} : fieldErrors(content.error)),
+			...(intent.success ? {} : fieldErrors(intent.error)),
+		}
+		const wanted = intent.success ? intent.data.intent : raw.intent
 		return {
 			ok: false,
-			errors: {
-				...(content.success ? {} : fieldErrors(content.error)),
-				...(intent.success ? {} : fieldErrors(intent.error)),
-			},
+			errors: { ...(await fieldProblems(raw, errors, existing, kind, wanted)), ...errors },
 		}
 	}
 	const input = content.data
@@ -74,7 +80,8 @@ async function prepare(
 	const slug = input.slug ?? existing?.slug ?? slugFor(kind, input.title)
 	// A page beside the site's own addresses: /contact is always the contact form.
 	const reserved = kind === 'page' ? pageSlugProblem(slug) : undefined
-	if (reserved) return { ok: false, errors: { slug: [reserved] } }
+	const refused = (errors: FieldErrors) =>
+		({ ok: false, errors: reserved ? { slug: [reserved], ...errors } : errors }) as const
 	try {
 		const write = await toArticleWrite(storage, input, {
 			slug,
@@ -90,15 +97,51 @@ async function prepare(
 		if (kind === 'page') write.tags = []
 		// A draft may wait for its descriptions; what readers get may not.
 		const undescribed = action === 'draft' ? [] : imagesWithoutAlt(write.bodyHtml)
-		if (undescribed.length > 0)
-			return { ok: false, errors: { body: [undescribedMessage(undescribed)] } }
+		if (undescribed.length > 0) return refused({ body: [undescribedMessage(undescribed)] })
+		if (reserved) return refused({})
 		return { ok: true, write }
 	} catch (error) {
-		if (error instanceof MarkdownRefused) return { ok: false, errors: { body: [error.message] } }
-		if (error instanceof TranslationNotFound)
-			return { ok: false, errors: { translationOf: [error.message] } }
+		if (error instanceof MarkdownRefused) return refused({ body: [error.message] })
+		if (error instanceof TranslationNotFound) return refused({ translationOf: [error.message] })
 		throw error
 	}
+}
+
+/**
+ * Beside fields their rules refused, what the fields that passed can still tell: a page's
+ * reserved address, and the text's Markdown past its limits or images without a description
+ * (unless it is a draft).
+ */
+async function fieldProblems(
+	raw: Record<string, unknown>,
+	refused: FieldErrors,
+	existing: Article | undefined,
+	kind: ArticleKind,
+	intent: unknown,
+): Promise<FieldErrors> {
+	const problems: FieldErrors = {}
+	const fields = articleInputSchema.shape
+	if (kind === 'page' && !refused.slug) {
+		const slug = fields.slug.safeParse(raw.slug)
+		const title = fields.title.safeParse(raw.title)
+		const address =
+			(slug.success ? slug.data : undefined) ||
+			existing?.slug ||
+			(title.success ? slugFor(kind, title.data) : '')
+		const reserved = address ? pageSlugProblem(address) : undefined
+		if (reserved) problems.slug = [reserved]
+	}
+	const body = fields.body.safeParse(raw.body)
+	if ((intent === 'publish' || intent === 'schedule') && !refused.body && body.success) {
+		try {
+			const undescribed = imagesWithoutAlt(await renderMarkdown(body.data))
+			if (undescribed.length > 0) problems.body = [undescribedMessage(undescribed)]
+		} catch (error) {
+			if (!(error instanceof MarkdownRefused)) throw error
+			problems.body = [error.message]
+		}
+	}
+	return problems
 }
 
 /**
