@@ -5,11 +5,11 @@ import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Transac
 import type { Article } from '../port/articles.ts'
 import {
 	type ArticleStems,
+	indexedText,
 	type SearchHit,
 	type SearchPhrase,
 	type SearchQuery,
 	type SearchRepository,
-	searchWords,
 	type UnstemmedArticle,
 } from '../port/search.ts'
 import type { Dialect } from '../port/storage.ts'
@@ -26,11 +26,9 @@ function termsText(article: Pick<Article, 'tags' | 'authors'>): string {
 /**
  * A text as the words the query parser looks for, space-separated: PostgreSQL's parser would
  * otherwise keep "clean-up" or "co2/ch4" as one word beside their parts, and a phrase across them
- * would not match.
+ * would not match; SQLite's tokenizer would keep the diacritics of every script but Latin.
  */
-function words(text: string): string {
-	return searchWords(text).join(' ')
-}
+const words = indexedText
 
 /** What an article's words are made of, as a save holds them. */
 type Searchable = Pick<Article, 'title' | 'summary' | 'bodyMarkdown' | 'tags' | 'authors'>
@@ -91,14 +89,14 @@ export async function indexArticle(trx: Db, dialect: Dialect, article: Article):
 	if (dialect !== 'sqlite') return
 	await sql`DELETE FROM article_search WHERE rowid = ${article.id}`.execute(trx)
 	// Its stems come after the save (setStems).
+	const [title, summary, terms] = [article.title, article.summary, termsText(article)].map(words)
 	await sql`INSERT INTO article_search (rowid, title, summary, terms, body, title_stems, stems)
-		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)},
-		${article.bodyMarkdown}, '', '')`.execute(trx)
-	await sql`DELETE FROM article_search_head WHERE rowid = ${article.id}`.execute(trx)
-	await sql`INSERT INTO article_search_head (rowid, title, summary, terms, title_stems)
-		VALUES (${article.id}, ${article.title}, ${article.summary}, ${termsText(article)}, '')`.execute(
+		VALUES (${article.id}, ${title}, ${summary}, ${terms}, ${words(article.bodyMarkdown)}, '', '')`.execute(
 		trx,
 	)
+	await sql`DELETE FROM article_search_head WHERE rowid = ${article.id}`.execute(trx)
+	await sql`INSERT INTO article_search_head (rowid, title, summary, terms, title_stems)
+		VALUES (${article.id}, ${title}, ${summary}, ${terms}, '')`.execute(trx)
 }
 
 /** Takes a deleted article out of the index (PostgreSQL's goes with its row). */
@@ -145,24 +143,26 @@ function termNames(dialect: Dialect): RawBuilder<unknown> {
 async function reindex(trx: Db, dialect: Dialect, ids: number[] | undefined): Promise<void> {
 	if (ids?.length === 0) return
 	const only = ids ? sql`WHERE a.id IN (${sql.join(ids)})` : sql``
+	// canopy_fold: the text's words as indexedText gives them. SQLite's is indexedText itself
+	// (open-sqlite.ts); PostgreSQL's is SQL (migrations 0019 and 0029).
+	const fold = (column: RawBuilder<unknown>) => sql`canopy_fold(${column})`
 	if (dialect === 'sqlite') {
-		const terms = termNames(dialect)
+		const terms = fold(termNames(dialect))
 		if (!ids) await clearArticleIndex(trx, dialect)
 		else
 			for (const table of ['article_search', 'article_search_head'])
 				await sql`DELETE FROM ${sql.table(table)} WHERE rowid IN (${sql.join(ids)})`.execute(trx)
 		await sql`INSERT INTO article_search (rowid, title, summary, terms, body, title_stems, stems)
-			SELECT a.id, a.title, a.summary, ${terms}, a.body_markdown,
-				coalesce(a.search_title_stems, ''), coalesce(a.search_stems, '')
+			SELECT a.id, ${fold(sql`a.title`)}, ${fold(sql`a.summary`)}, ${terms},
+				${fold(sql`a.body_markdown`)}, coalesce(a.search_title_stems, ''),
+				coalesce(a.search_stems, '')
 			FROM articles a ${only}`.execute(trx)
 		await sql`INSERT INTO article_search_head (rowid, title, summary, terms, title_stems)
-			SELECT a.id, a.title, a.summary, ${terms}, coalesce(a.search_title_stems, '')
+			SELECT a.id, ${fold(sql`a.title`)}, ${fold(sql`a.summary`)}, ${terms},
+				coalesce(a.search_title_stems, '')
 			FROM articles a ${only}`.execute(trx)
 		return
 	}
-	// canopy_fold (migration 0019): lower case, diacritics and word-joining signs as the site's
-	// own searchWords leaves them.
-	const fold = (column: RawBuilder<unknown>) => sql`canopy_fold(${column})`
 	const terms = sql`a.summary || ' ' || ${termNames(dialect)}`
 	// The stems weigh as the title (its own) or least (the summary's and text's).
 	await sql`UPDATE articles a SET search =

@@ -127,3 +127,12 @@ export function foldText(text: string): string {
 export function searchWords(text: string): string[] {
 	return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []
 }
+
+/**
+ * A text as the indexes take it: its searchWords, space-separated. SQLite's own tokenizer removes
+ * the diacritics of Latin letters only, so "الأرض", "ελλάδα" or "новый" would be kept as written
+ * while a query looks for "الارض", "ελλαδα" and "новыи": the index is given the folded words.
+ */
+export function indexedText(text: string): string {
+	return searchWords(text).join(' ')
+}

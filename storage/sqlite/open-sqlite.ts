@@ -8,6 +8,7 @@ import { sqlitePortableDriver } from '../kysely/portable-repository.ts'
 import { createRepositories } from '../kysely/repositories.ts'
 import type { Database } from '../kysely/schema.ts'
 import { loadMigrations, migrationsTable } from '../migrations.ts'
+import { indexedText } from '../port/search.ts'
 import type { StorageRules } from '../port/storage.ts'
 import { alwaysAvailable } from '../port/unavailable.ts'
 import type { StorageHandle } from '../storage-handle.ts'
@@ -33,6 +34,11 @@ export function openSqliteDatabase(
 		PRAGMA busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))};
 		PRAGMA foreign_keys = ON;
 	`)
+	// The search indexes' words as the site's queries look for them (indexedText), for the
+	// statements and triggers that fill the indexes from the tables (migration 0029).
+	native.function('canopy_fold', { deterministic: true }, (text) =>
+		typeof text === 'string' ? indexedText(text) : text === null ? null : indexedText(String(text)),
+	)
 	return native
 }
 

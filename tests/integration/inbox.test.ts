@@ -233,6 +233,10 @@ describe('the inbox', () => {
 		expect(byText).not.toContain('Marta Kowalska')
 		expect(byText).toContain('matching “natterjack”')
 		expect(await search('natterjack', '&box=archived')).toContain('No message matches.')
+		// In any script, with or without its marks, as a reader types it.
+		await receive({ name: 'Йоанна Ζαχαρίου', email: 'z@example.org', message: 'أين الأرض؟' })
+		for (const typed of ['йоанна', 'иоанна', 'ζαχαριου', 'الارض'])
+			expect(await search(typed), typed).toContain('Йоанна Ζαχαρίου')
 	})
 
 	it('shows markup in a message as text, never as HTML, in the list and on its page', async () => {

@@ -90,7 +90,8 @@ export function SiteBanner() {
 	if (dismissed === hash) return null
 	return (
 		<section className="site-banner" aria-label={t`Announcement`}>
-			<p>{link ? <a href={link}>{message}</a> : message}</p>
+			{/* In the direction of its own words: English news on an Arabic page ends at the right. */}
+			<p dir="auto">{link ? <a href={link}>{message}</a> : message}</p>
 			<button
 				type="button"
 				className="site-banner-dismiss"
