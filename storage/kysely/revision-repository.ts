@@ -247,7 +247,7 @@ export function createRevisionRepository(
 				.executeTakeFirst()
 			return row && toRevision(row)
 		},
-		async savePending(articleId, basedOnVersion, content, by) {
+		async savePending(articleId, basedOnVersion, content, by, pendingBasis) {
 			return db.transaction().execute(async (trx) => {
 				const now = new Date().toISOString()
 				let read = trx
@@ -260,6 +260,19 @@ export function createRevisionRepository(
 				if (!article) return { ok: false, reason: 'missing' } as const
 				if (Number(article.version) !== basedOnVersion)
 					return { ok: false, reason: 'conflict', version: Number(article.version) } as const
+				if (pendingBasis !== undefined) {
+					// Another editor's edits kept since this form was opened (the article locked
+					// above, so none can come between this read and the write).
+					const kept = await trx
+						.selectFrom('article_revisions')
+						.selectAll()
+						.where('article_id', '=', articleId)
+						.where('kind', '=', 'pending')
+						.executeTakeFirst()
+					const theirs = kept && toRevision(kept)
+					if (theirs && theirs.version === basedOnVersion && theirs.savedAt !== pendingBasis)
+						return { ok: false, reason: 'pending-conflict', pending: theirs } as const
+				}
 				const terms = (await termsOf(trx, [articleId])).get(articleId)
 				const live: Snapshot = toSnapshot({
 					...article,

@@ -122,6 +122,8 @@ export type PendingResult =
 	| { ok: false; reason: 'missing' }
 	/** The article was saved since the edit began: the pending edits would undo that save. */
 	| { ok: false; reason: 'conflict'; version: number }
+	/** Someone else's pending edits were kept since this edit began: these would replace them. */
+	| { ok: false; reason: 'pending-conflict'; pending: Revision }
 
 export interface RevisionRepository {
 	/** Newest first, the pending one (if any) first of all. */
@@ -131,13 +133,15 @@ export interface RevisionRepository {
 	/**
 	 * Keeps edits to a published or scheduled article without changing what readers see; one
 	 * pending revision per article, replaced by the next. Refused when the article is no longer
-	 * at `basedOnVersion`.
+	 * at `basedOnVersion`, and, given `pendingBasis` (the savedAt of the pending edits the form
+	 * began from; '' for none), when other pending edits were kept since.
 	 */
 	savePending(
 		articleId: number,
 		basedOnVersion: number,
 		content: RevisionContent,
 		by: RevisionAuthor,
+		pendingBasis?: string,
 	): Promise<PendingResult>
 	/** Drops the pending edits from the editor; they stay in the history as an autosave. */
 	discardPending(articleId: number): Promise<boolean>

@@ -267,3 +267,48 @@ test('discarding a published article’s pending edits brings the live text back
 	).toBeVisible()
 	await expect(page.getByRole('note').filter({ hasText: 'readers do not see yet' })).toHaveCount(0)
 })
+
+test.describe('two editors at once', () => {
+	// The refused autosave is the form's 409 answer, which the browser reports.
+	test.use({ expectedConsoleError: /status of 409 \(Conflict\)/ })
+
+	test('edits kept but not live are never replaced by another editor’s: the one behind is told, and keeps what was typed', async ({
+		page,
+		browser,
+	}) => {
+		const url = await reopenedArticle(page, 'Peat bogs', 'Peat grows a millimetre a year.')
+		// A second editor opens the same published article before the first one's edits are kept.
+		const other = await browser.newPage({
+			baseURL: server().url,
+			storageState: await page.context().storageState(),
+		})
+		await other.goto(url)
+		await waitForHydration(other)
+
+		await page
+			.getByLabel('Text (Markdown)')
+			.fill('Peat grows a millimetre a year, and stores carbon.')
+		await expect(
+			page.getByRole('status').filter({ hasText: /not live until you update/ }),
+		).toBeVisible()
+		await other.getByLabel('Summary').fill('Slow soil.')
+		const refused = other.getByRole('alert').filter({ hasText: 'saved changes to this article' })
+		await expect(refused).toContainText('Inês Sousa saved changes to this article')
+		await expect(refused).toContainText('Your changes are not saved')
+		await expect(other.getByLabel('Summary')).toHaveValue('Slow soil.')
+		// Update from the tab behind is refused too: the first editor's edits are not thrown away.
+		await other.getByRole('button', { name: 'Update the published article' }).click()
+		await expect(refused).toBeVisible()
+		await other.close()
+
+		// The first editor's edits are the ones kept, and Update makes them live.
+		await page.reload()
+		await waitForHydration(page)
+		await expect(page.getByLabel('Text (Markdown)')).toHaveValue(
+			'Peat grows a millimetre a year, and stores carbon.',
+		)
+		await expect(page.getByLabel('Summary')).toHaveValue('')
+		await page.getByRole('button', { name: 'Update the published article' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
+	})
+})

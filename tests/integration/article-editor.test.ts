@@ -298,6 +298,58 @@ describe('the article editor', () => {
 		)
 	})
 
+	it('never lets one editor’s pending edits replace another’s kept since: autosave, Update and undo are refused as conflicts', async () => {
+		const id = await create({ title: 'Salt marsh', body: 'Grazed.', intent: 'publish' })
+		const save = (editor: Record<string, string>) =>
+			post(`/admin/articles/${id}`, fields({ title: 'Salt marsh', version: '1', ...editor }))
+		// Ada and Ed open the published article: nothing pending yet.
+		const ada = await save({ body: 'Grazed by ponies.', intent: 'autosave', pendingBasis: '' })
+		expect(ada.status).toBe(200)
+		const adas = await app.storage.revisions.pending(id)
+		expect(adas?.bodyMarkdown).toBe('Grazed by ponies.')
+		// Ed's form began before Ada's edits were kept: his autosave, his Update and his undo
+		// (the live text sent again) are refused, and say whose edits they would have replaced.
+		const edits: Record<string, string>[] = [
+			{ summary: 'Ed was here.', intent: 'autosave' },
+			{ summary: 'Ed was here.', intent: 'publish' },
+			{ body: 'Grazed.', intent: 'autosave' },
+		]
+		for (const ed of edits) {
+			const refused = await save({ body: 'Grazed.', ...ed, pendingBasis: '' })
+			expect(refused.status, ed.intent).toBe(409)
+			expect(await refused.text()).toContain('saved changes to this article')
+		}
+		expect((await app.storage.revisions.pending(id))?.bodyMarkdown).toBe('Grazed by ponies.')
+		expect(await app.storage.articles.findById(id)).toMatchObject({ bodyMarkdown: 'Grazed.' })
+		// Opened again, Ed's form holds Ada's edits and builds on them.
+		const edBasis = adas?.savedAt ?? ''
+		const ed = await save({
+			body: 'Grazed by ponies and cattle.',
+			intent: 'autosave',
+			pendingBasis: edBasis,
+		})
+		expect(ed.status).toBe(200)
+		// Now Ada's form is the one behind.
+		const adaAgain = await save({
+			body: 'Grazed by ponies, mown.',
+			intent: 'autosave',
+			pendingBasis: edBasis,
+		})
+		expect(adaAgain.status).toBe(409)
+		const eds = await app.storage.revisions.pending(id)
+		expect(eds?.bodyMarkdown).toBe('Grazed by ponies and cattle.')
+		const update = await save({
+			body: 'Grazed by ponies and cattle.',
+			intent: 'publish',
+			pendingBasis: eds?.savedAt ?? '',
+		})
+		expect(update.status).toBe(200)
+		expect(await app.storage.articles.findById(id)).toMatchObject({
+			bodyMarkdown: 'Grazed by ponies and cattle.',
+			version: 2,
+		})
+	})
+
 	it('keeps nothing pending when an autosave holds the article as it stands (an edit undone, or just published)', async () => {
 		const id = await create({ title: 'Machair', body: 'Flowering grassland.', intent: 'publish' })
 		const autosave = (body: string) =>

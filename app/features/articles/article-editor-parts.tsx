@@ -133,19 +133,28 @@ export function ConflictNotice({
 	articleId,
 	onOverride,
 }: {
-	conflict: { version: number; updatedAt: string }
+	conflict: { version: number; updatedAt: string; pending?: { savedAt: string; by: string } }
 	articleId: number | undefined
 	onOverride: () => void
 }) {
 	const version = conflict.version
+	const who = conflict.pending?.by
 	return (
 		<div role="alert" className="form-error conflict">
 			<p>
-				<Trans>
-					<strong>Someone else saved this article</strong> (
-					<LocalTime iso={conflict.updatedAt} />, now version {version}) after you opened it. Your
-					changes are <strong>not saved</strong>; they are still in the form below.
-				</Trans>
+				{conflict.pending ? (
+					<Trans>
+						<strong>{who} saved changes to this article</strong> (
+						<LocalTime iso={conflict.pending.savedAt} time />, not live yet) after you opened it.
+						Your changes are <strong>not saved</strong>; they are still in the form below.
+					</Trans>
+				) : (
+					<Trans>
+						<strong>Someone else saved this article</strong> (
+						<LocalTime iso={conflict.updatedAt} />, now version {version}) after you opened it. Your
+						changes are <strong>not saved</strong>; they are still in the form below.
+					</Trans>
+				)}
 			</p>
 			<p>
 				<Trans>

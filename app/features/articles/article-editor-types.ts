@@ -43,7 +43,13 @@ export interface EditorArticle {
 export interface EditorActionData {
 	errors?: FieldErrors
 	values?: Record<string, string>
-	conflict?: { version: number; updatedAt: string; title: string }
+	/** With `pending`: someone else's edits kept (not live yet) since the form was opened. */
+	conflict?: {
+		version: number
+		updatedAt: string
+		title: string
+		pending?: { savedAt: string; by: string }
+	}
 	saved?: { version: number; updatedAt: string; intent: string }
 	/** A new article's first autosave made it a draft: its id, for the saves after it. */
 	/** A new article's first autosave made it this draft (its title as stored: "Untitled draft" until it has one). */

@@ -145,6 +145,14 @@ export function ArticleEditor({
 	useEffect(() => {
 		if (article) setVersion(article.version)
 	}, [article])
+	// The pending edits (a published or scheduled article's, not live yet) the form holds: the
+	// loader's when the article's version changes (opened, updated), then this form's own
+	// autosaves'. Sent with each save, so another editor's kept since is never overwritten.
+	const [pendingBasis, setPendingBasis] = useState(article?.pendingSavedAt ?? '')
+	const articleVersion = article?.version
+	const loadedPending = article?.pendingSavedAt ?? ''
+	// biome-ignore lint/correctness/useExhaustiveDependencies: only when the version changes
+	useEffect(() => setPendingBasis(loadedPending), [articleVersion])
 	useEffect(() => setConflict(actionData?.conflict), [actionData])
 
 	const [body, setBody] = useState(value('body', article?.bodyMarkdown ?? ''))
@@ -212,6 +220,8 @@ export function ArticleEditor({
 	}, [autosaving, autosaved, version])
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)
+		if (autosaved?.pending && autosaved.saved) setPendingBasis(autosaved.saved.updatedAt)
+		if (autosaved?.unchanged) setPendingBasis('')
 		if (autosaved?.conflict) setConflict(autosaved.conflict)
 	}, [autosaved])
 	useEffect(() => {
@@ -333,6 +343,7 @@ export function ArticleEditor({
 					onOverride={() => {
 						// The next save then builds on their version, knowingly replacing it.
 						setVersion(conflict.version)
+						if (conflict.pending) setPendingBasis(conflict.pending.savedAt)
 						setConflict(undefined)
 					}}
 				/>
@@ -353,6 +364,7 @@ export function ArticleEditor({
 				noValidate
 			>
 				<input type="hidden" name="version" value={version || ''} />
+				{article ? <input type="hidden" name="pendingBasis" value={pendingBasis} /> : null}
 				{article === null ? <input type="hidden" name="slugFollowsTitle" value="1" /> : null}
 				{/* The writing column (title, then text and its preview) beside the settings: one
 				    column on a phone, settings after the text. */}

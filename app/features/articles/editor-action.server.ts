@@ -13,6 +13,7 @@ import {
 	deleteArticle,
 	type EditorResult,
 	keepPendingEdits,
+	pendingConflict,
 	unpublishArticleById,
 	updateArticle,
 } from './editor.server.ts'
@@ -72,7 +73,10 @@ function answer(result: EditorResult, form: FormData, intent: string) {
 	if (result.kind === 'conflict') {
 		const { version, updatedAt, title } = result.current
 		return data<EditorActionData>(
-			{ conflict: { version, updatedAt, title }, values: postedValues(form) },
+			{
+				conflict: { version, updatedAt, title, pending: result.pending },
+				values: postedValues(form),
+			},
 			409,
 		)
 	}
@@ -176,6 +180,13 @@ export async function editArticleAction(
 		const current = await storage.articles.findById(id)
 		if (!current) throw redirect(`${list}?deleted=1`)
 		return answer({ ok: false, kind: 'conflict', current }, form, intent)
+	}
+	// A save, Publish, Update or Unpublish would throw away another editor's pending edits kept
+	// since this form was opened: refused, as their autosave would be.
+	if (intent !== 'autosave' && intent !== 'discard') {
+		const current = await storage.articles.findById(id)
+		const theirs = current && (await pendingConflict(storage, current, input))
+		if (theirs) return answer(theirs, form, intent)
 	}
 	if (intent === 'unpublish')
 		return answer(await unpublishArticleById(storage, id, version, by), form, intent)

@@ -80,6 +80,9 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 			? (localInputToIso(scheduled, Number.isFinite(offset) ? offset : 0) ?? 'invalid')
 			: undefined,
 		version: text('version') || undefined,
+		// The pending edits the form was opened with (their savedAt; '' for none): left out by a
+		// form that does not send it, which then replaces whatever is pending.
+		pendingBasis: form.has('pendingBasis') ? text('pendingBasis') : undefined,
 		// An unchecked box is not posted at all: the marker says the form offered the switch, so
 		// its absence means off. Without the marker (an announced article) the choice stays.
 		notify: text(notifySwitchMarker) ? form.get('notify') === 'on' : undefined,

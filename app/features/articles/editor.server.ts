@@ -37,8 +37,11 @@ export type EditorResult =
 	/** `repeated`: made by an earlier request with the same Idempotency-Key, not now. */
 	| { ok: true; article: Article; change: Change | null; repeated?: boolean }
 	| { ok: false; kind: 'invalid'; errors: FieldErrors }
-	/** Someone saved a newer version since this edit began. */
-	| { ok: false; kind: 'conflict'; current: Article }
+	/**
+	 * Someone saved a newer version since this edit began; or, with `pending`, kept edits of
+	 * their own to the published or scheduled article (not live yet) since.
+	 */
+	| { ok: false; kind: 'conflict'; current: Article; pending?: PendingBy }
 	| { ok: false; kind: 'missing' }
 
 const slugTakenMessage = 'Another article or page already uses this address. Choose another slug.'
@@ -347,12 +350,47 @@ export function publishDueArticles(storage: Storage, now = new Date()): Promise<
 	return storage.articles.publishDue(now, 20)
 }
 
+/** Whose pending edits a save would have replaced, and when they were kept. */
+export interface PendingBy {
+	savedAt: string
+	by: string
+}
+
 export type PendingEditsResult =
 	/** unchanged: the form holds the article as it stands, so no edits are pending. */
 	| { ok: true; savedAt: string; version: number; unchanged?: boolean }
 	| { ok: false; kind: 'invalid'; errors: FieldErrors }
-	| { ok: false; kind: 'conflict'; current: Article }
+	| { ok: false; kind: 'conflict'; current: Article; pending?: PendingBy }
 	| { ok: false; kind: 'missing' }
+
+/**
+ * The form's `pendingBasis`: the savedAt of the pending edits it was opened with ('' for none),
+ * or undefined when it sent none (the admin API, which keeps no pending edits).
+ */
+function pendingBasisOf(raw: Record<string, unknown>): string | undefined {
+	return typeof raw.pendingBasis === 'string' ? raw.pendingBasis : undefined
+}
+
+/**
+ * Someone else's pending edits kept since the form was opened, which a save of it (Update,
+ * Publish, Unpublish) would throw away: refused as a conflict, as their autosave would be.
+ */
+export async function pendingConflict(
+	storage: Storage,
+	article: Article,
+	raw: Record<string, unknown>,
+): Promise<EditorResult | undefined> {
+	const basis = pendingBasisOf(raw)
+	if (basis === undefined) return undefined
+	const pending = await storage.revisions.pending(article.id)
+	if (!pending || pending.version !== article.version || pending.savedAt === basis) return undefined
+	return {
+		ok: false,
+		kind: 'conflict',
+		current: article,
+		pending: { savedAt: pending.savedAt, by: pending.byName },
+	}
+}
 
 /**
  * Edits to a published or scheduled article, kept without changing it: readers see them only
@@ -386,13 +424,25 @@ export async function keepPendingEdits(
 		changedFields(revisionSnapshotOf(article), { ...content, status: article.status }).length === 0
 	) {
 		// An edit undone, or the text just published: nothing is waiting for Update (what was
-		// pending stays in the history).
+		// pending stays in the history). Not someone else's edits kept since, though.
+		const theirs = await pendingConflict(storage, article, raw)
+		if (theirs) return theirs as PendingEditsResult
 		await storage.revisions.discardPending(article.id)
 		return { ok: true, savedAt: article.updatedAt, version: version.data, unchanged: true }
 	}
-	const kept = await storage.revisions.savePending(article.id, version.data, content, by)
+	const kept = await storage.revisions.savePending(
+		article.id,
+		version.data,
+		content,
+		by,
+		pendingBasisOf(raw),
+	)
 	if (kept.ok) return { ok: true, savedAt: kept.revision.savedAt, version: version.data }
 	if (kept.reason === 'missing') return { ok: false, kind: 'missing' }
+	if (kept.reason === 'pending-conflict') {
+		const { savedAt, byName } = kept.pending
+		return { ok: false, kind: 'conflict', current: article, pending: { savedAt, by: byName } }
+	}
 	const current = await storage.articles.findById(article.id)
 	return current ? { ok: false, kind: 'conflict', current } : { ok: false, kind: 'missing' }
 }
