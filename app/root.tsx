@@ -331,6 +331,10 @@ const errorPages = {
 		text: msg`There is no page at this address. It may have been moved or taken down.`,
 	},
 	503: { title: unavailableTitle, text: unavailableText },
+	crossSite: {
+		title: msg`Sent from another address`,
+		text: msg`This form was sent from an address other than the site’s own, so it was refused to keep your account safe.`,
+	},
 	other: {
 		title: msg`Something went wrong`,
 		text: msg`The page could not be shown. Please try again in a moment.`,
@@ -341,15 +345,26 @@ export function ErrorBoundary() {
 	const error = useRouteError()
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	const location = useLocation()
-	const page =
-		status === 403 || status === 404 || status === 503 ? errorPages[status] : errorPages.other
+	// A form sent from the site opened at another address (its IP address, www or not): the
+	// server's refusal of a cross-site write, not a page for admins (server/app.ts).
+	const crossSite =
+		status === 403 &&
+		isRouteErrorResponse(error) &&
+		/"reason":"cross-site"/.test(String(error.data))
+	const page = crossSite
+		? errorPages.crossSite
+		: status === 403 || status === 404 || status === 503
+			? errorPages[status]
+			: errorPages.other
 	// This page stands in for App (and its hook) whenever a route fails.
 	useScreenViews(status === 404 ? 'not_found' : 'error')
 	const { i18n } = useLingui()
 	const title = i18n._(page.title)
 	// The site's name in the tab and in history, as on every other page (absent if the site's
 	// own data could not be read).
-	const siteTitle = useRouteLoaderData<typeof loader>('root')?.site.title
+	const rootData = useRouteLoaderData<typeof loader>('root')
+	const siteTitle = rootData?.site.title
+	const siteUrl = rootData?.siteUrl ?? ''
 	return (
 		<div className="page narrow">
 			<title>{siteTitle ? `${title} · ${siteTitle}` : title}</title>
@@ -357,7 +372,15 @@ export function ErrorBoundary() {
 			<h1>{title}</h1>
 			<p>{i18n._(page.text)}</p>
 			<p>
-				{status === 403 ? (
+				{crossSite ? (
+					<Trans>
+						Open the site at its own address,{' '}
+						<a href={new URL(location.pathname, siteUrl || 'http://localhost').href} dir="ltr">
+							{siteUrl}
+						</a>
+						, and try again.
+					</Trans>
+				) : status === 403 ? (
 					<Link to="/admin">
 						<Trans>Go to the editor's home</Trans>
 					</Link>

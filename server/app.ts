@@ -180,7 +180,11 @@ function answerErrors(app: App, { storage, logger }: AppDependencies) {
 function refuseForeignWrites(app: App, { config }: AppDependencies) {
 	app.use(async (c, next) => {
 		if (!isAllowedOrigin(c.req.raw, config.siteUrl)) {
-			return c.json({ error: 'This request came from another site and was refused.' }, 403)
+			// `reason` lets the site's own pages tell it apart from a page for admins only (root.tsx).
+			return c.json(
+				{ error: 'This request came from another site and was refused.', reason: 'cross-site' },
+				403,
+			)
 		}
 		return next()
 	})

@@ -55,3 +55,26 @@ test('an editor signs in, sees the editor area, and signs out', async ({ page })
 	await page.goto('/admin')
 	await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin$/)
 })
+
+test.describe('the site opened at another address', () => {
+	// The refused sign-in's 403, which Chromium logs.
+	test.use({ expectedConsoleError: /status of 403/ })
+
+	test('a sign-in sent from it is refused in words that say why, with a link to the site’s own', async ({
+		page,
+	}) => {
+		const own = new URL(server().url)
+		// The same server reached by another name (as by its IP address, or www): another origin.
+		await page.goto(`http://localhost:${own.port}/admin/sign-in`)
+		await waitForHydration(page)
+		await page.getByLabel('Email address').fill('ana@example.org')
+		await page.getByLabel('Password').fill('any password at all')
+		await page.getByRole('button', { name: 'Sign in' }).click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sent from another address')
+		await expect(page.getByText('For admins only')).toHaveCount(0)
+		await expect(page.getByRole('link', { name: own.origin })).toHaveAttribute(
+			'href',
+			`${own.origin}/admin/sign-in`,
+		)
+	})
+})

@@ -323,6 +323,7 @@ describe('security baseline', () => {
 		expect(response.status).toBe(403)
 		expect(await response.json()).toEqual({
 			error: 'This request came from another site and was refused.',
+			reason: 'cross-site',
 		})
 		expectSecurityHeaders(response)
 	})

@@ -149,6 +149,13 @@ describe('pages', () => {
 		expect(allTold).toContain('Give the article a title.')
 		expect(allTold).toContain('is one of the site’s own addresses (/search)')
 		expect(allTold).toContain('An image in the text has no description')
+		// A page titled as one of them, its address left to the title, is saved beside it.
+		for (const title of ['Search', 'Contact']) {
+			const draft = await newPage({ title, intent: 'draft' })
+			expect(draft.status, title).toBe(302)
+			const page = await app.storage.articles.findBySlug(`${title.toLowerCase()}-page`)
+			expect(page?.kind, title).toBe('page')
+		}
 		const taken = await newPage({ title: 'Half a degree', slug: 'half-a-degree-matters' })
 		expect(taken.status).toBe(400)
 		expect(await taken.text()).toContain('Another article or page already uses this address.')

@@ -1,7 +1,7 @@
 // Writing articles in the editor area and through the admin API: one set of functions, so the
 // form, the API and the scheduled-publishing job change articles the same way.
 
-import { pageSlugProblem } from '#app/features/pages/page-addresses.ts'
+import { pageSlugFromTitle, pageSlugProblem } from '#app/features/pages/page-addresses.ts'
 import { parseQuery } from '#app/features/search/search-query.ts'
 import { contentLanguages, withStems } from '#app/features/search/stems.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
@@ -80,7 +80,7 @@ async function prepare(
 		input.publishedAt?.toISOString() ??
 		existing?.publishedAt ??
 		(status === 'published' ? new Date().toISOString() : null)
-	const slug = input.slug ?? existing?.slug ?? slugFor(kind, input.title)
+	const slug = input.slug ?? existing?.slug ?? slugFromTitle(kind, input.title)
 	// A page beside the site's own addresses: /contact is always the contact form.
 	const reserved = kind === 'page' ? pageSlugProblem(slug) : undefined
 	const refused = (errors: FieldErrors) =>
@@ -130,7 +130,7 @@ async function fieldProblems(
 		const address =
 			(slug.success ? slug.data : undefined) ||
 			existing?.slug ||
-			(title.success ? slugFor(kind, title.data) : '')
+			(title.success ? slugFromTitle(kind, title.data) : '')
 		const reserved = address ? pageSlugProblem(address) : undefined
 		if (reserved) problems.slug = [reserved]
 	}
@@ -145,6 +145,12 @@ async function fieldProblems(
 		}
 	}
 	return problems
+}
+
+/** An address made from a title: a page's kept clear of the site's own addresses. */
+function slugFromTitle(kind: ArticleKind, title: string): string {
+	const slug = slugFor(kind, title)
+	return kind === 'page' ? pageSlugFromTitle(slug) : slug
 }
 
 /**
@@ -234,7 +240,7 @@ export async function updateArticle(
 	const { write } = prepared
 	write.revision = revision
 	if (raw.slugFollowsTitle === true && !raw.slug && existing.publishedAt === null) {
-		const fromTitle = slugify(write.title)
+		const fromTitle = slugify(write.title) && slugFromTitle(existing.kind, write.title)
 		if (fromTitle && fromTitle !== existing.slug)
 			write.slug = await freeSlug(storage, fromTitle, id)
 	}

@@ -7,7 +7,11 @@ import { articleInputSchema } from '#app/features/articles/article.schema.ts'
 import { toArticleWrite } from '#app/features/articles/article-write.server.ts'
 import { MarkdownRefused } from '#app/features/articles/markdown.server.ts'
 import { slugFor, slugify, slugPattern } from '#app/features/articles/slug.ts'
-import { pageSlugProblem, publicPath } from '#app/features/pages/page-addresses.ts'
+import {
+	pageSlugFromTitle,
+	pageSlugProblem,
+	publicPath,
+} from '#app/features/pages/page-addresses.ts'
 import { isShortlink, readablePath } from '#app/features/redirects/addresses.ts'
 import { firstWords } from '#app/lib/first-words.ts'
 import type { MoveInProgress } from '#storage/port/move-in.ts'
@@ -80,8 +84,9 @@ function chooseSlug(post: SourcePost, notes: string[]): string {
 			`its address "${post.slug}" is written /${slug} here (Canopy's addresses spell some scripts in Latin letters)`,
 		)
 	if (post.kind === 'page' && pageSlugProblem(slug)) {
-		notes.push(`"/${slug}" is one of Canopy's own addresses: the page is at /${slug}-page`)
-		slug = `${slug}-page`
+		const reserved = slug
+		slug = pageSlugFromTitle(slug)
+		notes.push(`"/${reserved}" is one of Canopy's own addresses: the page is at /${slug}`)
 	}
 	return slug
 }

@@ -33,6 +33,14 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
 	'language',
 ])
 
+/**
+ * A page's address made from its title, beside the site's own: a page titled "Contact" or
+ * "Search" is at /contact-page or /search-page (a typed slug is checked, not changed).
+ */
+export function pageSlugFromTitle(slug: string): string {
+	return reservedSlugs.has(slug) ? `${slug}-page` : slug
+}
+
 /** Why `slug` cannot be a page's address; undefined when it can. */
 export function pageSlugProblem(slug: string): string | undefined {
 	if (!reservedSlugs.has(slug)) return undefined
