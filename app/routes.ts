@@ -21,6 +21,10 @@ export default [
 	route('authors/:slug', 'routes/author.tsx'),
 	route('authors/:slug/feed.xml', 'routes/term-feed.ts', { id: 'author-rss' }),
 	route('authors/:slug/atom.xml', 'routes/term-feed.ts', { id: 'author-atom' }),
+	// Anything deeper below these three is a 404 page, not the way home (decision 045).
+	route('articles/*', 'routes/not-found-below.tsx', { id: 'articles-below' }),
+	route('tags/*', 'routes/not-found-below.tsx', { id: 'tags-below' }),
+	route('authors/*', 'routes/not-found-below.tsx', { id: 'authors-below' }),
 	route('media/:file', 'routes/media.ts'),
 	// The language switcher's choice, kept in a cookie (decision 033).
 	route('language', 'routes/language.ts'),

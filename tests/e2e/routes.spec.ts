@@ -117,12 +117,7 @@ test('/contact shows an email link and a postal address', async ({ page }) => {
 	await expect(page.locator('main address')).toContainText(siteTitle)
 })
 
-for (const path of [
-	'/about',
-	'/some/deep/path',
-	'/ARTICLES-old?ref=mail',
-	'/articles/two/levels',
-]) {
+for (const path of ['/about', '/some/deep/path', '/ARTICLES-old?ref=mail']) {
 	test(`${path} redirects to /home with a 302`, async ({ page, request, baseURL }) => {
 		const response = await request.get(path, { maxRedirects: 0 })
 		expect(response.status()).toBe(302)
@@ -133,6 +128,22 @@ for (const path of [
 		await expect(page.locator('main h1')).toHaveText(siteTitle)
 	})
 }
+
+test.describe('deep addresses', () => {
+	// The page's own 404, which Chromium logs.
+	test.use({ expectedConsoleError: /status of 404/ })
+
+	test('below the articles, tags and authors, an address nothing answers is the 404 page, however deep', async ({
+		page,
+	}) => {
+		for (const path of ['/articles/two/levels', '/tags/soil/page/2']) {
+			const response = await page.goto(path)
+			expect(response?.status(), path).toBe(404)
+			await expect(page).toHaveURL(new RegExp(`${path}$`))
+			await expect(page.locator('main h1, h1').first()).toHaveText('Page not found')
+		}
+	})
+})
 
 test('files answer for themselves, never with the redirect', async ({ request }) => {
 	const files: [path: string, status: number, type: RegExp, body?: RegExp][] = [

@@ -70,7 +70,14 @@ describe('routes', () => {
 		expect(await response.text()).toContain(text)
 	})
 
-	it.each(['/articles/no-such-article', '/articles/NOT%20a%20slug'])(
+	it.each([
+		'/articles/no-such-article',
+		'/articles/NOT%20a%20slug',
+		'/articles/a/b',
+		'/tags/soil/page/2',
+		'/authors/someone/posts',
+		'/tags/',
+	])(
 		'%s is a real 404 page',
 		async (path) => {
 			const response = await get(path)
@@ -86,7 +93,7 @@ describe('routes', () => {
 		expect((await get('/articles/unfinished-draft')).status).toBe(404)
 	})
 
-	it.each(['/nowhere', '/about/team', '/articles/a/b', '/home/extra'])(
+	it.each(['/nowhere', '/about/team', '/home/extra'])(
 		'%s redirects (302) home',
 		async (path) => {
 			const response = await get(path)
