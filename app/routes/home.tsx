@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { listInReaderLanguage } from '#app/features/articles/articles.server.ts'
+import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { useLiveArticles } from '#app/features/articles/use-live-articles.ts'
 import { movedShortlink } from '#app/features/redirects/redirects.server.ts'
 import { taglineIn } from '#app/features/site/tagline.ts'
@@ -34,6 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		changeId,
 		count,
 		language: everyLanguage ? undefined : language.filter,
+		// Said above the list where the site offers several languages: which, and the way to all.
+		listLanguage: language.offered
+			? { locale: language.locale, noneInLanguage: everyLanguage && !!language.filter }
+			: undefined,
 	}
 }
 
@@ -79,6 +84,14 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 				<h2 id="latest-heading">
 					<Trans>Latest articles</Trans>
 				</h2>
+				{loaderData.listLanguage && loaderData.count > 0 ? (
+					<ListLanguageNote
+						locale={loaderData.listLanguage.locale}
+						all={false}
+						noneInLanguage={loaderData.listLanguage.noneInLanguage}
+						path="/articles"
+					/>
+				) : null}
 				<p className="visually-hidden" role="status" aria-live="polite">
 					{announcement}
 				</p>

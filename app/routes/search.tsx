@@ -4,7 +4,7 @@
 import type { I18n } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { data, Form, Link } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { SearchField } from '#app/components/ui/search-field.tsx'
 import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { PublishedDate } from '#app/features/articles/article-card.tsx'
@@ -34,6 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			headers: { 'Retry-After': String(found.retryAfterSeconds) },
 		})
 	if (found.state === 'refused') return data(found, { status: 400 })
+	// A page past the last (an old link, a page number typed): the last page of results.
+	if (found.state === 'results' && found.results.length === 0 && found.total > 0)
+		throw redirect(pageLink(found.q, found.pages))
 	return found
 }
 

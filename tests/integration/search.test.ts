@@ -134,11 +134,15 @@ describe.each(databases)('search: $name', ({ name, create }) => {
 			expect(answer.html, q).toContain(text)
 		}
 		expect(await app.storage.articles.count()).toBe(5)
-		// A page number out of range is the last page or the first, not an error.
-		for (const number of ['0', '-3', 'nine', '99999999999']) {
+		// A page number out of range is the last page or the first, not an error, nor a page
+		// of no results with no way back.
+		for (const number of ['0', '-3', 'nine', '99999999999', '5']) {
 			const answer = await page(`q=peat&page=${number}`)
 			expect(answer.status, number).toBe(200)
+			expect(answer.html, number).toContain('<ol class="search-results"')
 		}
+		const past = await fetch(`${app.url}/search?q=peat&page=5`, { redirect: 'manual' })
+		expect([past.status, past.headers.get('location')]).toEqual([302, '/search?q=peat'])
 	})
 
 	it('limits one address to 30 searches a minute, with Retry-After, and leaves other readers alone', async () => {

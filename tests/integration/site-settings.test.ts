@@ -208,6 +208,12 @@ describe('site settings', () => {
 		const frenchNow = await page('/articles', 'fr-FR')
 		expect(frenchNow).toContain('Les marais reviennent')
 		expect(frenchNow).not.toContain('Болота России')
+		// The home page says so too, with the way to every language's articles.
+		const frenchHomeNow = await page('/home', 'fr-FR')
+		expect(frenchHomeNow).toContain('Les marais reviennent')
+		expect(frenchHomeNow).not.toContain('Tidal Flats Return')
+		expect(frenchHomeNow).toMatch(/<a href="\/articles\?lang=all"[^>]*>[^<]+<\/a>/)
+		expect(await page('/home', 'en')).toContain('Show every language')
 		// On its page the article says it is Russian, and the interface's words inside it that
 		// they are English.
 		const article = await page('/articles/bolota-rossii', 'en')
