@@ -57,4 +57,20 @@ export const formMessages = [
 		message: 'Type a word to look for: letters or digits, not only signs or words to leave out.',
 	}),
 	msg({ id: 'Write your message.', message: 'Write your message.' }),
+	msg({
+		id: 'Write at least 10 characters, so we understand what you need.',
+		message: 'Write at least 10 characters, so we understand what you need.',
+	}),
+	msg({
+		id: 'Keep your message to 5,000 characters or fewer.',
+		message: 'Keep your message to 5,000 characters or fewer.',
+	}),
+	msg({
+		id: 'Keep your name to 100 characters or fewer.',
+		message: 'Keep your name to 100 characters or fewer.',
+	}),
+	msg({
+		id: 'Keep the subject to 150 characters or fewer.',
+		message: 'Keep the subject to 150 characters or fewer.',
+	}),
 ]

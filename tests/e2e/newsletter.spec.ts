@@ -118,6 +118,17 @@ test.describe('without JavaScript, a malformed address', () => {
 	})
 })
 
+test('with JavaScript, Subscribe with nothing typed keeps the reader on the page, the cursor in the field', async ({
+	page,
+}) => {
+	await page.goto('/articles/the-living-ground')
+	await waitForHydration(page)
+	const footer = page.locator('footer')
+	await footer.getByRole('button', { name: 'Subscribe' }).click()
+	await expect(footer.getByLabel('Email address', { exact: true })).toBeFocused()
+	await expect(page).toHaveURL(/\/articles\/the-living-ground$/)
+})
+
 test('with JavaScript, a reader subscribes from the home page, confirms and reaches every page of the newsletter, each passing axe', async ({
 	page,
 }) => {

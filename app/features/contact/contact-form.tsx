@@ -255,7 +255,7 @@ function Confirmation({ name, email }: { name: string; email: string }) {
 	return (
 		<div role="status" className="notice contact-sent" tabIndex={-1} ref={ref}>
 			<h2>
-				<Trans>Thank you, your message has been received</Trans>
+				<Trans>Your message has been received</Trans>
 			</h2>
 			<p>{t`Thank you, ${name}. We have your message and will reply to ${email}.`}</p>
 			<p>

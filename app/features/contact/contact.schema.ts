@@ -7,6 +7,10 @@ import * as z from 'zod/mini'
 // forbids eval, and the probe alone is reported as a violation.
 if (typeof document !== 'undefined') z.config({ jitless: true })
 
+/**
+ * The fields' limits. Each message below says its number in words as written (not from these),
+ * so it can be listed for translation word for word (app/lib/form-messages.ts).
+ */
 export const contactLimits = {
 	name: 100,
 	email: 254,
@@ -24,7 +28,6 @@ const multiLine = (value: string) =>
 		.replace(/[^\P{Cc}\n\t]/gu, '')
 		.trim()
 
-const count = (value: number) => value.toLocaleString('en-US')
 
 /**
  * Anything but a string (a number, a list) is refused with `message` alone (the pipe stops
@@ -43,7 +46,7 @@ export const contactFieldsSchema = z.object({
 		'Enter your name.',
 		oneLine,
 		z.minLength(1, { error: 'Enter your name, so we know who is writing.', abort: true }),
-		z.maxLength(contactLimits.name, `Keep your name to ${contactLimits.name} characters or fewer.`),
+		z.maxLength(contactLimits.name, 'Keep your name to 100 characters or fewer.'),
 	),
 	email: text(
 		'Enter your email address.',
@@ -62,7 +65,7 @@ export const contactFieldsSchema = z.object({
 				oneLine,
 				z.maxLength(
 					contactLimits.subject,
-					`Keep the subject to ${contactLimits.subject} characters or fewer.`,
+					'Keep the subject to 150 characters or fewer.',
 				),
 			),
 		),
@@ -74,14 +77,9 @@ export const contactFieldsSchema = z.object({
 		z.minLength(1, { error: 'Write your message.', abort: true }),
 		z.minLength(
 			contactLimits.messageMin,
-			`Write at least ${contactLimits.messageMin} characters, so we understand what you need.`,
+			'Write at least 10 characters, so we understand what you need.',
 		),
-		z.maxLength(contactLimits.messageMax, {
-			error: (issue) =>
-				`Keep your message to ${count(contactLimits.messageMax)} characters or fewer (it has ${count(
-					typeof issue.input === 'string' ? issue.input.length : 0,
-				)}).`,
-		}),
+		z.maxLength(contactLimits.messageMax, 'Keep your message to 5,000 characters or fewer.'),
 	),
 })
 

@@ -31,6 +31,15 @@ export function SubscribeForm({
 			className="subscribe-form"
 			aria-labelledby={`${id}-title`}
 			noValidate
+			onSubmit={(event) => {
+				// Nothing typed: the cursor goes to the field, and the reader stays on the page
+				// (a mistyped address is still answered by /newsletter, in words).
+				const field = event.currentTarget.elements.namedItem('email')
+				if (field instanceof HTMLInputElement && field.value.trim() === '') {
+					event.preventDefault()
+					field.focus()
+				}
+			}}
 		>
 			<p id={`${id}-title`} className="subscribe-title">
 				{title}
