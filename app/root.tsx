@@ -46,6 +46,7 @@ import {
 	isInterfaceLocale,
 	localeNames,
 } from './lib/i18n.ts'
+import { loadPageMessages } from './lib/i18n-catalogs.client.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { useRouteFocus } from './lib/use-route-focus.ts'
 import stylesheet from './styles/app.css?url'
@@ -60,6 +61,21 @@ export const links: Route.LinksFunction = () => [
 
 // The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
 export const shouldRevalidate = keepDataWhenNoticeLeaves
+
+/**
+ * A navigation in the browser draws its page only once the messages it is drawn in are here:
+ * the reader's language's, and an article's or a page's own where the interface follows it
+ * (usePageLanguage), as the server's render of the same address has them all. Without this, an
+ * article in another language kept the reader's interface until reloaded, and a page after it
+ * showed the reader's language's direction with English words.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+	async ({ request }, next) => {
+		const results = await next()
+		await loadPageMessages(new URL(request.url).pathname, results)
+		return results
+	},
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage, siteUrl, remoteConfig } = context.get(servicesContext)
@@ -131,7 +147,7 @@ function usePageLanguage(
 	const locale = followed ? content : reader
 	// Where the interface stays the reader's, <html> says so; the article's element carries its
 	// own language (article-view.tsx, routes/page.tsx).
-	return { locale, page: locale, direction: directionOf(locale) }
+	return { locale, reader, page: locale, direction: directionOf(locale) }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -193,11 +209,15 @@ function Document({
 	const footer = inLanguage(i18n, navigation.footer)
 	return (
 		// The head's banner script may mark <html> before React hydrates it (site-banner.tsx).
-		// data-locale: the interface's language, whose messages the browser loads before hydrating.
+		// data-locale: the interface's language, whose messages the browser loads before hydrating;
+		// data-reader-locale and data-site-language, what a navigation's messages are chosen by
+		// (clientMiddleware).
 		<html
 			lang={language.page}
 			dir={language.direction}
 			data-locale={language.locale}
+			data-reader-locale={language.reader}
+			data-site-language={site.language}
 			suppressHydrationWarning
 		>
 			<head>

@@ -2,7 +2,7 @@
 // (contact, newsletter, search) with those pages; the staff area's only there. Each is a chunk of
 // its own per language (decision 033).
 import type { Messages } from '@lingui/core'
-import { addMessages, type InterfaceLocale, isInterfaceLocale } from './i18n.ts'
+import { addMessages, type InterfaceLocale, interfaceLocaleOf, isInterfaceLocale } from './i18n.ts'
 
 type Area = 'public' | 'forms' | 'staff'
 
@@ -42,4 +42,25 @@ export async function withMessages<T>(area: Area, serverLoader: () => Promise<T>
 		isInterfaceLocale(locale) ? loadCatalogue(locale, area) : undefined,
 	])
 	return data
+}
+
+/**
+ * The messages a page reached in the browser is drawn in (root.tsx's clientMiddleware): the
+ * reader's language's, and the language of an article or a page in the navigation's data
+ * (`contentLanguage`; empty: the site's), in the areas the page needs.
+ */
+export async function loadPageMessages(pathname: string, results: unknown): Promise<void> {
+	const { readerLocale, siteLanguage } = document.documentElement.dataset
+	const wanted = new Set<InterfaceLocale>()
+	if (isInterfaceLocale(readerLocale)) wanted.add(readerLocale)
+	for (const outcome of Object.values((results ?? {}) as Record<string, { result?: unknown }>)) {
+		const data = outcome?.result
+		if (!data || typeof data !== 'object' || !('contentLanguage' in data)) continue
+		const tag = data.contentLanguage
+		const locale = typeof tag === 'string' ? interfaceLocaleOf(tag || siteLanguage) : undefined
+		if (locale) wanted.add(locale)
+	}
+	await Promise.all(
+		[...wanted].flatMap((locale) => areasOf(pathname).map((area) => loadCatalogue(locale, area))),
+	)
 }

@@ -156,6 +156,36 @@ test('readers get each translation in its language and direction, linked to the 
 	await page.context().close()
 })
 
+test('moving between pages in the browser, each is in the language a reload of it gives', async ({
+	browser,
+}) => {
+	const page = await reader(browser, 'ar-EG')
+	await page.goto('/articles?lang=all')
+	await waitForHydration(page)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+	// To the Spanish article: the interface follows it into Spanish, as its own address does.
+	await page.getByTestId('article-list').getByRole('link', { name: spanish.title }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(spanish.title)
+	const drawn = async () => ({
+		lang: await page.locator('html').getAttribute('lang'),
+		dir: await page.locator('html').getAttribute('dir'),
+		breadcrumb: await page.locator('.breadcrumb').textContent(),
+		skipLink: await page.locator('a.skip-link').textContent(),
+	})
+	const followed = await drawn()
+	expect(followed).toMatchObject({ lang: 'es', dir: 'ltr', breadcrumb: 'Artículos' })
+	await page.reload()
+	await waitForHydration(page)
+	expect(await drawn()).toEqual(followed)
+	// Home again: the reader's Arabic, its words and its direction, not English right to left.
+	await page.locator('a.site-title').click()
+	await expect(page).toHaveURL(/\/home$/)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+	await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+	await expect(page.getByRole('heading', { level: 2, name: 'أحدث المقالات' })).toBeVisible()
+	await page.context().close()
+})
+
 for (const javaScriptEnabled of [true, false]) {
 	test(`a reader switches the interface to French ${javaScriptEnabled ? 'with' : 'without'} JavaScript, and it stays so`, async ({
 		browser,
