@@ -482,6 +482,18 @@ test('leaving with unsaved changes asks first', interfaceOnly, async ({ page }) 
 		.click()
 	const ask = page.getByRole('alertdialog')
 	await expect(ask).toContainText('You have unsaved changes.')
+	// From the keyboard: the question has the focus on its safe answer, and Escape stays.
+	const stay = ask.getByRole('button', { name: 'Stay and keep editing' })
+	await expect(stay).toBeFocused()
+	await page.keyboard.press('Escape')
+	await expect(ask).toHaveCount(0)
+	await expect(
+		page.getByRole('navigation', { name: 'Editor area' }).getByRole('link', { name: 'Articles' }),
+	).toBeFocused()
+	await page
+		.getByRole('navigation', { name: 'Editor area' })
+		.getByRole('link', { name: 'Articles' })
+		.click()
 	await ask.getByRole('button', { name: 'Stay and keep editing' }).click()
 	await expect(page).toHaveURL(url)
 	await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kelp forests, revised')

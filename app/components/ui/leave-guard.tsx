@@ -29,16 +29,41 @@ export function useLeaveGuard() {
 	return { blocker, markDirty }
 }
 
-/** The question a blocked navigation asks. */
+/**
+ * The question a blocked navigation asks. It takes the focus, on its safe answer (a keyboard user
+ * is not left on the link they followed, tabbing on through the page behind it); Escape stays,
+ * and staying gives the focus back to where it was.
+ */
 export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
+	const stay = useRef<HTMLButtonElement>(null)
+	const before = useRef<Element | null>(null)
+	useEffect(() => {
+		before.current = document.activeElement
+		stay.current?.focus()
+	}, [])
+	const stayHere = () => {
+		const previous = before.current
+		onStay()
+		if (previous instanceof HTMLElement) previous.focus()
+	}
 	return (
-		<div role="alertdialog" aria-modal="false" aria-labelledby="leave-title" className="leave">
+		<div
+			role="alertdialog"
+			aria-modal="false"
+			aria-labelledby="leave-title"
+			className="leave"
+			onKeyDown={(event) => {
+				if (event.key !== 'Escape') return
+				event.preventDefault()
+				stayHere()
+			}}
+		>
 			<p id="leave-title">
 				<Trans>
 					<strong>You have unsaved changes.</strong> Leave this page and lose them?
 				</Trans>
 			</p>
-			<button type="button" onClick={onStay}>
+			<button type="button" onClick={stayHere} ref={stay}>
 				<Trans>Stay and keep editing</Trans>
 			</button>{' '}
 			<button type="button" className="secondary" onClick={onLeave}>
