@@ -1,5 +1,6 @@
 // The editors' analytics dashboard: which UTC days to show (from the address), and every figure
 // of those days and of the same number of days just before them, read in parallel.
+import type { I18n } from '@lingui/core'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
 import type { AnalyticsDay, AnalyticsTotals, DayRange } from '#storage/port/analytics.ts'
 import type { Storage } from '#storage/port/storage.ts'
@@ -152,6 +153,8 @@ export async function loadTable(
 	range: DayRange,
 	table: DashboardTable,
 	limit: number,
+	/** The interface's, for the rows' names; English (the CSV's) when none is given. */
+	i18n?: I18n,
 ): Promise<DashboardTableData> {
 	const rows = await storage.analytics.breakdown(range, table.dimension, limit)
 	return {
@@ -161,7 +164,7 @@ export async function loadTable(
 		columns: table.columns,
 		count: table.count,
 		rows: rows.map((row) => ({
-			labels: rowLabels(table, row),
+			labels: rowLabels(table, row, i18n),
 			visitors: row.visitors,
 			views: row.views,
 		})),
@@ -177,6 +180,7 @@ export async function loadDashboard(
 	storage: Storage,
 	range: DashboardRange,
 	now: Date,
+	i18n?: I18n,
 ): Promise<Dashboard> {
 	const { analytics } = storage
 	const [current, previous, currentDays, previousDays, tables, active] = await Promise.all([
@@ -184,7 +188,9 @@ export async function loadDashboard(
 		analytics.totals(range.previous),
 		analytics.daily(range.current),
 		analytics.daily(range.previous),
-		Promise.all(dashboardTables.map((table) => loadTable(storage, range.current, table, pageRows))),
+		Promise.all(
+			dashboardTables.map((table) => loadTable(storage, range.current, table, pageRows, i18n)),
+		),
 		activeVisitors(storage, now),
 	])
 	return {

@@ -24,10 +24,14 @@ const limits = { timeout: 50, maxEditLength: 20_000 }
 /** Unchanged text longer than this is shortened to its two ends, around a "…". */
 const sameShown = 240
 
-function asText(value: Snapshot[RevisionField]): string {
+/** How a status reads in the diff: in the interface's language where the page gives it. */
+export type StatusNames = Record<'draft' | 'published', string>
+
+const englishStatus: StatusNames = { draft: 'Draft', published: 'Published' }
+
+function asText(value: Snapshot[RevisionField], status: StatusNames): string {
 	if (Array.isArray(value)) return value.join(', ')
-	if (value === 'published') return 'Published'
-	if (value === 'draft') return 'Draft'
+	if (value === 'published' || value === 'draft') return status[value]
 	return value ?? ''
 }
 
@@ -68,10 +72,14 @@ export function textDiff(before: string, after: string): DiffPart[] {
  * The fields that differ from `before` to `after`, each with its words taken out and put in;
  * with nothing before (the first revision), none.
  */
-export function revisionDiff(before: Snapshot | undefined, after: Snapshot): FieldDiff[] {
+export function revisionDiff(
+	before: Snapshot | undefined,
+	after: Snapshot,
+	status: StatusNames = englishStatus,
+): FieldDiff[] {
 	return changedFields(before, after).map((field) => ({
 		field,
 		label: revisionFieldLabels[field],
-		parts: textDiff(asText(before?.[field] ?? null), asText(after[field])),
+		parts: textDiff(asText(before?.[field] ?? null, status), asText(after[field], status)),
 	}))
 }

@@ -20,6 +20,7 @@ import {
 } from '#app/features/analytics/dashboard-sections.tsx'
 import { formatDay } from '#app/features/analytics/dashboard-tables.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import analyticsStyles from '#app/styles/admin-analytics.css?url'
 import type { Route } from './+types/analytics'
@@ -53,7 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			400,
 		)
 	}
-	const dashboard = await loadDashboard(storage, parsed.range, now)
+	const dashboard = await loadDashboard(
+		storage,
+		parsed.range,
+		now,
+		await requestI18n(request, context),
+	)
 	return { ok: true as const, today, range: parsed.range, ...dashboard }
 }
 

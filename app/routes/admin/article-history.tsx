@@ -60,14 +60,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	// Whether a revision was kept before the selected one (else it is the first kept).
 	let hasPrevious = false
 	if (selected) {
+		const i18n = await requestI18n(request, context)
+		const status = { draft: i18n._(msg`Draft`), published: i18n._(msg`Published`) }
 		isCurrent = selected.kind !== 'pending' && changedFields(selected, current).length === 0
-		if (againstCurrent) diff = revisionDiff(current, selected)
+		if (againstCurrent) diff = revisionDiff(current, selected, status)
 		else {
 			// The revision before it: what this save changed.
 			const at = revisions.findIndex((revision) => revision.id === selected.id)
 			const before = revisions.slice(at + 1).find((revision) => revision.kind !== 'pending')
 			const previous = before && (await storage.revisions.get(id, before.id))
-			diff = previous ? revisionDiff(previous, selected) : []
+			diff = previous ? revisionDiff(previous, selected, status) : []
 			hasPrevious = previous !== undefined
 		}
 	}

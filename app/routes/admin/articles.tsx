@@ -46,7 +46,8 @@ const filters = [
 	{ value: null, label: msg`All` },
 	{ value: 'draft', label: msg`Drafts` },
 	{ value: 'scheduled', label: msg`Scheduled` },
-	{ value: 'published', label: msg`Published` },
+	// Its own message: a filter names the articles (plural), a badge names one's state.
+	{ value: 'published', label: msg({ message: 'Published', context: 'the articles filter' }) },
 ] as const
 
 /** What an empty filter says when no words were searched for. */
