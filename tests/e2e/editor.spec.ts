@@ -348,6 +348,30 @@ test(
 )
 
 test(
+	'a cover without its description does not stop the text being autosaved: the status says what waits',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByLabel('Title', { exact: true }).fill('Wet meadows')
+		await page.getByLabel('Text (Markdown)').fill('Wet meadows flood in winter.')
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+		const status = page.locator('.editor-status')
+		await expect(status).toContainText('Draft saved at')
+		await page.getByLabel('Cover image', { exact: true }).fill('/logo.svg')
+		await page.getByLabel('Text (Markdown)').fill('Wet meadows flood in winter, and snipe nest.')
+		await expect(status).toContainText('Draft saved at')
+		await expect(status).toContainText('Not saved until fixed: Describe the cover image')
+		// The text is saved: it comes back on a reload; the cover waits for its description.
+		await page.reload()
+		await waitForHydration(page)
+		await expect(page.getByLabel('Text (Markdown)')).toHaveValue(
+			'Wet meadows flood in winter, and snipe nest.',
+		)
+		await expect(page.getByLabel('Cover image', { exact: true })).toHaveValue('')
+	},
+)
+
+test(
 	'text in another script than the article’s language is pointed out at the language field',
 	interfaceOnly,
 	async ({ page }) => {

@@ -190,6 +190,54 @@ describe('the article editor', () => {
 		expect(draftHtml).not.toContain('has no description')
 	})
 
+	it('autosaves the text whatever else a field refuses, keeping that field as it was stored', async () => {
+		// A new article's first autosave, with a tag too long: made, with its text, without the tag.
+		const first = await post(
+			'/admin/articles/new',
+			fields({
+				title: 'Bog pools',
+				body: 'Pools on the bog hold water all summer.',
+				tags: `bogs, ${'x'.repeat(41)}`,
+				intent: 'autosave',
+			}),
+		)
+		expect(first.status).toBe(200)
+		const made = await app.storage.articles.findBySlug('bog-pools')
+		expect(made).toMatchObject({
+			bodyMarkdown: 'Pools on the bog hold water all summer.',
+			tags: [],
+		})
+		// Then a cover without its description: the text goes on being saved, the cover waits.
+		const next = await post(
+			`/admin/articles/${made?.id}`,
+			fields({
+				title: 'Bog pools',
+				body: 'Pools on the bog hold water all summer, and dragonflies.',
+				tags: 'bogs',
+				cover: '/media/pool.png',
+				intent: 'autosave',
+				version: String(made?.version),
+			}),
+		)
+		expect(next.status).toBe(200)
+		expect(await app.storage.articles.findById(made?.id ?? 0)).toMatchObject({
+			bodyMarkdown: 'Pools on the bog hold water all summer, and dragonflies.',
+			coverImageUrl: null,
+		})
+		// Publishing still refuses until the cover is described.
+		const publish = await post(
+			`/admin/articles/${made?.id}`,
+			fields({
+				title: 'Bog pools',
+				body: 'Pools.',
+				cover: '/media/pool.png',
+				intent: 'publish',
+				version: String((await app.storage.articles.findById(made?.id ?? 0))?.version),
+			}),
+		)
+		expect(publish.status).toBe(400)
+	})
+
 	it('saves a draft with an undescribed image, and refuses to publish it until it is described', async () => {
 		const body = 'Herons at dawn.\n\n![](/media/heron.png)\n\n![ ](/media/avocet.png)'
 		const draft = await create({ title: 'Birds at dawn', body })

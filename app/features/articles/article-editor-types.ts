@@ -58,4 +58,9 @@ export interface EditorActionData {
 	pending?: boolean
 	/** The autosave found the form holding the article as it stands: nothing is pending. */
 	unchanged?: boolean
+	/**
+	 * The autosave saved everything but these fields (refused: a cover without its description,
+	 * a tag too long), which stay as they were stored.
+	 */
+	savedExcept?: FieldErrors
 }

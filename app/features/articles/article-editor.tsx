@@ -236,7 +236,7 @@ export function ArticleEditor({
 	}, [madeTitle, onDraftMade])
 	// Clean again once the autosave holds every edit made so far.
 	useEffect(() => {
-		if (autosaved?.saved && savedEdits.current === edits) markDirty(false)
+		if (autosaved?.saved && !autosaved.savedExcept && savedEdits.current === edits) markDirty(false)
 	}, [autosaved, edits, markDirty])
 
 	const published = article?.status === 'published'
@@ -279,26 +279,42 @@ export function ArticleEditor({
 					<Trans>No changes: the form holds the scheduled text.</Trans>
 				),
 			)
-		else if (autosaved?.saved)
+		else if (autosaved?.saved) {
+			// Saved but for a field the save refused (a cover without its description): the text
+			// is safe, and what to fix is said with it.
+			const except = Object.values(autosaved.savedExcept ?? {})
+				.flat()
+				.map((text) => schemaMessage(i18n, text))
+				.join(' ')
+			const exceptNote = except ? (
+				<>
+					{' '}
+					<Trans>Not saved until fixed: {except}</Trans>
+				</>
+			) : null
 			setStatus(
-				autosaved.pending ? (
-					published ? (
-						<Trans>
-							Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until
-							you update.
-						</Trans>
+				<>
+					{autosaved.pending ? (
+						published ? (
+							<Trans>
+								Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until
+								you update.
+							</Trans>
+						) : (
+							<Trans>
+								Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until
+								you schedule again.
+							</Trans>
+						)
 					) : (
 						<Trans>
-							Changes saved at <LocalTime iso={autosaved.saved.updatedAt} clock />, not live until
-							you schedule again.
+							Draft saved at <LocalTime iso={autosaved.saved.updatedAt} clock />.
 						</Trans>
-					)
-				) : (
-					<Trans>
-						Draft saved at <LocalTime iso={autosaved.saved.updatedAt} clock />.
-					</Trans>
-				),
+					)}
+					{exceptNote}
+				</>,
 			)
+		}
 	}, [autosaved, published, i18n])
 
 	const onChange = () => {

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { storeUpload } from '#app/features/uploads/uploads.server.ts'
 import type { AppServices } from '#app/lib/context.server.ts'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { Article, ArticleKind } from '#storage/port/articles.ts'
@@ -105,6 +106,78 @@ async function withPostedCover(
 	return undefined
 }
 
+/** How each field an autosave may refuse goes back to what is stored (a new article: none). */
+const keptAsStored: Record<string, (input: Record<string, unknown>, stored?: Article) => void> = {
+	cover: (input, stored) => {
+		input.cover = stored?.coverImageUrl ?? undefined
+		input.coverAlt = stored?.coverImageAlt ?? undefined
+	},
+	tags: (input, stored) => {
+		input.tags = stored?.tags.map((tag) => tag.name) ?? []
+	},
+	authors: (input, stored) => {
+		input.authors = stored?.authors.map((author) => author.name) ?? []
+		input.author = ''
+	},
+	slug: (input) => {
+		input.slug = undefined
+	},
+	summary: (input, stored) => {
+		input.summary = stored?.summary ?? ''
+	},
+	seoTitle: (input, stored) => {
+		input.seoTitle = stored?.seoTitle ?? ''
+	},
+	seoDescription: (input, stored) => {
+		input.seoDescription = stored?.seoDescription ?? ''
+	},
+	socialImage: (input, stored) => {
+		input.socialImage = stored?.socialImageUrl ?? ''
+	},
+	language: (input) => {
+		input.language = undefined
+	},
+	translationOf: (input) => {
+		input.translationOf = undefined
+	},
+}
+keptAsStored.coverAlt = keptAsStored.cover as (typeof keptAsStored)[string]
+keptAsStored.author = keptAsStored.authors as (typeof keptAsStored)[string]
+
+/**
+ * An autosave refused for fields beside the text (a cover without its description, a tag too
+ * long, an address mistyped) is made again with those fields as they are stored, so the text
+ * typed is never lost to them; undefined when the title or the text itself was refused. The
+ * answer still names what was not saved (savedExcept).
+ */
+function keepingTheRest(
+	input: Record<string, unknown>,
+	errors: FieldErrors,
+	stored?: Article,
+): Record<string, unknown> | undefined {
+	const fields = Object.keys(errors).map((key) => key.split('.')[0] ?? key)
+	if (fields.some((field) => !Object.hasOwn(keptAsStored, field))) return undefined
+	const rest = { ...input }
+	for (const field of fields) keptAsStored[field]?.(rest, stored)
+	return rest
+}
+
+/** An autosave's answer: saved, with what it could not save when it kept the rest. */
+function autosaved(
+	result: EditorResult,
+	form: FormData,
+	refused: FieldErrors | undefined,
+	more: Partial<EditorActionData> = {},
+) {
+	if (!result.ok) return answer(result, form, 'autosave')
+	const { version, updatedAt } = result.article
+	return data<EditorActionData>({
+		saved: { version, updatedAt, intent: 'autosave' },
+		...(refused ? { savedExcept: refused } : {}),
+		...more,
+	})
+}
+
 /** What the editor's actions use of the server's parts. */
 type EditorServices = Pick<
 	AppServices,
@@ -133,23 +206,21 @@ export async function newArticleAction(
 		// too, under a title that says so.
 		if (!String(input.title).trim())
 			input.title = (await requestI18n(request, context))._(untitledDraft)
-		const result = await createArticle(
-			storage,
-			{ ...input, intent: 'draft' },
-			author,
-			undefined,
-			kind,
-			{
+		const create = (fields: Record<string, unknown>) =>
+			createArticle(storage, { ...fields, intent: 'draft' }, author, undefined, kind, {
 				kind: 'autosaved',
 				by: editor,
-			},
-		)
+			})
+		let result = await create(input)
+		let refusedFields: FieldErrors | undefined
+		const rest = !result.ok && result.kind === 'invalid' && keepingTheRest(input, result.errors)
+		if (!result.ok && result.kind === 'invalid' && rest) {
+			refusedFields = result.errors
+			result = await create(rest)
+		}
 		if (!result.ok) return answer(result, form, 'autosave')
-		const { id, version, updatedAt, title } = result.article
-		return data<EditorActionData>({
-			saved: { version, updatedAt, intent: 'autosave' },
-			created: { id, title },
-		})
+		const { id, title } = result.article
+		return autosaved(result, form, refusedFields, { created: { id, title } })
 	}
 	const result = await createArticle(storage, input, author, undefined, kind, { by: editor })
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
@@ -203,18 +274,28 @@ export async function editArticleAction(
 		// A title emptied while typing is not a reason to lose the text: the stored one stays.
 		if (current.status === 'draft' && !current.publishAt) {
 			if (!String(input.title).trim()) input.title = current.title
-			return answer(
-				await updateArticle(storage, id, { ...input, intent: 'draft' }, { kind: 'autosaved', by }),
-				form,
-				intent,
-			)
+			const save = (fields: Record<string, unknown>) =>
+				updateArticle(storage, id, { ...fields, intent: 'draft' }, { kind: 'autosaved', by })
+			const result = await save(input)
+			const rest =
+				!result.ok && result.kind === 'invalid' && keepingTheRest(input, result.errors, current)
+			if (!result.ok && result.kind === 'invalid' && rest)
+				return autosaved(await save(rest), form, result.errors)
+			return answer(result, form, intent)
 		}
-		const kept = await keepPendingEdits(storage, current, input, by)
+		let kept = await keepPendingEdits(storage, current, input, by)
+		let refusedFields: FieldErrors | undefined
+		const rest = !kept.ok && kept.kind === 'invalid' && keepingTheRest(input, kept.errors, current)
+		if (!kept.ok && kept.kind === 'invalid' && rest) {
+			refusedFields = kept.errors
+			kept = await keepPendingEdits(storage, current, rest, by)
+		}
 		if (kept.ok)
 			return data<EditorActionData>({
 				saved: { version: kept.version, updatedAt: kept.savedAt, intent },
 				pending: !kept.unchanged,
 				unchanged: kept.unchanged,
+				...(refusedFields ? { savedExcept: refusedFields } : {}),
 			})
 		return answer(kept, form, intent)
 	}
