@@ -19,7 +19,7 @@ import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { EmailField, NotifyField } from './article-notify-field.tsx'
 import { useDebounced, useLivePreview, useSlugCheck } from './editor-hooks.ts'
 import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
-import { MarkdownToolbar, markdownShortcut } from './markdown-toolbar.tsx'
+import { continueList, MarkdownToolbar, markdownShortcut } from './markdown-toolbar.tsx'
 
 const autosaveDelayMs = 2_000
 
@@ -407,7 +407,10 @@ export function ArticleEditor({
 							tools={<MarkdownToolbar id="body-toolbar" textareaId="body" />}
 							value={body}
 							onChange={(event) => setBody(event.currentTarget.value)}
-							onKeyDown={(event) => markdownShortcut(event, 'body-toolbar')}
+							onKeyDown={(event) => {
+								markdownShortcut(event, 'body-toolbar')
+								continueList(event)
+							}}
 							onPaste={images.onPaste}
 							onDragOver={images.onDragOver}
 							onDrop={images.onDrop}

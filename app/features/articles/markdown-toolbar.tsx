@@ -47,6 +47,53 @@ export function markdownShortcut(event: KeyboardEvent<HTMLTextAreaElement>, tool
 	button.click()
 }
 
+const listItem =
+	/^(?<indent>[ \t]*)(?:(?<bullet>[-*+])|(?<number>\d{1,9})(?<delim>[.)]))(?<task> \[[ xX]\])? +/
+const quoteLine = /^(?<indent>[ \t]*)> ?/
+
+/**
+ * Enter in a list item or a quoted line starts the next one, as every writing tool does ("1. First"
+ * then "2. "); Enter on an empty one ends the list or the quote, its marker taken away. Typed
+ * through the browser's own editing, so Undo takes it back.
+ */
+export function continueList(event: KeyboardEvent<HTMLTextAreaElement>): void {
+	const { key, shiftKey, ctrlKey, metaKey, altKey, nativeEvent } = event
+	if (key !== 'Enter' || shiftKey || ctrlKey || metaKey || altKey || nativeEvent.isComposing) return
+	const field = event.currentTarget
+	const { selectionStart: start, selectionEnd: end, value } = field
+	if (start !== end) return
+	const lineStart = value.lastIndexOf('\n', start - 1) + 1
+	const lineEnd = value.indexOf('\n', start) === -1 ? value.length : value.indexOf('\n', start)
+	const line = value.slice(lineStart, lineEnd)
+	const marker = listItem.exec(line) ?? quoteLine.exec(line)
+	// Not in a list, or the caret inside the marker itself: Enter as ever.
+	if (!marker || start - lineStart < marker[0].length) return
+	event.preventDefault()
+	if (line.slice(marker[0].length).trim() === '') {
+		field.setSelectionRange(lineStart, lineEnd)
+		edit(field, '')
+		return
+	}
+	const { indent = '', bullet, number, delim, task } = marker.groups ?? {}
+	const box = task ? ' [ ]' : ''
+	const next = bullet
+		? `${indent}${bullet}${box} `
+		: number
+			? `${indent}${Number(number) + 1}${delim}${box} `
+			: `${indent}> `
+	edit(field, `\n${next}`)
+}
+
+/** Replaces the selection as typing would (Undo takes it back); by hand where that is gone. */
+function edit(field: HTMLTextAreaElement, text: string): void {
+	const done = text
+		? document.execCommand('insertText', false, text)
+		: document.execCommand('delete', false)
+	if (done) return
+	field.setRangeText(text, field.selectionStart, field.selectionEnd, 'end')
+	field.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
 export function MarkdownToolbar({ id, textareaId }: { id: string; textareaId: string }) {
 	const { t } = useLingui()
 	const [ready, setReady] = useState(false)
