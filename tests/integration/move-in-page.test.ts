@@ -160,7 +160,7 @@ describe.each(databases)('the moving-in page: $name', ({ create }) => {
 		const failed = await finished((broken.headers.get('location') ?? '').split('/').pop() ?? '')
 		expect(failed.state).toBe('failed')
 		expect(failed.error).toMatch(
-			/^Nothing was imported\. This is not a Ghost export that can be read/,
+			/^Nothing was imported\. This file is not a Ghost export that can be read: it is damaged or cut short/,
 		)
 		expect(existsSync(join(app.config.dataDir, 'move-in', failed.id))).toBe(false)
 		expect((await getPage(app, '/admin/move-in/nope', cookie)).status).toBe(404)

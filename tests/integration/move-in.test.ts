@@ -27,7 +27,7 @@ describe('npm run cli -- import:ghost and import:wordpress', () => {
 		)
 		expect(broken.code).toBe(1)
 		expect(broken.stderr).toMatch(
-			/^Nothing was imported\. This is not a Ghost export that can be read/,
+			/^Nothing was imported\. This file is not a Ghost export that can be read: it is damaged or cut short/,
 		)
 		const folder = await runCli(
 			['import:wordpress', 'tests/fixtures/imports/wordpress.xml', '--images', 'nowhere'],

@@ -93,8 +93,14 @@ function sectionAt(stack: (string | number | null)[]): SmallSection | undefined 
 const postsPath = /^(db\.0\.)?data\.posts$/
 
 function parseError(error: unknown): SourceFileError {
+	// The JSON reader's own words ("Parser cannot parse input: expected an object key") are for
+	// whoever looks into the file; the sentence is for the person moving in.
+	const detail = String((error as Error).message ?? error).replace(
+		/^Parser cannot parse input: /,
+		'',
+	)
 	return new SourceFileError(
-		`This is not a Ghost export that can be read: ${(error as Error).message}. Export it again from Ghost (Settings → Advanced → Import/Export → Export content) and give that file.`,
+		`This file is not a Ghost export that can be read: it is damaged or cut short (the reader stopped at: ${detail}). Export it again from Ghost (Settings → Advanced → Import/Export → Export content) and give that file.`,
 	)
 }
 

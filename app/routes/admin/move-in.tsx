@@ -98,7 +98,8 @@ export default function MoveIn({ loaderData, actionData }: Route.ComponentProps)
 	const { t } = useLingui()
 	const ghostPath = 'Settings → Advanced → Import/Export → Export'
 	const wordpressPath = 'Tools → Export → All content'
-	const command = 'npm run cli -- import:ghost'
+	const ghostCommand = 'npm run cli -- import:ghost'
+	const wordpressCommand = 'npm run cli -- import:wordpress'
 	return (
 		<>
 			<h1>
@@ -140,7 +141,7 @@ export default function MoveIn({ loaderData, actionData }: Route.ComponentProps)
 				<p className="hint">
 					<Trans>
 						Each file may be up to {maxMegabytes} MB. A larger site moves in with the command line:{' '}
-						<code>{command}</code>.
+						<code>{ghostCommand}</code> or <code>{wordpressCommand}</code>.
 					</Trans>
 				</p>
 				<fieldset className="radio-group">
