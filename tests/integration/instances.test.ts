@@ -61,9 +61,17 @@ describe.runIf(postgresUrl)('two instances on one PostgreSQL database', () => {
 
 		// First: it needs a site without any account yet.
 		it('makes the first admin on B from the setup link A printed, and only once', async () => {
-			const printed = (instance: Instance) =>
-				/\/admin\/setup\?token=([\w-]{43})/.exec(instance.output())?.[1] ?? ''
-			const token = printed(a)
+			// Printed just after the line the start waits for: on a busy machine it can come a
+			// moment later, so it is waited for (up to 5 s).
+			const printed = async (instance: Instance) => {
+				for (let tries = 0; tries < 100; tries++) {
+					const token = /\/admin\/setup\?token=([\w-]{43})/.exec(instance.output())?.[1]
+					if (token) return token
+					await new Promise((resolve) => setTimeout(resolve, 50))
+				}
+				return ''
+			}
+			const token = await printed(a)
 			expect(token).not.toBe('')
 			const form = await fetch(`${b.url}/admin/setup?token=${token}`)
 			expect(form.status).toBe(200)
@@ -81,7 +89,7 @@ describe.runIf(postgresUrl)('two instances on one PostgreSQL database', () => {
 			expect(again.status).toBe(403)
 			expect(again.text).toContain('This site is set up')
 			// The link B printed for itself no longer makes an admin either: the site has one.
-			const own = printed(b)
+			const own = await printed(b)
 			expect(own).not.toBe('')
 			expect(own).not.toBe(token)
 			const late = await postForm(site, b, `/admin/setup?token=${own}`, {
