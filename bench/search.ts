@@ -247,9 +247,10 @@ export async function run(target: Target): Promise<BenchResult> {
 	const baseline = prepareCommit(before, note)
 	if (baseline) {
 		// The baseline's copy holds no benchmarks: it is given this one's data script (which uses
-		// the Storage port alone) and the percentile it reports with.
+		// the Storage port alone), the percentile it reports with, and the stems step it imports
+		// (which finds no stems in a tree before them).
 		mkdirSync(join(baseline.root, 'bench/support'), { recursive: true })
-		for (const file of ['search-data.ts', 'report.ts'])
+		for (const file of ['search-data.ts', 'report.ts', 'stems.ts'])
 			copyFileSync(
 				join(target.root, 'bench/support', file),
 				join(baseline.root, 'bench/support', file),
