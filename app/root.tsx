@@ -46,7 +46,7 @@ import {
 	isInterfaceLocale,
 	localeNames,
 } from './lib/i18n.ts'
-import { loadPageMessages } from './lib/i18n-catalogs.client.ts'
+import { withPageMessages } from './lib/i18n-catalogs.client.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { useRouteFocus } from './lib/use-route-focus.ts'
 import stylesheet from './styles/app.css?url'
@@ -70,11 +70,7 @@ export const shouldRevalidate = keepDataWhenNoticeLeaves
  * showed the reader's language's direction with English words.
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-	async ({ request }, next) => {
-		const results = await next()
-		await loadPageMessages(new URL(request.url).pathname, results)
-		return results
-	},
+	({ request }, next) => withPageMessages(new URL(request.url).pathname, next),
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -23,44 +23,45 @@ export async function loadCatalogue(locale: InterfaceLocale, area: Area) {
 	loaded.add(key)
 }
 
-/** The areas a page at this path needs, besides the public one. */
+/**
+ * The areas a page at this path needs, besides the public one. Only pages: a fetcher's resource
+ * route (/search/suggest, typed into from any page) needs none of the forms' messages.
+ */
 export function areasOf(pathname: string): Area[] {
 	if (/^\/admin(?:\/|$)/.test(pathname)) return ['public', 'staff']
-	if (/^\/(?:contact|search|newsletter)(?:\/|$)/.test(pathname)) return ['public', 'forms']
+	if (/^\/(?:contact|search)$|^\/newsletter(?:\/|$)/.test(pathname)) return ['public', 'forms']
 	return ['public']
 }
 
-/**
- * A route's clientLoader for pages whose messages are in another area: coming from a page that
- * did not need them, the browser loads them beside the route's data. (A document opened on such
- * a page loads them before hydrating: entry.client.tsx.)
- */
-export async function withMessages<T>(area: Area, serverLoader: () => Promise<T>): Promise<T> {
-	const locale = document.documentElement.dataset.locale
-	const [data] = await Promise.all([
-		serverLoader(),
-		isInterfaceLocale(locale) ? loadCatalogue(locale, area) : undefined,
-	])
-	return data
+/** A language's messages for the areas a page at this path needs. */
+function loadFor(locales: Iterable<InterfaceLocale>, pathname: string): Promise<unknown> {
+	return Promise.all(
+		[...locales].flatMap((locale) => areasOf(pathname).map((area) => loadCatalogue(locale, area))),
+	)
 }
 
 /**
  * The messages a page reached in the browser is drawn in (root.tsx's clientMiddleware): the
- * reader's language's, and the language of an article or a page in the navigation's data
- * (`contentLanguage`; empty: the site's), in the areas the page needs.
+ * reader's language's, loaded beside the navigation's data; then the language of an article or a
+ * page in that data (`contentLanguage`; empty: the site's), which the interface follows.
  */
-export async function loadPageMessages(pathname: string, results: unknown): Promise<void> {
+export async function withPageMessages<Results>(
+	pathname: string,
+	data: () => Promise<Results>,
+): Promise<Results> {
 	const { readerLocale, siteLanguage } = document.documentElement.dataset
-	const wanted = new Set<InterfaceLocale>()
-	if (isInterfaceLocale(readerLocale)) wanted.add(readerLocale)
+	const [results] = await Promise.all([
+		data(),
+		isInterfaceLocale(readerLocale) ? loadFor([readerLocale], pathname) : undefined,
+	])
+	const content = new Set<InterfaceLocale>()
 	for (const outcome of Object.values((results ?? {}) as Record<string, { result?: unknown }>)) {
-		const data = outcome?.result
-		if (!data || typeof data !== 'object' || !('contentLanguage' in data)) continue
-		const tag = data.contentLanguage
+		const loaded = outcome?.result
+		if (!loaded || typeof loaded !== 'object' || !('contentLanguage' in loaded)) continue
+		const tag = loaded.contentLanguage
 		const locale = typeof tag === 'string' ? interfaceLocaleOf(tag || siteLanguage) : undefined
-		if (locale) wanted.add(locale)
+		if (locale) content.add(locale)
 	}
-	await Promise.all(
-		[...wanted].flatMap((locale) => areasOf(pathname).map((area) => loadCatalogue(locale, area))),
-	)
+	await loadFor(content, pathname)
+	return results
 }

@@ -11,7 +11,6 @@ import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { i18nFor } from '#app/lib/i18n.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import stylesheet from '#app/styles/contact.css?url'
@@ -20,11 +19,6 @@ import type { Route } from './+types/contact'
 export const handle = { screen: 'contact' } satisfies ScreenHandle
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
-
-/** This page's messages come apart from the public ones (decision 033). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('forms', serverLoader)
-}
 
 export function meta({ matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)

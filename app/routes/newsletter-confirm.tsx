@@ -4,16 +4,10 @@ import { data, Link } from 'react-router'
 import { confirmSubscription, linkProblem } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-confirm'
 
 // The link in the confirmation mail: following it is the consent (double opt-in).
-
-/** This page's messages come apart from the public ones (decision 033). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('forms', serverLoader)
-}
 
 export function meta({ matches }: Route.MetaArgs) {
 	const i18n = rootI18n(matches)

@@ -5,7 +5,6 @@ import { ArticleCard } from '#app/features/articles/article-card.tsx'
 import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter-digest'
@@ -49,11 +48,6 @@ function periodText(locale: string, start: string, end: string, timeZone: string
 	// The period ends at the digest's hour: its last day is the one before, unless it has hours in it.
 	const last = new Date(new Date(end).getTime() - 1)
 	return format.formatRange(new Date(start), last)
-}
-
-/** This page's messages come apart from the public ones (decision 033). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('forms', serverLoader)
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

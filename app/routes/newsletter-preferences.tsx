@@ -11,18 +11,12 @@ import { getDigestSchedule } from '#app/features/newsletter/newsletter-settings.
 import { scheduleText } from '#app/features/newsletter/schedule-text.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { SubscriberStatus } from '#storage/port/newsletter.ts'
 import type { Route } from './+types/newsletter-preferences'
 
 // What a reader receives, changed from the link in any mail without signing in: every article or
 // the weekly digest, and the topics (tags) followed.
-
-/** This page's messages come apart from the public ones (decision 033). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('forms', serverLoader)
-}
 
 export function meta({ matches }: Route.MetaArgs) {
 	const i18n = rootI18n(matches)

@@ -8,7 +8,6 @@ import {
 } from '#app/features/newsletter/manage.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/newsletter-unsubscribe'
 
@@ -16,11 +15,6 @@ import type { Route } from './+types/newsletter-unsubscribe'
 // address and mail programs POST `List-Unsubscribe=One-Click` to it (RFC 8058): that takes effect
 // at once. The visible link opens this page, whose one button does the same: a GET never
 // unsubscribes, as mail scanners open every link in a mail before the reader does.
-
-/** This page's messages come apart from the public ones (decision 033). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('forms', serverLoader)
-}
 
 export function meta({ matches }: Route.MetaArgs) {
 	const i18n = rootI18n(matches)

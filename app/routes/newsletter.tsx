@@ -8,7 +8,6 @@ import { SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter'
@@ -17,17 +16,6 @@ import type { Route } from './+types/newsletter'
 // foot of any page (docs/decisions/032-newsletter.md).
 
 export const handle = { screen: 'newsletter' } satisfies ScreenHandle
-
-// Nothing to read: the loader is there so the clientLoader below has a server render to stand
-// beside (a route with a clientLoader and no loader renders only a fallback on the server).
-export function loader() {
-	return null
-}
-
-/** This page's messages come apart from the public ones (decision 033). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('forms', serverLoader)
-}
 
 export function meta({ matches }: Route.MetaArgs) {
 	const { site, siteUrl } = rootData(matches)

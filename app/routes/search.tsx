@@ -12,7 +12,6 @@ import { publicPath } from '#app/features/pages/page-addresses.ts'
 import { searchSite } from '#app/features/search/search.server.ts'
 import { resultsPerPage } from '#app/features/search/search-limits.ts'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { textLanguage } from '#app/lib/interface-language.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/search'
@@ -38,11 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (found.state === 'results' && found.results.length === 0 && found.total > 0)
 		throw redirect(pageLink(found.q, found.pages))
 	return found
-}
-
-/** This page's messages come apart from the public ones (decision 033). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('forms', serverLoader)
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

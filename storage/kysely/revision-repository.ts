@@ -11,6 +11,7 @@ import {
 	type RevisionNote,
 	type RevisionRepository,
 	type RevisionSnapshot,
+	replacesPending,
 	revisionFields,
 	revisionKinds,
 	revisionSnapshotOf,
@@ -89,6 +90,17 @@ function contentColumns(content: Snapshot) {
 		seo_description: content.seoDescription,
 		social_image_url: content.socialImageUrl,
 	}
+}
+
+/** An article's pending edits (one at most), not live yet. */
+async function pendingOf(db: Db, articleId: number): Promise<Revision | undefined> {
+	const row = await db
+		.selectFrom('article_revisions')
+		.selectAll()
+		.where('article_id', '=', articleId)
+		.where('kind', '=', 'pending')
+		.executeTakeFirst()
+	return row && toRevision(row)
 }
 
 function newest(db: Db, articleId: number, count: number) {
@@ -238,15 +250,7 @@ export function createRevisionRepository(
 				.executeTakeFirst()
 			return row && toRevision(row)
 		},
-		async pending(articleId) {
-			const row = await db
-				.selectFrom('article_revisions')
-				.selectAll()
-				.where('article_id', '=', articleId)
-				.where('kind', '=', 'pending')
-				.executeTakeFirst()
-			return row && toRevision(row)
-		},
+		pending: (articleId) => pendingOf(db, articleId),
 		async savePending(articleId, basedOnVersion, content, by, pendingBasis) {
 			return db.transaction().execute(async (trx) => {
 				const now = new Date().toISOString()
@@ -263,14 +267,8 @@ export function createRevisionRepository(
 				if (pendingBasis !== undefined) {
 					// Another editor's edits kept since this form was opened (the article locked
 					// above, so none can come between this read and the write).
-					const kept = await trx
-						.selectFrom('article_revisions')
-						.selectAll()
-						.where('article_id', '=', articleId)
-						.where('kind', '=', 'pending')
-						.executeTakeFirst()
-					const theirs = kept && toRevision(kept)
-					if (theirs && theirs.version === basedOnVersion && theirs.savedAt !== pendingBasis)
+					const theirs = await pendingOf(trx, articleId)
+					if (theirs && replacesPending(theirs, basedOnVersion, pendingBasis))
 						return { ok: false, reason: 'pending-conflict', pending: theirs } as const
 				}
 				const terms = (await termsOf(trx, [articleId])).get(articleId)

@@ -125,6 +125,19 @@ export type PendingResult =
 	/** Someone else's pending edits were kept since this edit began: these would replace them. */
 	| { ok: false; reason: 'pending-conflict'; pending: Revision }
 
+/**
+ * Whether edits kept pending (`kept`) are someone else's, kept since a form built on `version`
+ * was opened with the pending edits saved at `basis` ('' for none): saving that form would throw
+ * them away. Pending edits built on another version are stale, not anyone's work in progress.
+ */
+export function replacesPending(
+	kept: Pick<Revision, 'version' | 'savedAt'> | undefined,
+	version: number,
+	basis: string,
+): boolean {
+	return kept !== undefined && kept.version === version && kept.savedAt !== basis
+}
+
 export interface RevisionRepository {
 	/** Newest first, the pending one (if any) first of all. */
 	list(articleId: number): Promise<RevisionSummary[]>

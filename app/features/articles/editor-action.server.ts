@@ -14,6 +14,7 @@ import {
 	deleteArticle,
 	type EditorResult,
 	keepPendingEdits,
+	type PendingEditsResult,
 	pendingConflict,
 	unpublishArticleById,
 	updateArticle,
@@ -107,17 +108,21 @@ async function withPostedCover(
 }
 
 /** How each field an autosave may refuse goes back to what is stored (a new article: none). */
+function keepCover(input: Record<string, unknown>, stored?: Article) {
+	input.cover = stored?.coverImageUrl ?? undefined
+	input.coverAlt = stored?.coverImageAlt ?? undefined
+}
+function keepAuthors(input: Record<string, unknown>, stored?: Article) {
+	input.authors = stored?.authors.map((author) => author.name) ?? []
+	input.author = ''
+}
 const keptAsStored: Record<string, (input: Record<string, unknown>, stored?: Article) => void> = {
-	cover: (input, stored) => {
-		input.cover = stored?.coverImageUrl ?? undefined
-		input.coverAlt = stored?.coverImageAlt ?? undefined
-	},
+	cover: keepCover,
+	coverAlt: keepCover,
+	authors: keepAuthors,
+	author: keepAuthors,
 	tags: (input, stored) => {
 		input.tags = stored?.tags.map((tag) => tag.name) ?? []
-	},
-	authors: (input, stored) => {
-		input.authors = stored?.authors.map((author) => author.name) ?? []
-		input.author = ''
 	},
 	slug: (input) => {
 		input.slug = undefined
@@ -141,41 +146,25 @@ const keptAsStored: Record<string, (input: Record<string, unknown>, stored?: Art
 		input.translationOf = undefined
 	},
 }
-keptAsStored.coverAlt = keptAsStored.cover as (typeof keptAsStored)[string]
-keptAsStored.author = keptAsStored.authors as (typeof keptAsStored)[string]
 
 /**
- * An autosave refused for fields beside the text (a cover without its description, a tag too
- * long, an address mistyped) is made again with those fields as they are stored, so the text
- * typed is never lost to them; undefined when the title or the text itself was refused. The
- * answer still names what was not saved (savedExcept).
+ * An autosave: `save` with what was typed; refused for fields beside the text (a cover without
+ * its description, a tag too long, an address mistyped), made again with those fields as they are
+ * stored, so the text typed is never lost to them. `refused` names what was not saved; none
+ * when the title or the text itself was refused (nothing is saved then).
  */
-function keepingTheRest(
+async function autosaveKeepingTheRest<Result extends EditorResult | PendingEditsResult>(
 	input: Record<string, unknown>,
-	errors: FieldErrors,
-	stored?: Article,
-): Record<string, unknown> | undefined {
-	const fields = Object.keys(errors).map((key) => key.split('.')[0] ?? key)
-	if (fields.some((field) => !Object.hasOwn(keptAsStored, field))) return undefined
+	stored: Article | undefined,
+	save: (fields: Record<string, unknown>) => Promise<Result>,
+): Promise<{ result: Result; refused?: FieldErrors }> {
+	const result = await save(input)
+	if (result.ok || result.kind !== 'invalid') return { result }
+	const fields = Object.keys(result.errors).map((key) => key.split('.')[0] ?? key)
+	if (fields.some((field) => !Object.hasOwn(keptAsStored, field))) return { result }
 	const rest = { ...input }
 	for (const field of fields) keptAsStored[field]?.(rest, stored)
-	return rest
-}
-
-/** An autosave's answer: saved, with what it could not save when it kept the rest. */
-function autosaved(
-	result: EditorResult,
-	form: FormData,
-	refused: FieldErrors | undefined,
-	more: Partial<EditorActionData> = {},
-) {
-	if (!result.ok) return answer(result, form, 'autosave')
-	const { version, updatedAt } = result.article
-	return data<EditorActionData>({
-		saved: { version, updatedAt, intent: 'autosave' },
-		...(refused ? { savedExcept: refused } : {}),
-		...more,
-	})
+	return { result: await save(rest), refused: result.errors }
 }
 
 /** What the editor's actions use of the server's parts. */
@@ -206,21 +195,19 @@ export async function newArticleAction(
 		// too, under a title that says so.
 		if (!String(input.title).trim())
 			input.title = (await requestI18n(request, context))._(untitledDraft)
-		const create = (fields: Record<string, unknown>) =>
+		const { result, refused } = await autosaveKeepingTheRest(input, undefined, (fields) =>
 			createArticle(storage, { ...fields, intent: 'draft' }, author, undefined, kind, {
 				kind: 'autosaved',
 				by: editor,
-			})
-		let result = await create(input)
-		let refusedFields: FieldErrors | undefined
-		const rest = !result.ok && result.kind === 'invalid' && keepingTheRest(input, result.errors)
-		if (!result.ok && result.kind === 'invalid' && rest) {
-			refusedFields = result.errors
-			result = await create(rest)
-		}
+			}),
+		)
 		if (!result.ok) return answer(result, form, 'autosave')
-		const { id, title } = result.article
-		return autosaved(result, form, refusedFields, { created: { id, title } })
+		const { id, version, updatedAt, title } = result.article
+		return data<EditorActionData>({
+			saved: { version, updatedAt, intent: 'autosave' },
+			created: { id, title },
+			...(refused ? { savedExcept: refused } : {}),
+		})
 	}
 	const result = await createArticle(storage, input, author, undefined, kind, { by: editor })
 	if (result.ok) throw redirect(`/admin/articles/${result.article.id}?saved=${input.intent}`)
@@ -255,8 +242,7 @@ export async function editArticleAction(
 	// A save, Publish, Update or Unpublish would throw away another editor's pending edits kept
 	// since this form was opened: refused, as their autosave would be.
 	if (intent !== 'autosave' && intent !== 'discard') {
-		const current = await storage.articles.findById(id)
-		const theirs = current && (await pendingConflict(storage, current, input))
+		const theirs = await pendingConflict(storage, id, input)
 		if (theirs) return answer(theirs, form, intent)
 	}
 	if (intent === 'unpublish')
@@ -274,28 +260,25 @@ export async function editArticleAction(
 		// A title emptied while typing is not a reason to lose the text: the stored one stays.
 		if (current.status === 'draft' && !current.publishAt) {
 			if (!String(input.title).trim()) input.title = current.title
-			const save = (fields: Record<string, unknown>) =>
-				updateArticle(storage, id, { ...fields, intent: 'draft' }, { kind: 'autosaved', by })
-			const result = await save(input)
-			const rest =
-				!result.ok && result.kind === 'invalid' && keepingTheRest(input, result.errors, current)
-			if (!result.ok && result.kind === 'invalid' && rest)
-				return autosaved(await save(rest), form, result.errors)
-			return answer(result, form, intent)
+			const { result, refused } = await autosaveKeepingTheRest(input, current, (fields) =>
+				updateArticle(storage, id, { ...fields, intent: 'draft' }, { kind: 'autosaved', by }),
+			)
+			if (!result.ok) return answer(result, form, intent)
+			const { version, updatedAt } = result.article
+			return data<EditorActionData>({
+				saved: { version, updatedAt, intent },
+				...(refused ? { savedExcept: refused } : {}),
+			})
 		}
-		let kept = await keepPendingEdits(storage, current, input, by)
-		let refusedFields: FieldErrors | undefined
-		const rest = !kept.ok && kept.kind === 'invalid' && keepingTheRest(input, kept.errors, current)
-		if (!kept.ok && kept.kind === 'invalid' && rest) {
-			refusedFields = kept.errors
-			kept = await keepPendingEdits(storage, current, rest, by)
-		}
+		const { result: kept, refused } = await autosaveKeepingTheRest(input, current, (fields) =>
+			keepPendingEdits(storage, current, fields, by),
+		)
 		if (kept.ok)
 			return data<EditorActionData>({
 				saved: { version: kept.version, updatedAt: kept.savedAt, intent },
 				pending: !kept.unchanged,
 				unchanged: kept.unchanged,
-				...(refusedFields ? { savedExcept: refusedFields } : {}),
+				...(refused ? { savedExcept: refused } : {}),
 			})
 		return answer(kept, form, intent)
 	}

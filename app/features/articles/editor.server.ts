@@ -19,6 +19,7 @@ import {
 	type RevisionAuthor,
 	type RevisionContent,
 	type RevisionNote,
+	replacesPending,
 	revisionSnapshotOf,
 } from '#storage/port/revisions.ts'
 import type { Storage } from '#storage/port/storage.ts'
@@ -379,21 +380,24 @@ function pendingBasisOf(raw: Record<string, unknown>): string | undefined {
 
 /**
  * Someone else's pending edits kept since the form was opened, which a save of it (Update,
- * Publish, Unpublish) would throw away: refused as a conflict, as their autosave would be.
+ * Publish, Unpublish, an undo) would throw away: refused as a conflict, as their autosave would be.
  */
 export async function pendingConflict(
 	storage: Storage,
-	article: Article,
+	articleId: number,
 	raw: Record<string, unknown>,
 ): Promise<EditorResult | undefined> {
 	const basis = pendingBasisOf(raw)
-	if (basis === undefined) return undefined
-	const pending = await storage.revisions.pending(article.id)
-	if (!pending || pending.version !== article.version || pending.savedAt === basis) return undefined
+	const version = versionSchema.safeParse(raw.version)
+	if (basis === undefined || !version.success) return undefined
+	const pending = await storage.revisions.pending(articleId)
+	if (!pending || !replacesPending(pending, version.data, basis)) return undefined
+	const current = await storage.articles.findById(articleId)
+	if (!current) return undefined
 	return {
 		ok: false,
 		kind: 'conflict',
-		current: article,
+		current,
 		pending: { savedAt: pending.savedAt, by: pending.byName },
 	}
 }
@@ -431,7 +435,7 @@ export async function keepPendingEdits(
 	) {
 		// An edit undone, or the text just published: nothing is waiting for Update (what was
 		// pending stays in the history). Not someone else's edits kept since, though.
-		const theirs = await pendingConflict(storage, article, raw)
+		const theirs = await pendingConflict(storage, article.id, raw)
 		if (theirs) return theirs as PendingEditsResult
 		await storage.revisions.discardPending(article.id)
 		return { ok: true, savedAt: article.updatedAt, version: version.data, unchanged: true }

@@ -28,7 +28,6 @@ const multiLine = (value: string) =>
 		.replace(/[^\P{Cc}\n\t]/gu, '')
 		.trim()
 
-
 /**
  * Anything but a string (a number, a list) is refused with `message` alone (the pipe stops
  * there, so no length check runs on a list); a string is cleaned, then checked.
@@ -63,10 +62,7 @@ export const contactFieldsSchema = z.object({
 			text(
 				'The subject must be text.',
 				oneLine,
-				z.maxLength(
-					contactLimits.subject,
-					'Keep the subject to 150 characters or fewer.',
-				),
+				z.maxLength(contactLimits.subject, 'Keep the subject to 150 characters or fewer.'),
 			),
 		),
 		z.transform((value: string | undefined) => value ?? ''),

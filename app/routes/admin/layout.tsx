@@ -17,7 +17,6 @@ import { defaultSiteSettings } from '#app/features/site/site-settings.ts'
 import { StaffNav } from '#app/features/staff/staff-nav.tsx'
 import { keepDataWhenNoticeLeaves } from '#app/lib/arrival-notice.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { withMessages } from '#app/lib/i18n-catalogs.client.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import adminStyles from '#app/styles/admin.css?url'
@@ -41,14 +40,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const changeId = await storage.changes.latestId()
 	const unread = await storage.messages.unreadCount()
 	return { editor: context.get(editorContext), unread, changeId }
-}
-
-/**
- * Coming from a public page, the browser has only the public messages: the staff area's are
- * loaded beside its data. (A document opened in the staff area loads them before hydrating.)
- */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	return withMessages('staff', serverLoader)
 }
 
 /**
