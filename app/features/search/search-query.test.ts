@@ -85,13 +85,13 @@ describe('snippet', () => {
 				'| Warming | Heat extremes |\n| --- | :---: |\n| 2°C | 5.6 times |\n\n***\n\nAfter.',
 				'heat',
 			),
-		).toBe('Warming · Heat extremes · 2°C · 5.6 times · After …')
+		).toBe('Warming · Heat extremes · 2°C · 5.6 times · After.')
 	})
 
 	it('keeps punctuation against the words emphasis or a tag closes', () => {
 		expect(
 			snippetText('Changes in **sea use**, such as _clearing_. <b>Forests</b>, too.', 'sea'),
-		).toBe('Changes in sea use, such as clearing. Forests, too …')
+		).toBe('Changes in sea use, such as clearing. Forests, too.')
 	})
 
 	it('sets a heading or a list item off from the next words, where it does not end a sentence', () => {
@@ -103,6 +103,43 @@ describe('snippet', () => {
 		).toBe(
 			'Why peat matters · Peat stores carbon. It grows slowly. Water · Moss · Wait · Done? Yes',
 		)
+	})
+
+	it('starts a few words before the match, not with the words before them', () => {
+		const text = snippetText(`${'Filler words here. '.repeat(20)}We found peat at last.`, 'peat')
+		expect(text).toBe('… words here. We found peat at last.')
+	})
+
+	it('finds the words in a long text where they are thickest, whichever block holds them', () => {
+		const filler = (n: number) => `Paragraph ${n} says nothing much about anything at all.`
+		const blocks = Array.from({ length: 12 }, (_, n) => filler(n))
+		blocks[3] = 'One heron here.'
+		blocks[8] = 'A heron, a second heron and a third heron by the water.'
+		const parts = snippetFor(blocks.join('\n\n'), 'heron')
+		expect(parts.filter((part) => part.mark)).toHaveLength(3)
+		expect(parts[0]?.text).toBe('… ')
+		expect(parts.at(-1)?.text).toBe(' …')
+		// Words inside others ("herons" for an exact word) are not matches: the block after is read.
+		const inside = Array.from({ length: 12 }, (_, n) => `Herons and heronries ${n}.`)
+		inside[10] = 'At dusk, the "heron" came.'
+		expect(
+			snippet(inside.join('\n\n'), [{ word: 'heron', prefix: false }], '')
+				.filter((part) => part.mark)
+				.map((part) => part.text),
+		).toEqual(['heron'])
+	})
+
+	it('marks a word whose stem it does not hold, in a long text as in a short one', () => {
+		const cities = Object.assign((word: string) => word === 'city' || word === 'cities', {
+			stems: ['citi'],
+		})
+		const blocks = Array.from({ length: 8 }, (_, n) => `Fields and farms, paragraph ${n}.`)
+		blocks[5] = 'The city grew.'
+		expect(
+			snippet(blocks.join('\n\n'), [{ word: 'citi', prefix: false }], '', cities)
+				.filter((part) => part.mark)
+				.map((part) => part.text),
+		).toEqual(['city'])
 	})
 
 	it('gives the summary when the words are only in the title or tags', () => {

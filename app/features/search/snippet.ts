@@ -5,9 +5,13 @@ import { foldText } from '#storage/port/search.ts'
 
 /**
  * Whether a folded word of a text is one a search found by its stem (stems.server.ts); with
- * `firsts`, the first letters (as char codes) every such word of ASCII letters starts with.
+ * `firsts`, the first letters (as char codes) every such word of ASCII letters starts with; with
+ * `stems`, the stems looked for (most words marked hold theirs: "forests", not "cities").
  */
-export type StemMarks = ((folded: string) => boolean) & { firsts?: ReadonlySet<number> }
+export type StemMarks = ((folded: string) => boolean) & {
+	firsts?: ReadonlySet<number>
+	stems?: readonly string[]
+}
 
 export interface SnippetPart {
 	text: string
@@ -84,19 +88,119 @@ function tableCells(row: string): string {
 		.join(' · ')
 }
 
+type QueryWord = { word: string; prefix: boolean }
+
+/** A blank line: where one block of Markdown ends and the next begins. */
+const blankLine = /\n[ \t]*\n/
+/** Characters of Markdown read after the block where the words are thickest: 28 words and more. */
+const readAfter = 600
+/** And before it: the few words of context a snippet starts with. */
+const readBefore = 120
+/** Blocks tried whose strings turned out to be parts of other words, before reading the whole text. */
+const triedBlocks = 3
+
 /**
  * The snippet for `words` (folded, as the query parser gives them): about 28 words around the
- * densest run of matches, marked; the text's start when none is found (a match in the title or
- * tags alone). `stemmed` also marks the words a search found by their stems ("forests" for
- * "forest").
+ * densest run of matches, marked; the summary (`fallback`), or the text's start, when none is
+ * found (a match in the title or tags alone). `stemmed` also marks the words a search found by
+ * their stems ("forests" for "forest").
+ *
+ * A page makes ten, from texts of up to 20,000 characters: the text is not made plain as a whole.
+ * The block (between blank lines) holding the words and stems looked for most often is made plain
+ * with its neighbours, and the window looked for there. The whole text is read when no block
+ * holds them (a match in the title, or a word whose stem it does not hold: "city" for "citi"),
+ * or when the blocks tried hold them only inside other words.
  */
 export function snippet(
 	markdown: string,
-	words: { word: string; prefix: boolean }[],
+	words: QueryWord[],
 	fallback: string,
 	stemmed?: StemMarks,
 ): SnippetPart[] {
-	const text = plainText(markdown)
+	const whole = () => snippetOf(plainText(markdown), words, fallback, stemmed)
+	const strings = [...words.map(({ word }) => word), ...(stemmed?.stems ?? [])]
+	const blocks = markdown.split(blankLine)
+	if (blocks.length < 4) return whole()
+	const order = blocks
+		.map((block, index) => ({ count: timesHeld(block, strings), index }))
+		.filter(({ count }) => count > 0)
+		.sort((a, b) => b.count - a.count || a.index - b.index)
+	for (const { index } of order.slice(0, triedBlocks)) {
+		const near = around(blocks, index)
+		const found = window(plainText(near.markdown), words, stemmed)
+		if (found) return withEllipses(found, near.first || found.cut.start, near.last || found.cut.end)
+	}
+	return whole()
+}
+
+/** How many times a block holds `strings`, folded as the words are. */
+function timesHeld(block: string, strings: string[]): number {
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII, control characters and all
+	const folded = /^[\x00-\x7f]*$/.test(block) ? block.toLowerCase() : foldText(block)
+	let count = 0
+	for (const string of strings) {
+		if (string === '') continue
+		for (let at = folded.indexOf(string); at >= 0; at = folded.indexOf(string, at + string.length))
+			count++
+	}
+	return count
+}
+
+/**
+ * Block `index` with enough of the blocks before and after it for a snippet's window and its
+ * context; whether text was left out before (`first`) or after (`last`) them.
+ */
+function around(
+	blocks: string[],
+	index: number,
+): { markdown: string; first: boolean; last: boolean } {
+	let from = index
+	for (let length = 0; from > 0 && length < readBefore; ) length += (blocks[--from] ?? '').length
+	let to = index
+	for (let length = (blocks[index] ?? '').length; to < blocks.length - 1 && length < readAfter; )
+		length += (blocks[++to] ?? '').length
+	return {
+		markdown: blocks.slice(from, to + 1).join('\n\n'),
+		first: from > 0,
+		last: to < blocks.length - 1,
+	}
+}
+
+/** The snippet of a whole plain text: its window, or the fallback. */
+function snippetOf(
+	text: string,
+	words: QueryWord[],
+	fallback: string,
+	stemmed?: StemMarks,
+): SnippetPart[] {
+	const found = window(text, words, stemmed)
+	return found
+		? withEllipses(found, found.cut.start, found.cut.end)
+		: [{ text: clip(fallback || text), mark: false }]
+}
+
+/** A window's parts, with "… " before when text was left out before it, " …" after likewise. */
+function withEllipses(
+	found: { parts: SnippetPart[] },
+	cutBefore: boolean,
+	cutAfter: boolean,
+): SnippetPart[] {
+	return [
+		...(cutBefore ? [{ text: '… ', mark: false }] : []),
+		...found.parts,
+		...(cutAfter ? [{ text: ' …', mark: false }] : []),
+	]
+}
+
+/**
+ * The window of about 28 words of a plain text with the most matches, its matches marked, and
+ * whether text was left out before and after it; undefined when the text holds no match.
+ */
+function window(
+	text: string,
+	words: QueryWord[],
+	stemmed?: StemMarks,
+): { parts: SnippetPart[]; cut: { start: boolean; end: boolean } } | undefined {
 	const { starts, ends } = tokenise(text)
 	// A text repeats its words: each distinct one is folded and tested once.
 	const tested = new Map<string, boolean>()
@@ -130,7 +234,7 @@ export function snippet(
 		(hit, index) =>
 			hit && (!single(index) || found[index - 1] === true || found[index + 1] === true),
 	)
-	if (!hits.includes(true)) return [{ text: clip(fallback || text), mark: false }]
+	if (!hits.includes(true)) return undefined
 	// The window of tokens with the most matches.
 	let best = 0
 	let bestCount = -1
@@ -143,12 +247,15 @@ export function snippet(
 			best = Math.max(0, index - windowWords + 1)
 		}
 	}
-	// Start a few words before the first match of the window, for context.
+	// Start a few words before the window's first match, for context, not with the words
+	// before it that bring no match.
 	const firstHit = hits.indexOf(true, best)
-	const from = Math.max(0, Math.min(best, firstHit - 4))
+	const from = Math.max(best, firstHit - 4)
 	const to = Math.min(starts.length, from + windowWords)
-	const start = starts[from] ?? 0
-	const end = to > 0 ? (ends[to - 1] ?? text.length) : text.length
+	// From the text's first character, or to its last, where the window holds its first or last
+	// word: no "…" for a closing full stop.
+	const start = from === 0 ? 0 : (starts[from] ?? 0)
+	const end = to >= starts.length ? text.length : (ends[to - 1] ?? text.length)
 	const parts: SnippetPart[] = []
 	let at = start
 	for (let index = from; index < to; index++) {
@@ -160,9 +267,7 @@ export function snippet(
 		at = after
 	}
 	if (end > at) parts.push({ text: text.slice(at, end), mark: false })
-	if (start > 0) parts.unshift({ text: '… ', mark: false })
-	if (end < text.length) parts.push({ text: ' …', mark: false })
-	return parts
+	return { parts, cut: { start: start > 0, end: end < text.length } }
 }
 
 /** Whether a code point beyond ASCII is a letter or a digit, as /[\p{L}\p{N}]/u says. */

@@ -197,6 +197,7 @@ export async function stemMatcher(
 		if (folded.length < shortest || !starts.some((start) => folded.includes(start))) return false
 		return stemmers.some((stemmer) => wanted.has(stemmer(folded)))
 	}
+	marks.stems = [...wanted]
 	// The Latin-script languages whose stemmers take a word's start too (Irish's mutations,
 	// Indonesian's prefixes) aside, a word of Latin letters keeps its first letter in its stem.
 	if (!languages.some((tag) => prefixStrippers.has(primaryTag(tag))))
