@@ -43,7 +43,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 	const { site } = rootData(matches)
 	const i18n = rootI18n(matches)
 	const siteTitle = site.title
-	const q = loaderData?.q
+	const q = loaderData?.q ? namedQuery(loaderData.q) : ''
 	return [
 		{
 			title: q ? i18n._(msg`“${q}” · Search · ${siteTitle}`) : i18n._(msg`Search · ${siteTitle}`),
@@ -58,6 +58,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
  */
 function problemText(i18n: I18n, text: string): string {
 	return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text
+}
+
+/** The words searched for, to be named in quotes: a phrase searched whole not as “"coral reefs"”. */
+function namedQuery(typed: string): string {
+	return /^\s*["“”«»„]([^"“”«»„]+)["“”«»„]\s*$/.exec(typed)?.[1] ?? typed
 }
 
 function pageLink(q: string, page: number) {
@@ -181,8 +186,7 @@ function LimitedNotice({ retryAfterSeconds }: { retryAfterSeconds: number }) {
 /** The results heading: how many were found for the words searched. */
 function ResultCount({ q: typed, total, more }: { q: string; total: number; more: boolean }) {
 	const { t } = useLingui()
-	// A phrase searched for whole is named once in quotes, not “"coral reefs"”.
-	const q = /^\s*["“”«»„]([^"“”«»„]+)["“”«»„]\s*$/.exec(typed)?.[1] ?? typed
+	const q = namedQuery(typed)
 	if (total === 0) return t`Nothing matches “${q}”.`
 	return more
 		? t`More than ${plural(total, { one: '# result', other: '# results' })} for “${q}”`

@@ -76,6 +76,10 @@ test('on a wide screen the header’s field searches, and the results page passe
 	const header = await page.getByRole('banner').boundingBox()
 	expect(header?.height).toBeLessThanOrEqual(72)
 	await expectNoAxeViolations(page)
+	// A phrase searched whole is named once in quotes, in the heading and the tab's title.
+	await page.goto(`/search?${new URLSearchParams({ q: '"peat bog"' })}`)
+	await expect(page.getByRole('heading', { level: 2 })).toHaveText('1 result for “peat bog”')
+	await expect(page).toHaveTitle(/^“peat bog” · Search · /)
 	await page.goto('/search?q=%21%21%21')
 	await expect(page.getByRole('alert')).toContainText('Type a word to look for')
 })
