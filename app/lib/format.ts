@@ -18,6 +18,27 @@ export function dateFormat(
 	return format
 }
 
+const dayParts = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The day an instant falls on in a time zone, yyyy-mm-dd: the site's day for its analytics and
+ * its visitors' daily salt, not UTC's (a site in California has its evening views on its own day).
+ */
+export function dayIn(at: Date, timeZone: string): string {
+	let format = dayParts.get(timeZone)
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+		})
+		dayParts.set(timeZone, format)
+	}
+	const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]))
+	return `${parts.year}-${parts.month}-${parts.day}`
+}
+
 // The same few dates are written on every render of a list (ten cards a page): each is
 // formatted once. Up to this many are kept; then the store starts afresh.
 const longDates = new Map<string, string>()

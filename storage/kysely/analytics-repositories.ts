@@ -145,7 +145,7 @@ export function createAnalyticsRepository(
 						.values(
 							views.slice(start, start + insertChunk).map((view) => ({
 								at_ms: view.at.getTime(),
-								day: view.at.toISOString().slice(0, 10),
+								day: view.day ?? view.at.toISOString().slice(0, 10),
 								visitor: view.visitor,
 								screen: view.screen,
 								path: view.path,

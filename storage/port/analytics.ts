@@ -6,6 +6,11 @@ export type DeviceClass = 'mobile' | 'tablet' | 'desktop'
 export interface ScreenViewWrite {
 	/** When it was received. */
 	at: Date
+	/**
+	 * The site's day it was received on (in its time zone), yyyy-mm-dd: the day it counts for.
+	 * Its UTC day when not given.
+	 */
+	day?: string
 	/** The visitor hash of the day (app/features/privacy/visitor-hash.server.ts). */
 	visitor: string
 	/** The route's screen name, e.g. `articles`. */

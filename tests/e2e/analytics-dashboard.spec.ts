@@ -148,11 +148,11 @@ test('an editor reads the figures, switches periods, reads the chart and its num
 	await expect(page.locator('.chart canvas')).toBeVisible()
 	await expect.poll(async () => (await chartInk(page)).inked).toBeGreaterThan(1000)
 	await expect(page.locator('#daily-summary')).toContainText('3 visitors and 4 page views in all')
-	const numbers = page.getByRole('table', { name: 'Day by day (UTC)' })
+	const numbers = page.getByRole('table', { name: 'Day by day' })
 	await expect(numbers).toBeHidden()
 	await page.getByText('Show the numbers').click()
 	await expect(numbers).toBeVisible()
-	const daily = await rowsOf(page, 'Day by day (UTC)')
+	const daily = await rowsOf(page, 'Day by day')
 	expect(daily).toHaveLength(7)
 	expect(daily[3]).toEqual([day(daysAgo(3)), '1', '1', '1', day(daysAgo(10)), '1', '1'])
 	expect(daily[4]).toEqual([day(daysAgo(2)), '2', '3', '2', day(daysAgo(9)), '0', '0'])
@@ -185,7 +185,7 @@ test('an editor reads the figures, switches periods, reads the chart and its num
 	)
 	await expect(page.getByLabel('First day')).toHaveAttribute('aria-invalid', 'true')
 	await expect(page.getByLabel('First day')).toHaveAccessibleDescription(
-		'Counted from midnight UTC The first day must be on or before the last day.',
+		'Counted from midnight in UTC The first day must be on or before the last day.',
 	)
 	await expect(page.getByLabel('First day')).toHaveValue(daysAgo(5))
 	await expect(page.locator('.figure')).toHaveCount(0)

@@ -2,6 +2,7 @@
 // holds under junk, floods and shutdown.
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
 import { databases, type TestDatabase } from '#tests/fixtures/storage.ts'
 
@@ -284,6 +285,24 @@ describe.each(databases)('POST /api/collect on $name', ({ create }) => {
 			expect(sameDay).toBe(first)
 			expect(nextDay).not.toBe(first)
 			expect(otherReader).not.toBe(first)
+		})
+
+		it('counts a view on the site’s day, in its time zone, and its visitor by that day', async () => {
+			await saveSiteSettings(app.storage, { timeZone: 'America/Los_Angeles' })
+			try {
+				const before = await count(app)
+				const ip = newAddress()
+				// 16:00 and 23:00 on 1 March in California; UTC has turned to 2 March at the second.
+				for (const time of ['2026-03-02T00:00:00Z', '2026-03-02T07:00:00Z']) {
+					now = new Date(time)
+					expect((await post(app, { ip })).status).toBe(202)
+				}
+				const stored = (await storedViews(app)).slice(before)
+				expect(stored.map((row) => row.day)).toEqual(['2026-03-01', '2026-03-01'])
+				expect(stored[1]?.visitor).toBe(stored[0]?.visitor)
+			} finally {
+				await saveSiteSettings(app.storage, { timeZone: 'UTC' })
+			}
 		})
 	})
 

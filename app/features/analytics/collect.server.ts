@@ -16,6 +16,7 @@
 import { isbot } from 'isbot'
 import * as z from 'zod/mini'
 import { visitorHash } from '#app/features/privacy/visitor-hash.server.ts'
+import { siteDay } from '#app/features/site/site-settings.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { createRateLimit } from '#app/lib/rate-limit.ts'
 import type { ScreenViewWrite } from '#storage/port/analytics.ts'
@@ -121,12 +122,13 @@ const notCounted = /^\/(?:admin|api)(?:\/|$)/
 /** The stored view; undefined when its page is one that is never counted. */
 export function screenViewWrite(
 	input: ScreenViewInput,
-	context: { at: Date; visitor: string; siteHost: string },
+	context: { at: Date; day?: string; visitor: string; siteHost: string },
 ): ScreenViewWrite | undefined {
 	const { path, ...campaign } = normalisePath(input.path)
 	if (notCounted.test(path)) return undefined
 	return {
 		at: context.at,
+		...(context.day ? { day: context.day } : {}),
 		visitor: context.visitor,
 		screen: input.screen,
 		path,
@@ -178,13 +180,16 @@ export function createCollector(deps: CollectDependencies, options: Partial<Coll
 
 		const at = now()
 		let visitor: string
+		let day: string
 		try {
+			// The site's day, in its time zone: the day the view counts for, and its visitor's salt's.
+			day = await siteDay(deps.storage, at)
 			visitor = await visitorHash(deps.storage, ['analytics', siteHost, clientIp, userAgent], at)
 		} catch {
 			// The day's salt could not be read or made: the database is away, as for a full queue.
 			return json(503, unavailable, { 'Retry-After': '60' })
 		}
-		const view = screenViewWrite(parsed.data, { at, visitor, siteHost })
+		const view = screenViewWrite(parsed.data, { at, day, visitor, siteHost })
 		if (!view) return empty(204)
 		const wait = limited(visitor, at.getTime())
 		if (wait > 0) {

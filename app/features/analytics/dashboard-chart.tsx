@@ -35,7 +35,7 @@ export function chartSummary({ current, previous }: ChartProps, i18n: I18n): str
 	const views = sum(current, 'views')
 	const sentences = [
 		i18n._(
-			msg`${firstDay} to ${lastDay}, UTC days: ${plural(visitors, { one: '# visitor', other: '# visitors' })} and ${plural(views, { one: '# page view', other: '# page views' })} in all.`,
+			msg`${firstDay} to ${lastDay}: ${plural(visitors, { one: '# visitor', other: '# visitors' })} and ${plural(views, { one: '# page view', other: '# page views' })} in all.`,
 		),
 	]
 	const busiest = current.reduce((best, day) => (day.visitors > best.visitors ? day : best), first)
@@ -94,7 +94,8 @@ function options(
 	return {
 		width,
 		height: chartHeight,
-		// Days are UTC days: the axis must not shift them into the reader's zone.
+		// A day is the site's (in its time zone), given as its date: the axis reads the date at UTC
+		// midnight, and must not shift it into the reader's zone.
 		tzDate: (seconds) => library.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
 		legend: { show: false },
 		cursor: { drag: { x: false, y: false }, points: { size: 8 } },
@@ -105,7 +106,7 @@ function options(
 		axes: [
 			{
 				...axis,
-				label: i18n._(msg`Day (UTC)`),
+				label: i18n._(msg`Day`),
 				space: 60,
 				// Days as "3 Nov"; months as "Nov 2026" when the ticks are a month or more apart.
 				values: (_plot, splits, _axis, _space, step) =>

@@ -1,4 +1,4 @@
-// The chart's numbers as a table: each UTC day of the period beside the same day of the one before.
+// The chart's numbers as a table: each day (the site's) of the period beside the same day of the one before.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
 import { ScrollBox } from './dashboard-sections.tsx'
@@ -13,7 +13,7 @@ export const DailyTable = memo(function DailyTable({ current, previous }: ChartP
 			<table className="stats-table daily">
 				{/* Short: the table is wider than a phone, and its caption as wide as the table. */}
 				<caption id="daily-numbers-caption">
-					<Trans>Day by day (UTC)</Trans>
+					<Trans>Day by day</Trans>
 				</caption>
 				<thead>
 					<tr>

@@ -2,6 +2,7 @@
 // browsers, so a cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return
 // first) is written with a leading apostrophe and shows as the text it is.
 import { stringify } from 'csv-stringify/sync'
+import { siteDay } from '#app/features/site/site-settings.server.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import {
 	type DashboardRange,
@@ -9,7 +10,6 @@ import {
 	exportRows,
 	loadTable,
 	parseDashboardRange,
-	utcToday,
 } from './dashboard.server.ts'
 import { dashboardTables, findTable } from './dashboard-tables.ts'
 
@@ -48,7 +48,7 @@ export async function exportTable(
 		problems.push(
 			`${name ? `There is no table called “${name.slice(0, 40)}”.` : 'Say which table to export.'} Ask for one of: ${dashboardTables.map((t) => t.name).join(', ')} (?table=pages).`,
 		)
-	const parsed = parseDashboardRange(params, utcToday(now))
+	const parsed = parseDashboardRange(params, await siteDay(storage, now))
 	if (!parsed.ok) {
 		const fields: Record<string, string> = { range: 'Period', from: 'First day', to: 'Last day' }
 		for (const [field, messages] of Object.entries(parsed.errors))

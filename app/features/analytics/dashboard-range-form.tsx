@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, useLocation, useSubmit } from 'react-router'
 import { Field, schemaMessage } from '#app/components/ui/field.tsx'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
+import { useSiteTimeZone } from '#app/lib/root-data.ts'
 
 const choices = [
 	{ value: '7', label: msg`Last 7 days` },
@@ -26,6 +27,7 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 	const submit = useSubmit()
 	const { search } = useLocation()
 	const { t, i18n } = useLingui()
+	const zone = useSiteTimeZone() ?? 'UTC'
 	const checked = choice === '' && (from || to) ? 'custom' : choice
 	// The server's message (English), in the interface's language where it is registered.
 	const rangeError = errors.range?.map((text) => schemaMessage(i18n, text)).join(' ')
@@ -81,7 +83,7 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 						<Field
 							name="from"
 							label={t`First day`}
-							hint={t`Counted from midnight UTC`}
+							hint={t`Counted from midnight in ${zone}`}
 							type="date"
 							max={today}
 							defaultValue={from}
@@ -93,7 +95,7 @@ export function RangeForm({ today, choice, from, to, errors }: RangeFormProps) {
 						<Field
 							name="to"
 							label={t`Last day`}
-							hint={t`Counted to midnight UTC; today (${today}) at the latest`}
+							hint={t`Counted to midnight in ${zone}; today (${today}) at the latest`}
 							type="date"
 							max={today}
 							defaultValue={to}

@@ -1,6 +1,7 @@
 // Which days the dashboard shows, from its address, on a fixed "today".
 import { describe, expect, it } from 'vitest'
-import { addDays, parseDashboardRange, utcToday } from './dashboard.server.ts'
+import { dayIn } from '#app/lib/format.ts'
+import { addDays, parseDashboardRange } from './dashboard.server.ts'
 
 const today = '2026-11-21'
 const parse = (query: string) => parseDashboardRange(new URLSearchParams(query), today)
@@ -128,9 +129,13 @@ describe('the dashboard range', () => {
 })
 
 describe('days', () => {
-	it('are UTC days', () => {
-		expect(utcToday(new Date('2026-11-21T23:59:59.999Z'))).toBe('2026-11-21')
-		expect(utcToday(new Date('2026-11-22T00:30:00+01:00'))).toBe('2026-11-21')
+	it('are the days of the site’s time zone', () => {
+		expect(dayIn(new Date('2026-11-21T23:59:59.999Z'), 'UTC')).toBe('2026-11-21')
+		expect(dayIn(new Date('2026-11-22T00:30:00+01:00'), 'UTC')).toBe('2026-11-21')
+		// Evening in California is the next day in UTC, and still the same day there.
+		expect(dayIn(new Date('2026-11-22T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-11-21')
+		expect(dayIn(new Date('2026-11-21T23:30:00Z'), 'Pacific/Auckland')).toBe('2026-11-22')
+		expect(dayIn(new Date('2026-01-01T00:00:00Z'), 'Asia/Kolkata')).toBe('2026-01-01')
 		expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
 		expect(addDays('2024-03-01', -1)).toBe('2024-02-29')
 	})

@@ -66,11 +66,6 @@ export function addDays(day: string, days: number): string {
 	return dayText(n + days)
 }
 
-/** The UTC day of an instant, yyyy-mm-dd. */
-export function utcToday(now: Date): string {
-	return now.toISOString().slice(0, 10)
-}
-
 function rangeOf(choice: RangeChoice, from: number, to: number): DashboardRange {
 	const days = to - from + 1
 	const query =

@@ -2,7 +2,7 @@
 // (default 90 days). Older days are rolled up into daily totals, which the dashboard reads just
 // the same, and their views deleted: a visitor hash is kept no longer than that.
 import { retentionSetting } from '#app/features/privacy/retention-setting.server.ts'
-import { utcDay } from '#app/features/privacy/visitor-hash.server.ts'
+import { siteDay } from '#app/features/site/site-settings.server.ts'
 import type { SettingJobSpec } from '#app/lib/jobs.ts'
 import type { Storage } from '#storage/port/storage.ts'
 
@@ -15,9 +15,11 @@ export const viewRetention = retentionSetting({
 })
 const dayMs = 24 * 60 * 60 * 1000
 
-/** The first UTC day whose views are kept: days before it are rolled up. */
-export function firstKeptDay(now: Date, retentionDays: number): string {
-	return new Date(now.getTime() - retentionDays * dayMs).toISOString().slice(0, 10)
+/** The first day whose views are kept, counted back from the site's `today`: days before it are rolled up. */
+export function firstKeptDay(today: string, retentionDays: number): string {
+	return new Date(Date.parse(`${today}T00:00:00Z`) - retentionDays * dayMs)
+		.toISOString()
+		.slice(0, 10)
 }
 
 export type RollUpOutcome =
@@ -25,13 +27,13 @@ export type RollUpOutcome =
 	| { ok: false; error: string }
 
 /**
- * Rolls up the days before today (UTC) minus the retention setting. A setting that cannot be
+ * Rolls up the days before the site's today minus the retention setting. A setting that cannot be
  * read rolls up nothing: guessing could delete views someone meant to keep.
  */
 export async function rollUpOldViews(storage: Storage, now: Date): Promise<RollUpOutcome> {
 	const parsed = await viewRetention.read(storage)
 	if (!parsed.ok) return parsed
-	const beforeDay = firstKeptDay(now, parsed.days)
+	const beforeDay = firstKeptDay(await siteDay(storage, now), parsed.days)
 	const { days, views } = await storage.analytics.rollUp(beforeDay)
 	return { ok: true, retentionDays: parsed.days, beforeDay, days, views }
 }
@@ -61,9 +63,10 @@ export const analyticsRollupJob: SettingJobSpec<{
 	async afterFirstClaim({ storage, logger, clock }) {
 		const retention = await viewRetention.read(storage)
 		if (!retention.ok) return
-		const now = clock()
+		const today = await siteDay(storage, clock()).catch(() => undefined)
+		if (today === undefined) return
 		await storage.analytics
-			.totals({ from: firstKeptDay(now, retention.days), to: utcDay(now) })
+			.totals({ from: firstKeptDay(today, retention.days), to: today })
 			.catch((error) => logger.warn('analytics: could not compute the kept days', { error }))
 	},
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { saveSiteSettings } from '#app/features/site/site-settings.server.ts'
 import type { StorageHandle as Storage } from '#storage/storage-handle.ts'
 import { freshStorageEachTest, sqliteDatabase, type TestDatabase } from '#tests/fixtures/storage.ts'
-import { forgetOldSalts, utcDay, visitorHash } from './visitor-hash.server.ts'
+import { forgetOldSalts, visitorHash } from './visitor-hash.server.ts'
 
 describe('the visitor hash', () => {
 	let database: TestDatabase
@@ -13,7 +14,7 @@ describe('the visitor hash', () => {
 
 	freshStorageEachTest(sqliteDatabase, (fresh) => ({ storage, database } = fresh))
 
-	it('is the same all (UTC) day for the same parts, and another the next day', async () => {
+	it('is the same all day for the same parts, and another the next day', async () => {
 		const first = await visitorHash(storage, ['contact', ip], morning)
 		expect(first).toMatch(/^[0-9a-f]{64}$/)
 		expect(await visitorHash(storage, ['contact', ip], evening)).toBe(first)
@@ -23,10 +24,29 @@ describe('the visitor hash', () => {
 		expect(await visitorHash(storage, ['contact2', '03.0.113.77'], morning)).not.toBe(first)
 	})
 
+	it('follows the site’s day, in its time zone, not UTC’s', async () => {
+		await saveSiteSettings(storage, { timeZone: 'America/Los_Angeles' })
+		// 17:00 and 23:00 in California on 1 May: UTC has moved on to 2 May between them.
+		const afternoon = await visitorHash(
+			storage,
+			['analytics', ip],
+			new Date('2026-05-02T00:00:00Z'),
+		)
+		const night = await visitorHash(storage, ['analytics', ip], new Date('2026-05-02T06:00:00Z'))
+		expect(night).toBe(afternoon)
+		const nextMorning = new Date('2026-05-02T15:00:00Z')
+		expect(await visitorHash(storage, ['analytics', ip], nextMorning)).not.toBe(afternoon)
+		// The cleanup keeps the site's today's salt, and forgets the day before.
+		await forgetOldSalts(storage, nextMorning)
+		expect(
+			Object.keys(await storage.settings.all()).filter((key) => key.startsWith('privacy.salt.')),
+		).toEqual(['privacy.salt.2026-05-02'])
+	})
+
 	it('keeps a random salt per day in settings, which another instance reuses', async () => {
 		const hash = await visitorHash(storage, ['contact', ip], morning)
 		const settings = await storage.settings.all()
-		const salt = settings[`privacy.salt.${utcDay(morning)}`] ?? ''
+		const salt = settings['privacy.salt.2026-05-01'] ?? ''
 		expect(salt).toMatch(/^[\w-]{43}$/)
 		// A second handle on the same database (another instance) hashes alike.
 		const other = database.open()

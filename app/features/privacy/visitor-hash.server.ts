@@ -1,19 +1,16 @@
-// A stand-in for a visitor that holds no address: sha256 over a salt made for the UTC day and
+// A stand-in for a visitor that holds no address: sha256 over a salt made for the site's day (in
+// its time zone, the days its analytics count visitors by) and
 // whatever identifies the visitor for the purpose (the IP for a rate limit; later the IP and the
 // user agent for analytics). The salt is random, made by whichever instance asks first
 // (settings.setIfAbsent, so every instance hashes with the same one), and a new day brings a new
 // salt: the same visitor gets an unrelated hash tomorrow, and without the salt nobody can test an
 // address against a stored hash.
 import { createHash, randomBytes } from 'node:crypto'
+import { siteDay } from '#app/features/site/site-settings.server.ts'
 import type { PeriodicJobSpec } from '#app/lib/jobs.ts'
 import type { Storage } from '#storage/port/storage.ts'
 
 const saltPrefix = 'privacy.salt.'
-
-/** The UTC day a hash belongs to, as yyyy-mm-dd. */
-export function utcDay(now: Date): string {
-	return now.toISOString().slice(0, 10)
-}
 
 // A day's salt never changes once stored, so one read per process per day is enough.
 const saltCache = new WeakMap<Storage, Map<string, Promise<string>>>()
@@ -44,7 +41,7 @@ function daySalt(storage: Storage, day: string): Promise<string> {
  * parts, so hashes made for one use cannot be matched with another's.
  */
 export async function visitorHash(storage: Storage, parts: string[], now: Date): Promise<string> {
-	const salt = await daySalt(storage, utcDay(now))
+	const salt = await daySalt(storage, await siteDay(storage, now))
 	const hash = createHash('sha256').update(salt)
 	// Length-prefixed, so ['ab', 'c'] and ['a', 'bc'] differ.
 	for (const part of parts) hash.update(`\u0000${part.length}:${part}`)
@@ -60,7 +57,7 @@ export async function forgetOldSalts(
 	storage: Storage,
 	now: Date,
 ): Promise<{ salts: number; counters: number }> {
-	const today = utcDay(now)
+	const today = await siteDay(storage, now)
 	// This process's copies go too (other instances drop theirs as their days turn).
 	for (const day of [...(saltCache.get(storage)?.keys() ?? [])])
 		if (day !== today) saltCache.get(storage)?.delete(day)

@@ -1,3 +1,4 @@
+import { dayIn } from '#app/lib/format.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import { storageOutage } from '#storage/port/unavailable.ts'
 import { parseNavigation } from './navigation.schema.ts'
@@ -65,6 +66,11 @@ export function siteSettingsFrom(stored: Record<string, string>): SiteSettings {
  * for those that may be empty) empty. */
 export async function getSiteSettings(storage: Storage): Promise<SiteSettings> {
 	return (await getSite(storage)).settings
+}
+
+/** The site's day at `now`, yyyy-mm-dd, in its time zone (a setting). */
+export async function siteDay(storage: Storage, now: Date): Promise<string> {
+	return dayIn(now, (await getSiteSettings(storage)).timeZone)
 }
 
 const navigationKey = 'site.navigation'

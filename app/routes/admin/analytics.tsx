@@ -9,7 +9,6 @@ import {
 	activeVisitors,
 	loadDashboard,
 	parseDashboardRange,
-	utcToday,
 } from '#app/features/analytics/dashboard.server.ts'
 import { DailyChart } from '#app/features/analytics/dashboard-chart.tsx'
 import { RangeForm } from '#app/features/analytics/dashboard-range-form.tsx'
@@ -19,9 +18,10 @@ import {
 	SummaryFigures,
 } from '#app/features/analytics/dashboard-sections.tsx'
 import { formatDay } from '#app/features/analytics/dashboard-tables.ts'
+import { siteDay } from '#app/features/site/site-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { rootI18n } from '#app/lib/root-data.ts'
+import { rootI18n, useSiteTimeZone } from '#app/lib/root-data.ts'
 import analyticsStyles from '#app/styles/admin-analytics.css?url'
 import type { Route } from './+types/analytics'
 
@@ -45,7 +45,7 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { storage } = context.get(servicesContext)
 	const now = new Date()
-	const today = utcToday(now)
+	const today = await siteDay(storage, now)
 	const parsed = parseDashboardRange(new URL(request.url).searchParams, today)
 	if (!parsed.ok) {
 		const nowFigure = await activeVisitors(storage, now)
@@ -75,6 +75,7 @@ function PeriodTitle({ first, last }: { first: string; last: string }) {
 export default function Analytics({ loaderData }: Route.ComponentProps) {
 	const { today, now } = loaderData
 	const { i18n } = useLingui()
+	const zone = useSiteTimeZone() ?? 'UTC'
 	const { locale } = i18n
 	return (
 		<div className="analytics">
@@ -83,8 +84,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 			</h1>
 			<p className="hint">
 				<Trans>
-					Counted without cookies or stored addresses. Days run from midnight to midnight UTC; today
-					counts until midnight UTC.
+					Counted without cookies or stored addresses. Days run from midnight to midnight in the
+					site’s time zone, {zone}; today counts until midnight there.
 				</Trans>
 			</p>
 			<NowSection initial={now} />
