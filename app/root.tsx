@@ -15,7 +15,7 @@ import {
 	useRouteError,
 	useRouteLoaderData,
 } from 'react-router'
-import { newsletterPath, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
+import { footOffersSubscribe, SubscribeForm } from '#app/features/newsletter/subscribe-form.tsx'
 import type { Route } from './+types/root'
 import { unavailableText, unavailableTitle } from './components/ui/database-unavailable.tsx'
 import { MenuButtonScript } from './components/ui/menu-button-script.tsx'
@@ -260,7 +260,7 @@ function Document({
 							{children}
 						</main>
 						<footer className="site-footer">
-							{!publicPage || pathname === newsletterPath ? null : (
+							{!publicPage || !footOffersSubscribe(pathname) ? null : (
 								<SubscribeForm
 									id="footer-subscribe"
 									title={t`New articles from ${siteTitle} by email`}

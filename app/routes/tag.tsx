@@ -4,7 +4,6 @@ import type { ScreenHandle } from '#app/features/analytics/screen-view.ts'
 import { LiveArticleList } from '#app/features/articles/live-article-list.tsx'
 import { ListLanguageNote } from '#app/features/articles/translations.tsx'
 import { publicPath } from '#app/features/pages/page-addresses.ts'
-import { NotifySlot } from '#app/features/push/notify-slot.tsx'
 import { termListing } from '#app/features/tags/term-list.server.ts'
 import { Cover } from '#app/features/uploads/picture.tsx'
 import { imageSize } from '#app/features/uploads/uploads.server.ts'
@@ -110,7 +109,8 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 						<Trans>RSS feed</Trans>
 					</a>
 				</p>
-				<NotifySlot />
+				{/* No "Notify me of new articles" here: it notifies of every article, and beside a tag's
+				    own feed a reader would take it for the tag's alone. */}
 			</header>
 			{tag.coverImageUrl ? (
 				<Cover

@@ -145,9 +145,12 @@ test('with JavaScript, a reader subscribes from the home page, confirms and reac
 	const confirmation = await mailTo(address, /Confirm your subscription/)
 	await page.goto(linkIn(confirmation, '/newsletter/confirm'))
 	await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible()
+	// A subscriber's own pages ask nobody to subscribe again at their foot.
+	await expect(page.locator('footer').getByRole('button', { name: 'Subscribe' })).toHaveCount(0)
 	await expectNoAxeViolations(page, 'confirmed')
 	await page.getByRole('link', { name: /Choose a weekly digest/ }).click()
 	await expect(page.getByRole('heading', { name: 'Newsletter preferences' })).toBeVisible()
+	await expect(page.locator('footer').getByRole('button', { name: 'Subscribe' })).toHaveCount(0)
 	await expectNoAxeViolations(page, 'preferences')
 	await page.getByRole('link', { name: 'Unsubscribe from all mail' }).click()
 	await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible()

@@ -117,7 +117,22 @@ describe('redirects', () => {
 			status: '302',
 		})
 		expect(added.status).toBe(200)
-		expect(await added.text()).toContain('/blog/2019/05/heron-count now goes to /articles/herons.')
+		const told = await added.text()
+		expect(told).toContain('/blog/2019/05/heron-count now goes to /articles/herons.')
+		expect(told).not.toContain('Nothing is published')
+		// To an address with nothing at it yet: kept, and said.
+		const ahead = await post('/admin/redirects', {
+			intent: 'add',
+			from: '/plans',
+			to: '/articles/plans-for-2027?from=old#start',
+			status: '302',
+		})
+		expect(ahead.status).toBe(200)
+		expect(await ahead.text()).toContain(
+			'/plans now goes to /articles/plans-for-2027?from=old#start. Nothing is published at /articles/plans-for-2027?from=old#start yet',
+		)
+		expect(await where('/plans')).toEqual([302, '/articles/plans-for-2027?from=old#start'])
+		await post('/admin/redirects', { intent: 'delete', from: '/plans' })
 		expect(await where('/blog/2019/05/heron-count')).toEqual([302, '/articles/herons'])
 		expect(await where('/blog/2019/05/heron-count/')).toEqual([302, '/articles/herons'])
 

@@ -1,16 +1,8 @@
 import { z } from 'zod'
 import { normaliseLanguageTag } from '#app/lib/i18n.ts'
+import { isImageAddress } from '#app/lib/image-address.ts'
 import { markdownLimitProblem } from './markdown-limits.ts'
 import { slugPattern } from './slug.ts'
-
-function isImageAddress(value: string): boolean {
-	if (/^\/[^/\\]/.test(value)) return true
-	try {
-		return ['http:', 'https:'].includes(new URL(value).protocol)
-	} catch {
-		return false
-	}
-}
 
 const optionalText = z
 	.string()
@@ -56,7 +48,7 @@ export const articleInputSchema = z
 		cover: z
 			.string()
 			.trim()
-			.refine(isImageAddress, 'The cover image must be an http(s) URL or a path on this site.')
+			.refine(isImageAddress, 'The cover image must be a path on this site or an https:// address.')
 			.nullish()
 			.transform((value) => value || null),
 		coverAlt: optionalText,
@@ -79,7 +71,7 @@ export const articleInputSchema = z
 			.trim()
 			.refine(
 				(value) => value === '' || isImageAddress(value),
-				'The image for shared links must be an http(s) URL or a path on this site.',
+				'The image for shared links must be a path on this site or an https:// address.',
 			)
 			.nullish()
 			.transform((value) => (value === undefined ? undefined : value || null)),

@@ -502,6 +502,49 @@ describe.each(databases)('moving in from Ghost and WordPress ($name)', ({ create
 		expect(await importContent(storage, twins, options)).toMatchObject({ articles: 0, existing: 2 })
 	})
 
+	it('leaves out a cover still on the old site over plain http, and keeps the post', async () => {
+		const post: SourcePost = {
+			sourceId: '7',
+			kind: 'article',
+			title: 'Swifts return',
+			slug: 'swifts-return',
+			html: '<p>The swifts came back on the first of May.</p>',
+			excerpt: '',
+			status: 'published',
+			publishedAt: '2019-05-02T08:00:00Z',
+			image: 'http://old-blog.example/uploads/swifts.jpg',
+			imageAlt: 'Swifts over the roofs',
+			tags: [],
+			authors: [],
+			seoTitle: '',
+			seoDescription: '',
+			oldPath: '/2019/05/swifts-return/',
+			notes: [],
+		}
+		const source: ImportSource = {
+			format: 'wordpress',
+			siteUrl: 'http://old-blog.example',
+			tags: [],
+			authors: [],
+			async *posts() {
+				yield post
+			},
+		}
+		const report = await importContent(storage, source, {
+			dryRun: false,
+			imagesFolder: null,
+			createdBy: null,
+			now,
+		})
+		expect(await storage.articles.findBySlug('swifts-return')).toMatchObject({
+			title: 'Swifts return',
+			coverImageUrl: null,
+		})
+		expect(reportText(report)).toContain(
+			'its cover image http://old-blog.example/uploads/swifts.jpg is served over plain http, which pages cannot show: left out',
+		)
+	})
+
 	it('keeps images to the folder given and says what it could not find', async () => {
 		const wordPress = await readWordPressExport(`${fixtures}/wordpress.xml`)
 		const report = await importContent(storage, wordPress, {

@@ -14,6 +14,7 @@ import {
 } from '#app/features/pages/page-addresses.ts'
 import { isShortlink, readablePath } from '#app/features/redirects/addresses.ts'
 import { firstWords } from '#app/lib/first-words.ts'
+import { isImageAddress } from '#app/lib/image-address.ts'
 import type { MoveInProgress } from '#storage/port/move-in.ts'
 import type { Storage } from '#storage/port/storage.ts'
 import {
@@ -148,6 +149,14 @@ async function importPost(
 		else {
 			notes.push(placed.reason.replace('the image', 'the cover image'))
 			cover = placed.keep
+		}
+		// A cover still on the old site over plain http would never be shown (the pages load
+		// images from this site and https alone): left out, and said.
+		if (cover && !isImageAddress(cover)) {
+			notes.push(
+				`its cover image ${cover} is served over plain http, which pages cannot show: left out`,
+			)
+			cover = null
 		}
 	}
 	if (cover && !post.imageAlt)

@@ -6,6 +6,15 @@ import { Form } from 'react-router'
 
 export const newsletterPath = '/newsletter'
 
+/**
+ * Whether a public page's foot offers the form: not on the newsletter's own page (it has the
+ * form), nor where a subscriber confirms, changes or ends a subscription (a second form asking
+ * them to subscribe there would read as if the first had not worked).
+ */
+export function footOffersSubscribe(pathname: string): boolean {
+	return !/^\/newsletter(?:\/(?:confirm|preferences|unsubscribe))?\/?$/.test(pathname)
+}
+
 export function SubscribeForm({
 	id,
 	title,

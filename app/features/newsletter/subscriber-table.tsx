@@ -84,7 +84,14 @@ export function SubscriberTable({
 								</td>
 								<td data-label={label.source}>{i18n._(sourceLabel[subscriber.source])}</td>
 								<td data-label={label.consent}>
-									{subscriber.consentAt ? <LocalTime iso={subscriber.consentAt} /> : t`Not yet`}
+									{subscriber.consentAt ? (
+										<LocalTime iso={subscriber.consentAt} />
+									) : subscriber.status === 'pending' ? (
+										t`Not yet: the confirmation link is unused`
+									) : (
+										// Moved in, or added by hand, without a record of when they agreed.
+										t`Not recorded`
+									)}
 								</td>
 								<td>
 									<Form

@@ -90,7 +90,7 @@ describe('configDocumentSchema', () => {
 		expect(errorsOf(withRules({ percent: '10' }))).toHaveProperty([path])
 	})
 
-	it('takes lower-case primary language subtags, each once', () => {
+	it('takes lower-case language codes, each once', () => {
 		expect(parseConfigDocument(withRules({ languages: ['fr', 'ast'] })).success).toBe(true)
 		const path = 'parameters.banner_message.conditions.0.rules.languages'
 		for (const wrong of ['FR', 'fr-FR', 'f', 'fren', '']) {

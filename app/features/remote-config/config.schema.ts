@@ -21,7 +21,7 @@ const languages = z
 	.array(
 		z.string().check(
 			z.regex(/^[a-z]{2,3}$/, {
-				error: 'Use primary language subtags of 2 or 3 lower-case letters, such as fr or pt.',
+				error: 'Use language codes of 2 or 3 lower-case letters, such as fr or pt.',
 			}),
 		),
 	)

@@ -1,16 +1,6 @@
 import { z } from 'zod'
 import { interfaceLocales } from '#app/lib/i18n.ts'
-
-/** A path on this site ("/media/…", "/logo.svg") or an https address; never javascript: or data:. */
-function isImageAddress(value: string): boolean {
-	if (/^\/(?![/\\])\S*$/.test(value)) return true
-	try {
-		const url = new URL(value)
-		return url.protocol === 'https:' && !/\s/.test(value)
-	} catch {
-		return false
-	}
-}
+import { isImageAddress } from '#app/lib/image-address.ts'
 
 /** What an admin may change in /admin/settings. */
 export const siteSettingsSchema = z.object({

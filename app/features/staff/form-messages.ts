@@ -350,8 +350,8 @@ export const formMessages = [
 		message: 'The article is longer than 200,000 characters.',
 	}),
 	msg({
-		id: 'The cover image must be an http(s) URL or a path on this site.',
-		message: 'The cover image must be an http(s) URL or a path on this site.',
+		id: 'The cover image must be a path on this site or an https:// address.',
+		message: 'The cover image must be a path on this site or an https:// address.',
 	}),
 	msg({ id: 'The file has no addresses in it.', message: 'The file has no addresses in it.' }),
 	msg({ id: 'The file has no redirects in it.', message: 'The file has no redirects in it.' }),
@@ -397,8 +397,8 @@ export const formMessages = [
 		message: 'The home address cannot be redirected.',
 	}),
 	msg({
-		id: 'The image for shared links must be an http(s) URL or a path on this site.',
-		message: 'The image for shared links must be an http(s) URL or a path on this site.',
+		id: 'The image for shared links must be a path on this site or an https:// address.',
+		message: 'The image for shared links must be a path on this site or an https:// address.',
 	}),
 	msg({ id: 'The menus are back to the default.', message: 'The menus are back to the default.' }),
 	msg({ id: 'The message was deleted.', message: 'The message was deleted.' }),
@@ -508,8 +508,8 @@ export const formMessages = [
 			'Use lowercase letters, digits, letters of scripts without capitals and single hyphens in the slug.',
 	}),
 	msg({
-		id: 'Use primary language subtags of 2 or 3 lower-case letters, such as fr or pt.',
-		message: 'Use primary language subtags of 2 or 3 lower-case letters, such as fr or pt.',
+		id: 'Use language codes of 2 or 3 lower-case letters, such as fr or pt.',
+		message: 'Use language codes of 2 or 3 lower-case letters, such as fr or pt.',
 	}),
 	msg({
 		id: 'Use the whole-number change id from the page or the last event.',

@@ -1,6 +1,7 @@
 // A tag's and an author profile's edit forms, and merging, as staff send them.
 import { z } from 'zod'
 import { slugPattern } from '#app/features/articles/slug.ts'
+import { isImageAddress } from '#app/lib/image-address.ts'
 
 const slug = z
 	.string()
@@ -23,7 +24,7 @@ const imageAddress = z
 	.trim()
 	.max(2000, 'Keep the address under 2,000 characters.')
 	.refine(
-		(value) => value === '' || /^\/[^/\\]/.test(value) || /^https:\/\/\S+$/.test(value),
+		(value) => value === '' || isImageAddress(value),
 		'Give an image of this site (/media/…) or a whole https:// address.',
 	)
 	.transform((value) => value || null)

@@ -78,7 +78,23 @@ export async function action({ context, request }: Route.ActionArgs) {
 			},
 			400,
 		)
+	// Kept either way (a page may be published there next), but said: readers sent to an address
+	// with nothing at it get "Not found".
+	if (await leadsNowhere(storage, to))
+		return {
+			done: i18n._(
+				msg`${from} now goes to ${to}. Nothing is published at ${to} yet: readers sent there find “Page not found” until something is.`,
+			),
+		}
 	return { done: i18n._(msg`${from} now goes to ${to}.`) }
+}
+
+/** Whether a redirect's target is an address of this site with nothing at it, nor a redirect. */
+async function leadsNowhere(storage: Storage, to: string): Promise<boolean> {
+	if (!to.startsWith('/')) return false
+	const path = to.replace(/[?#].*$/, '') || '/'
+	if (path === '/') return false
+	return !(await contentAt(storage, path)) && !(await storage.redirects.find(path))
 }
 
 /** A CSV file of redirects: all of them added (or replaced), or none and why. */
