@@ -1,4 +1,4 @@
-// The editors' analytics dashboard: which UTC days to show (from the address), and every figure
+// The editors' analytics dashboard: which days (the site's) to show (from the address), and every figure
 // of those days and of the same number of days just before them, read in parallel.
 import type { I18n } from '@lingui/core'
 import type { FieldErrors } from '#app/lib/field-errors.ts'
@@ -114,8 +114,7 @@ export function parseDashboardRange(params: URLSearchParams, today: string): Ran
 			: `Enter the ${which} day as a real date, year-month-day (for example ${today}).`
 	if (fromNumber === undefined) errors.from = [dateError(from, 'first')]
 	if (toNumber === undefined) errors.to = [dateError(to, 'last')]
-	else if (toNumber > todayNumber)
-		errors.to = [`The last day cannot be after today (${today}, UTC).`]
+	else if (toNumber > todayNumber) errors.to = [`The last day cannot be after today (${today}).`]
 	if (fromNumber !== undefined && toNumber !== undefined && !errors.to) {
 		if (fromNumber > toNumber) errors.from = ['The first day must be on or before the last day.']
 		else if (toNumber - fromNumber + 1 > maxDays)
