@@ -110,25 +110,17 @@ describe('redirects', () => {
 	})
 
 	it('follows an admin’s redirect where the site has nothing, and never over content', async () => {
-		const added = await post('/admin/redirects', {
-			intent: 'add',
-			from: '/blog/2019/05/heron-count/',
-			to: '/articles/herons',
-			status: '302',
-		})
-		expect(added.status).toBe(200)
-		const told = await added.text()
+		/** An admin's temporary redirect, added through the form: what the page then says. */
+		const addRedirect = async (from: string, to: string) => {
+			const added = await post('/admin/redirects', { intent: 'add', from, to, status: '302' })
+			expect(added.status).toBe(200)
+			return added.text()
+		}
+		const told = await addRedirect('/blog/2019/05/heron-count/', '/articles/herons')
 		expect(told).toContain('/blog/2019/05/heron-count now goes to /articles/herons.')
 		expect(told).not.toContain('Nothing is published')
 		// To an address with nothing at it yet: kept, and said.
-		const ahead = await post('/admin/redirects', {
-			intent: 'add',
-			from: '/plans',
-			to: '/articles/plans-for-2027?from=old#start',
-			status: '302',
-		})
-		expect(ahead.status).toBe(200)
-		expect(await ahead.text()).toContain(
+		expect(await addRedirect('/plans', '/articles/plans-for-2027?from=old#start')).toContain(
 			'/plans now goes to /articles/plans-for-2027?from=old#start. Nothing is published at /articles/plans-for-2027?from=old#start yet',
 		)
 		expect(await where('/plans')).toEqual([302, '/articles/plans-for-2027?from=old#start'])

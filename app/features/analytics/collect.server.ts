@@ -15,7 +15,7 @@
 
 import { isbot } from 'isbot'
 import * as z from 'zod/mini'
-import { visitorHash } from '#app/features/privacy/visitor-hash.server.ts'
+import { visitorHashOn } from '#app/features/privacy/visitor-hash.server.ts'
 import { siteDay } from '#app/features/site/site-settings.server.ts'
 import { type FieldErrors, fieldErrors } from '#app/lib/field-errors.ts'
 import { createRateLimit } from '#app/lib/rate-limit.ts'
@@ -184,7 +184,7 @@ export function createCollector(deps: CollectDependencies, options: Partial<Coll
 		try {
 			// The site's day, in its time zone: the day the view counts for, and its visitor's salt's.
 			day = await siteDay(deps.storage, at)
-			visitor = await visitorHash(deps.storage, ['analytics', siteHost, clientIp, userAgent], at)
+			visitor = await visitorHashOn(deps.storage, ['analytics', siteHost, clientIp, userAgent], day)
 		} catch {
 			// The day's salt could not be read or made: the database is away, as for a full queue.
 			return json(503, unavailable, { 'Retry-After': '60' })

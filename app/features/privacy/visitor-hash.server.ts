@@ -41,7 +41,16 @@ function daySalt(storage: Storage, day: string): Promise<string> {
  * parts, so hashes made for one use cannot be matched with another's.
  */
 export async function visitorHash(storage: Storage, parts: string[], now: Date): Promise<string> {
-	const salt = await daySalt(storage, await siteDay(storage, now))
+	return visitorHashOn(storage, parts, await siteDay(storage, now))
+}
+
+/** The same, for a site's day the caller has already read (analytics stores it with the view). */
+export async function visitorHashOn(
+	storage: Storage,
+	parts: string[],
+	day: string,
+): Promise<string> {
+	const salt = await daySalt(storage, day)
 	const hash = createHash('sha256').update(salt)
 	// Length-prefixed, so ['ab', 'c'] and ['a', 'bc'] differ.
 	for (const part of parts) hash.update(`\u0000${part.length}:${part}`)
