@@ -36,7 +36,7 @@ import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings, siteLocales, siteTimeZone } from './features/site/site-settings.ts'
 import { keepDataWhenNoticeLeaves } from './lib/arrival-notice.ts'
 import { servicesContext } from './lib/context.server.ts'
-import { localeChosen, localeFor } from './lib/i18n.server.ts'
+import { accountLocaleContext, localeChosen, pageLocale } from './lib/i18n.server.ts'
 import {
 	directionOf,
 	hasMessages,
@@ -59,7 +59,9 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
-// The arrival's notice leaving the address reads nothing again (arrival-notice.ts).
+// The arrival's notice leaving the address reads nothing again (arrival-notice.ts). Otherwise
+// the root's data is read on every navigation (single fetch's default), so entering or leaving
+// the staff area gives its language (the account's own, accountLocaleContext) or the reader's.
 export const shouldRevalidate = keepDataWhenNoticeLeaves
 
 /**
@@ -78,10 +80,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { settings, navigation } = await getSite(storage)
 	return {
 		site: settings,
-		/** The interface language for this reader, among those the site offers. */
-		locale: localeFor(request, settings),
-		/** Chosen with the switcher: kept on an article in another language. */
-		localeChosen: localeChosen(request, settings),
+		/**
+		 * The interface language for this reader, among those the site offers; in the staff area,
+		 * the one the account chose, if it chose one.
+		 */
+		locale: pageLocale(request, context, settings),
+		/** Chosen with the switcher (or on the account's page): kept on an article in another language. */
+		localeChosen: context.get(accountLocaleContext) !== null || localeChosen(request, settings),
 		offeredLocales: siteLocales(settings).offered,
 		timeZone: siteTimeZone(settings),
 		navigation,

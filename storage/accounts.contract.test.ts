@@ -103,6 +103,26 @@ describe.each(databases)('accounts storage contract: $name', ({ create }) => {
 		expect(credential.password).toBe('new-hash')
 	})
 
+	it("keeps the staff area's language an account chose, for that account only", async () => {
+		await make(storage, 'ana')
+		await make(storage, 'ben')
+		const languageOf = async (id: string) =>
+			(
+				await storage.authDatabase.db
+					.selectFrom('user')
+					.select('interfaceLanguage')
+					.where('id', '=', id)
+					.executeTakeFirstOrThrow()
+			).interfaceLanguage
+		expect(await languageOf('ana')).toBe('')
+		expect(await storage.accounts.setInterfaceLanguage('ana', 'fr', at)).toBe(true)
+		expect(await languageOf('ana')).toBe('fr')
+		expect(await languageOf('ben')).toBe('')
+		expect(await storage.accounts.setInterfaceLanguage('ana', '', at)).toBe(true)
+		expect(await languageOf('ana')).toBe('')
+		expect(await storage.accounts.setInterfaceLanguage('nobody', 'fr', at)).toBe(false)
+	})
+
 	it('changes a role, and deactivates with the sessions ended in the same commit', async () => {
 		await make(storage, 'ana')
 		await signIn(storage, 'ana')

@@ -34,6 +34,7 @@ const user = (id: string): PortableRows['users'] => ({
 	updatedAt: '2026-01-02T03:04:05.678Z',
 	role: 'editor',
 	deactivatedAt: null,
+	interfaceLanguage: 'fr',
 })
 
 describe.each(databases)('portable storage contract: $name', ({ create }) => {

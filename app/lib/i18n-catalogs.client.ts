@@ -42,8 +42,9 @@ function loadFor(locales: Iterable<InterfaceLocale>, pathname: string): Promise<
 
 /**
  * The messages a page reached in the browser is drawn in (root.tsx's clientMiddleware): the
- * reader's language's, loaded beside the navigation's data; then the language of an article or a
- * page in that data (`contentLanguage`; empty: the site's), which the interface follows.
+ * reader's language's, loaded beside the navigation's data; then the root's language when it was
+ * read again, and the language of an article or a page in that data (`contentLanguage`; empty:
+ * the site's), which the interface follows.
  */
 export async function withPageMessages<Results>(
 	pathname: string,
@@ -55,7 +56,12 @@ export async function withPageMessages<Results>(
 		isInterfaceLocale(readerLocale) ? loadFor([readerLocale], pathname) : undefined,
 	])
 	const content = new Set<InterfaceLocale>()
-	for (const outcome of Object.values((results ?? {}) as Record<string, { result?: unknown }>)) {
+	const outcomes = (results ?? {}) as Record<string, { result?: unknown }>
+	// The root's language read again (entering or leaving the staff area, whose language may be
+	// the account's own, or after the account chose another).
+	const rootLocale = (outcomes.root?.result as { locale?: unknown } | undefined)?.locale
+	if (isInterfaceLocale(rootLocale)) content.add(rootLocale)
+	for (const outcome of Object.values(outcomes)) {
 		const loaded = outcome?.result
 		if (!loaded || typeof loaded !== 'object' || !('contentLanguage' in loaded)) continue
 		const tag = loaded.contentLanguage

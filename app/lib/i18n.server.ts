@@ -1,7 +1,7 @@
 // The interface language of a request, for what loaders and actions write in words (a form's
 // errors, a notice): the same choice root.tsx makes for the page.
 import type { I18n } from '@lingui/core'
-import type { RouterContextProvider } from 'react-router'
+import { createContext, type RouterContextProvider } from 'react-router'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { type SiteSettings, siteLocales } from '#app/features/site/site-settings.ts'
 import type { LanguageFilter } from '#storage/port/articles.ts'
@@ -17,12 +17,28 @@ import {
 	requestedLocales,
 } from './i18n.ts'
 
+/**
+ * The interface language the signed-in account chose on its own page, set by the staff area's
+ * guard (requireEditorMiddleware): any of Canopy's languages, whichever the site offers readers.
+ * Null outside the staff area and for an account that chose none.
+ */
+export const accountLocaleContext = createContext<InterfaceLocale | null>(null)
+
 export async function requestLocale(
 	request: Request,
 	context: Readonly<RouterContextProvider>,
 ): Promise<InterfaceLocale> {
 	const { storage } = context.get(servicesContext)
-	return localeFor(request, await getSiteSettings(storage))
+	return pageLocale(request, context, await getSiteSettings(storage))
+}
+
+/** The interface language of a page: the account's choice in the staff area, else the reader's. */
+export function pageLocale(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+	settings: Pick<SiteSettings, 'language' | 'languages'>,
+): InterfaceLocale {
+	return context.get(accountLocaleContext) ?? localeFor(request, settings)
 }
 
 /** The interface language for a request on a site with these settings (root.tsx's too). */

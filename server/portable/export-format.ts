@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { slugPattern } from '#app/features/articles/slug.ts'
+import { interfaceLocales } from '#app/lib/i18n.ts'
 import type { PortableRows, PortableSection } from '#storage/port/portable.ts'
 import { revisionKinds } from '#storage/port/revisions.ts'
 
@@ -163,6 +164,8 @@ export const rowSchemas = {
 		updatedAt: instant,
 		role: z.enum(['admin', 'editor']),
 		deactivatedAt: instantOrNull,
+		// The editor area's language the account chose; absent from exports made before it.
+		interfaceLanguage: z.union([z.literal(''), z.enum(interfaceLocales)]).optional(),
 	}),
 	accounts: z.strictObject({
 		id: z.string().min(1),

@@ -78,6 +78,15 @@ export function createAccountRepository(db: Kysely<Database>, dialect: Dialect):
 			})
 		},
 
+		async setInterfaceLanguage(userId, language, now) {
+			const result = await db
+				.updateTable('user')
+				.set({ interfaceLanguage: language, updatedAt: now.toISOString() })
+				.where('id', '=', userId)
+				.executeTakeFirst()
+			return Number(result.numUpdatedRows) > 0
+		},
+
 		async setPassword(userId, passwordHash, now) {
 			await db.transaction().execute(async (trx) => {
 				await trx

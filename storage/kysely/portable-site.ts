@@ -189,6 +189,7 @@ export const siteTables: Pick<
 			updatedAt: toIso(r.updatedAt),
 			role: text(r.role),
 			deactivatedAt: toIsoOrNull(r.deactivatedAt),
+			interfaceLanguage: text(r.interfaceLanguage),
 		}),
 		write: (r) => ({ ...r }),
 	},

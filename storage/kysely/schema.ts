@@ -369,6 +369,8 @@ export interface Database {
 		updatedAt: string
 		role: string
 		deactivatedAt: string | null
+		/** The staff area's language the account chose; '' to follow the browser (0030). */
+		interfaceLanguage: Generated<string>
 	}
 	session: {
 		id: string

@@ -75,6 +75,11 @@ export interface AccountRepository {
 		credential: { id: string; passwordHash: string },
 		now: Date,
 	): Promise<void>
+	/**
+	 * Sets the staff area's language the account chose: an interface language code, or '' to
+	 * follow the browser among the site's languages. False when there is no such account.
+	 */
+	setInterfaceLanguage(userId: string, language: string, now: Date): Promise<boolean>
 	/** Sets the password and ends every session of the account, in one transaction. */
 	setPassword(userId: string, passwordHash: string, now: Date): Promise<void>
 	/**

@@ -17,6 +17,8 @@ export interface PortableRows {
 		updatedAt: string
 		role: string
 		deactivatedAt: string | null
+		/** The editor area's language the account chose ('' : none); absent in older exports. */
+		interfaceLanguage?: string
 	}
 	/** better-auth's account rows: the credential one holds the password hash. */
 	accounts: {

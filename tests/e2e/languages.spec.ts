@@ -82,6 +82,58 @@ test('an admin makes the site Spanish, offering Arabic and French too; the staff
 	await expect(page.getByLabel('Traducción de')).toBeVisible()
 })
 
+test('an editor chooses English for the editor area alone, and going to the site and back keeps each in its own', async ({
+	browser,
+}) => {
+	const password = await createAccount(server(), {
+		email: 'tom@example.org',
+		role: 'editor',
+		name: 'Tom Editor',
+	})
+	// The browser asks for English, which the site does not offer its readers.
+	const page = await reader(browser, 'en-GB')
+	await page.goto('/admin/sign-in?next=%2Fadmin%2Faccount')
+	await waitForHydration(page)
+	await page.locator('input[name="email"]').fill('tom@example.org')
+	await page.locator('input[name="password"]').fill(password)
+	await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu cuenta')
+	await waitForHydration(page)
+
+	await page.getByLabel('Idioma', { exact: true }).selectOption('en')
+	await page.getByRole('button', { name: 'Guardar idioma' }).click()
+	// The page answers in the language chosen, its messages loaded in the browser.
+	await expect(page.getByRole('status')).toHaveText(
+		'Saved. The editor area speaks this language wherever you sign in.',
+	)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account')
+	await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en')
+
+	// To the site in the browser (no page load: the mark survives): the reader's pages stay in the
+	// site's Spanish.
+	await page.evaluate(() => {
+		;(window as { stayed?: boolean }).stayed = true
+	})
+	const stayed = () => page.evaluate(() => (window as { stayed?: boolean }).stayed === true)
+	await page.locator('a.staff-site').click()
+	await expect(page).toHaveURL(/\/home$/)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+	await expect(page.getByRole('heading', { level: 2, name: 'Últimos artículos' })).toBeVisible()
+	expect(await stayed()).toBe(true)
+	// And back: the editor area in English again, without a reload.
+	await page.goBack()
+	await expect(page).toHaveURL(/\/admin\/account$/)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account')
+	await expect(page.getByRole('navigation', { name: 'Editor area' })).toContainText('Articles')
+	expect(await stayed()).toBe(true)
+	// A reload says the same.
+	await page.reload()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account')
+	await page.context().close()
+})
+
 test('readers get each translation in its language and direction, linked to the other', async ({
 	browser,
 }) => {

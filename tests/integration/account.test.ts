@@ -1,4 +1,4 @@
-// Changing one's own password in /admin/account.
+// One's own account in /admin/account: the editor area's language, and the password.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '#app/features/auth/users.server.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
@@ -7,7 +7,7 @@ import { postForm } from '#tests/fixtures/forms.ts'
 const oldPassword = 'estuary salt marsh 12'
 const newPassword = 'peat bogs store carbon 34'
 
-describe('password change', () => {
+describe('own account', () => {
 	let app: TestApp
 
 	beforeEach(async () => {
@@ -97,5 +97,47 @@ describe('password change', () => {
 		const response = await post('/admin/account', { currentPassword: oldPassword, newPassword })
 		expect(response.status).toBe(302)
 		expect((await signIn(oldPassword)).status).toBe(302)
+	})
+
+	it('speaks the language the account chose in the editor area only, whatever the browser asks', async () => {
+		const { cookie } = await signIn(oldPassword)
+		const read = async (path: string) => {
+			const response = await fetch(`${app.url}${path}`, {
+				headers: { Cookie: cookie, 'Accept-Language': 'en-GB,en;q=0.9' },
+			})
+			const html = await response.text()
+			return { lang: /<html lang="([^"]+)"/.exec(html)?.[1], html }
+		}
+		expect((await read('/admin/account')).lang).toBe('en')
+
+		const refused = await post(
+			'/admin/account',
+			{ intent: 'language', interfaceLanguage: 'xx' },
+			cookie,
+		)
+		expect(refused.status).toBe(400)
+		expect(await refused.text()).toContain('Choose one of the languages in the list.')
+
+		const saved = await post(
+			'/admin/account',
+			{ intent: 'language', interfaceLanguage: 'fr' },
+			cookie,
+		)
+		expect(saved.status).toBe(200)
+		// The answer is in the language chosen already.
+		const answer = await saved.text()
+		expect(answer).toContain('<html lang="fr"')
+		expect(answer).toContain('Enregistré.')
+		const account = await read('/admin/account')
+		expect(account.lang).toBe('fr')
+		expect(account.html).toContain('<h1>Votre compte</h1>')
+		expect((await read('/admin/articles')).lang).toBe('fr')
+		// Readers' pages stay in the reader's language, which this site offers (English only).
+		expect((await read('/articles')).lang).toBe('en')
+		// The password's form is untouched by the language's.
+		expect((await signIn(oldPassword)).status).toBe(302)
+
+		await post('/admin/account', { intent: 'language', interfaceLanguage: '' }, cookie)
+		expect((await read('/admin/account')).lang).toBe('en')
 	})
 })

@@ -163,7 +163,9 @@ describe.each(['key', 'session'] as const)('the articles API with a %s', (via) =
 		expect(errors.title).toEqual(['Give the article a title.'])
 		expect(errors.body).toEqual(['The article has no text.'])
 		expect(errors.tags).toHaveLength(1)
-		expect(errors.cover).toEqual(['The cover image must be a path on this site or an https:// address.'])
+		expect(errors.cover).toEqual([
+			'The cover image must be a path on this site or an https:// address.',
+		])
 		expect((await json(await call(articles))).total).toBe(before.total)
 
 		const { article } = await json(

@@ -77,31 +77,25 @@ describe('routes', () => {
 		'/tags/soil/page/2',
 		'/authors/someone/posts',
 		'/tags/',
-	])(
-		'%s is a real 404 page',
-		async (path) => {
-			const response = await get(path)
-			expect(response.status).toBe(404)
-			const html = await response.text()
-			expect(html).toContain('Page not found')
-			expect(html).toContain('<meta name="robots" content="noindex"/>')
-		},
-	)
+	])('%s is a real 404 page', async (path) => {
+		const response = await get(path)
+		expect(response.status).toBe(404)
+		const html = await response.text()
+		expect(html).toContain('Page not found')
+		expect(html).toContain('<meta name="robots" content="noindex"/>')
+	})
 
 	it('hides drafts behind the same 404', async () => {
 		await saveArticle(app.storage, { title: 'Unfinished draft', body: 'Not yet.' }, 'draft')
 		expect((await get('/articles/unfinished-draft')).status).toBe(404)
 	})
 
-	it.each(['/nowhere', '/about/team', '/home/extra'])(
-		'%s redirects (302) home',
-		async (path) => {
-			const response = await get(path)
-			expect(response.status).toBe(302)
-			expect(response.headers.get('location')).toBe('/home')
-			expectSecurityHeaders(response)
-		},
-	)
+	it.each(['/nowhere', '/about/team', '/home/extra'])('%s redirects (302) home', async (path) => {
+		const response = await get(path)
+		expect(response.status).toBe(302)
+		expect(response.headers.get('location')).toBe('/home')
+		expectSecurityHeaders(response)
+	})
 
 	it.each([
 		['/robots.txt', 200, 'text/plain'],

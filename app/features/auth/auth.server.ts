@@ -54,6 +54,8 @@ export function createAuth({ storage, database, siteUrl, secret, logger }: AuthO
 				role: { type: 'string', required: true, input: false },
 				// Set by an admin on the team page; a deactivated account's sessions count as none.
 				deactivatedAt: { type: 'date', required: false, input: false },
+				// The staff area's language the account chose on its own page ('' : the browser's).
+				interfaceLanguage: { type: 'string', required: false, input: false, defaultValue: '' },
 			},
 		},
 		hooks: signInHooks(storage),

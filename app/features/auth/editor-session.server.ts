@@ -8,22 +8,25 @@ export interface Editor {
 	name: string
 	email: string
 	role: Role
+	/** The staff area's language the account chose: an interface language, or '' (the browser's). */
+	interfaceLanguage: string
 }
 
 /** Who these request headers' session cookie belongs to: an active editor, or null. */
 export async function editorOf(auth: Auth, headers: Headers): Promise<Editor | null> {
 	const session = await auth.api.getSession({ headers })
 	if (!session) return null
-	const { id, name, email, role, deactivatedAt } = session.user as {
+	const { id, name, email, role, deactivatedAt, interfaceLanguage } = session.user as {
 		id: string
 		name: string
 		email: string
 		role: Role
 		deactivatedAt?: Date | string | null
+		interfaceLanguage?: string | null
 	}
 	// Deactivating ends the sessions too; this holds even for one made in the same instant.
 	if (deactivatedAt) return null
-	return { id, name, email, role }
+	return { id, name, email, role, interfaceLanguage: interfaceLanguage ?? '' }
 }
 
 /** Where someone not signed in is sent, to come back to `pathAndQuery` afterwards. */

@@ -8,6 +8,8 @@ import {
 	redirect,
 } from 'react-router'
 import { clientIpContext, servicesContext } from '#app/lib/context.server.ts'
+import { accountLocaleContext } from '#app/lib/i18n.server.ts'
+import { isInterfaceLocale } from '#app/lib/i18n.ts'
 import { authBasePath, clientIpHeader } from './auth.server.ts'
 import { type Editor, editorOf, signInAddress } from './editor-session.server.ts'
 
@@ -41,7 +43,12 @@ export const requireEditorMiddleware: MiddlewareFunction<Response> = async (
 	{ request, context },
 	next,
 ) => {
-	context.set(editorContext, await requireEditor(context, request))
+	const editor = await requireEditor(context, request)
+	context.set(editorContext, editor)
+	// The staff area speaks the language the account chose, if it chose one.
+	if (isInterfaceLocale(editor.interfaceLanguage)) {
+		context.set(accountLocaleContext, editor.interfaceLanguage)
+	}
 	return next()
 }
 
