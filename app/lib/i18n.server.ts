@@ -130,6 +130,22 @@ export function contentListLanguage(
 	return { tag: language, includeUnset: language === settings.language }
 }
 
+/**
+ * The list an article is read on in ("Next", "Previous", more on its tag): the one readers find
+ * it in, so reading on goes both ways. That is its language's list where the site offers that
+ * language, else the site's language's, which takes in every language the site does not offer
+ * (LanguageFilter): a Russian article on a Spanish site sits in the Spanish list, beside the
+ * Spanish articles that lead to it. A feed's `?lang=ru` keeps contentListLanguage: Russian alone.
+ */
+export function readingOnLanguage(
+	settings: Pick<SiteSettings, 'language' | 'languages'>,
+	language: string,
+): LanguageFilter {
+	const { language: siteLanguage, offered } = siteLocales(settings)
+	const locale = interfaceLocaleOf(language)
+	return listIn(locale && offered.includes(locale) ? locale : siteLanguage, siteLanguage, offered)
+}
+
 /** The list in one of the site's languages (LanguageFilter's rule, with its `others`). */
 function listIn(
 	locale: InterfaceLocale,

@@ -10,7 +10,7 @@ import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { taglineIn } from '#app/features/site/tagline.ts'
 import { readerBodyHtml } from '#app/features/uploads/responsive-body.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
-import { contentListLanguage } from '#app/lib/i18n.server.ts'
+import { readingOnLanguage } from '#app/lib/i18n.server.ts'
 import { rootData, rootI18n } from '#app/lib/root-data.ts'
 import { absoluteUrl, pageMeta, seoOf } from '#app/lib/seo.ts'
 import type { ArticleCard, LanguageFilter, Term } from '#storage/port/articles.ts'
@@ -61,9 +61,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			})) ?? data(null, { status: 404 })
 		)
 	const { bodyMarkdown: _, ...shown } = article
-	// Reading on in the article's own language (one naming none is in the site's).
+	// Reading on in the list the article is found in (one naming no language is in the site's).
 	const language = article.language || site.language
-	const sameLanguage = contentListLanguage(site, language)
+	const sameLanguage = readingOnLanguage(site, language)
 	const [bodyHtml, onward, moreOn, translations] = await Promise.all([
 		readerBodyHtml(storage, article.bodyHtml),
 		// Reading on: the articles published just after and just before this one…

@@ -41,11 +41,16 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const { storage, remoteConfig } = context.get(servicesContext)
+	const { storage, remoteConfig, contactMinimumFillMs } = context.get(servicesContext)
 	// Editors can turn the form off (remote configuration): the page then gives the addresses.
 	const { contact_form_enabled: open } = await remoteConfig.valuesFor(request)
 	return data(
-		{ form: open ? await newFormIdentity(storage) : null },
+		{
+			form: open ? await newFormIdentity(storage) : null,
+			// Sooner than this after the form was drawn, a message is taken for a robot's (decision
+			// 007): the page's script holds a quick one back until then rather than have it dropped.
+			minimumWaitMs: contactMinimumFillMs,
+		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
 }
@@ -196,7 +201,11 @@ export default function Contact({ matches, loaderData, actionData }: Route.Compo
 			) : null}
 			<div className="contact-layout">
 				{loaderData.form ? (
-					<ContactForm form={loaderData.form} actionData={actionData} />
+					<ContactForm
+						form={loaderData.form}
+						minimumWaitMs={loaderData.minimumWaitMs}
+						actionData={actionData}
+					/>
 				) : (
 					<p className="contact-closed">
 						<Trans>The contact form is closed just now. Write to us by email or by post.</Trans>

@@ -148,5 +148,21 @@ test(
 		expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390)
 		await option.click()
 		await expect(page).toHaveURL(/\/articles\/peatlands-hold-the-carbon$/)
+
+		// Enter with no title chosen searches, and the results are not left under the list.
+		await page.goto('/search')
+		await waitForHydration(page)
+		const field = page.getByLabel('Words to look for')
+		await field.pressSequentially('carb', { delay: 30 })
+		await expect(option).toBeVisible()
+		await field.press('Enter')
+		await expect(page).toHaveURL(/\/search\?q=carb$/)
+		await expect(page.getByRole('heading', { level: 2 })).toBeVisible()
+		const list = page.getByRole('listbox', { name: 'Suggestions' })
+		await expect(list).toBeHidden()
+		await expect(field).toHaveAttribute('aria-expanded', 'false')
+		// Nor does an answer still on its way open it again (one pause and a reply later).
+		await page.waitForTimeout(600)
+		await expect(list).toBeHidden()
 	},
 )

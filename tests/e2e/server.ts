@@ -65,10 +65,11 @@ function serverEnv(site: Record<string, string>, port?: number): NodeJS.ProcessE
 		...process.env,
 		// The CLI must find the same database and nothing else from the parent's environment.
 		DATABASE_URL: '',
+		// A spec may ask for its own (serveCanopy's env).
+		CONTACT_FORM_MIN_SECONDS: String(contactFormMinSeconds),
 		...site,
 		LOG_LEVEL: 'warn',
 		NODE_ENV: 'production',
-		CONTACT_FORM_MIN_SECONDS: String(contactFormMinSeconds),
 	}
 	if (port !== undefined) {
 		Object.assign(env, {

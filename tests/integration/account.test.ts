@@ -134,6 +134,22 @@ describe('own account', () => {
 		expect((await read('/admin/articles')).lang).toBe('fr')
 		// Readers' pages stay in the reader's language, which this site offers (English only).
 		expect((await read('/articles')).lang).toBe('en')
+		// Down to the words the server's rules write: the editor's refusal of a translation link.
+		const refusedLink = await post(
+			'/admin/articles/new',
+			{
+				title: 'Les vasières',
+				summary: 'La boue qui nourrit les oiseaux.',
+				body: 'Les vasières sont **riches**.',
+				translationOf: 'no-such-article',
+				intent: 'draft',
+			},
+			cookie,
+		)
+		expect(refusedLink.status).toBe(400)
+		expect(await refusedLink.text()).toContain(
+			'Aucun article ni aucune page à cette adresse. Indiquez l’adresse (slug) de celui que ceci traduit.',
+		)
 		// The password's form is untouched by the language's.
 		expect((await signIn(oldPassword)).status).toBe(302)
 

@@ -223,6 +223,14 @@ describe('site settings', () => {
 		expect(article).toMatch(/<p class="article-meta" lang="en" dir="ltr">/)
 		// An English article's page has no such attributes to repeat.
 		expect(await page('/articles/tidal-flats-return', 'en')).toMatch(/<p class="article-meta">/)
+		// Reading on goes both ways in the list it is found in (the site's language's, which
+		// takes in languages the site does not offer): the English article before it leads to it,
+		// and it leads back, not only to other Russian articles (there are none).
+		expect(article).toMatch(/<a class="read-on-older" href="\/articles\/[a-z0-9-]+"/)
+		const before = /<a class="read-on-older" href="(\/articles\/[a-z0-9-]+)"/.exec(article)?.[1]
+		expect(await page(before ?? '/none', 'en')).toContain(
+			'<a class="read-on-newer" href="/articles/bolota-rossii"',
+		)
 
 		// An article in Canadian French is listed for French readers and read in the French
 		// interface, as one in French is; the article keeps its own tag.

@@ -99,6 +99,12 @@ export default function SearchSuggestions({
 				event.preventDefault()
 				close()
 				navigate(chosen.href)
+			} else if (event.key === 'Enter') {
+				// The form goes to /search: the list, and any suggestions still on their way, are done
+				// (on /search itself the address's path does not change, so nothing else closes it).
+				clearTimeout(timer)
+				asking?.abort()
+				close()
 			} else if (event.key === 'Escape' && open) {
 				// Closes the list; a second Escape clears the field as a search field does.
 				event.preventDefault()
@@ -131,12 +137,12 @@ export default function SearchSuggestions({
 		else field.removeAttribute('aria-activedescendant')
 	}, [input, listId, open, active])
 
-	// A new page: the list has done its work.
+	// A new page, or new results on /search: the list has done its work.
 	// biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new address
 	useEffect(() => {
 		setOpen(false)
 		setActive(-1)
-	}, [location.pathname])
+	}, [location.pathname, location.search])
 
 	const count = items.length
 	return (

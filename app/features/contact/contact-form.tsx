@@ -33,15 +33,38 @@ interface ContactFormProps {
 	form: { idempotencyKey: string; token: string }
 	/** The action's answer to a post made without JavaScript (or before the page was hydrated). */
 	actionData: ContactActionData | undefined
+	/** How long after the form was drawn a message may be sent (CONTACT_FORM_MIN_SECONDS). */
+	minimumWaitMs: number
 }
 
 const honeypotName = 'website'
 
-export function ContactForm({ form, actionData }: ContactFormProps) {
+export function ContactForm({ form, actionData, minimumWaitMs }: ContactFormProps) {
 	const { t, i18n } = useLingui()
 	const fetcher = useFetcher<ContactActionData>()
 	const result = fetcher.data ?? actionData
-	const busy = fetcher.state !== 'idle'
+	// When this script first drew the form: no sooner than the server did, so waiting from here
+	// waits at least as long as the server's check counts.
+	const drawnAt = useRef(0)
+	useEffect(() => {
+		drawnAt.current = Date.now()
+	}, [])
+	// A message sent within the first seconds (autofill and a paste are quick) is held back until
+	// the form is old enough, instead of being taken for a robot's and silently dropped.
+	const [holding, setHolding] = useState(false)
+	useEffect(() => {
+		if (!holding) return
+		const timer = setTimeout(
+			() => {
+				setHolding(false)
+				const form = formRef.current
+				if (form) fetcher.submit(form, { method: 'post', action: '/contact' })
+			},
+			Math.max(0, drawnAt.current + minimumWaitMs - Date.now()),
+		)
+		return () => clearTimeout(timer)
+	}, [holding, minimumWaitMs, fetcher.submit])
+	const busy = fetcher.state !== 'idle' || holding
 	const { errors, setErrors, fieldEvents, checkAll, sendPress } = useFieldChecks(
 		result && result.outcome !== 'sent' ? result.errors : {},
 	)
@@ -71,6 +94,11 @@ export function ContactForm({ form, actionData }: ContactFormProps) {
 			event.preventDefault()
 			setErrors(found)
 			focusFirstInvalid(formRef, found)
+			return
+		}
+		if (Date.now() < drawnAt.current + minimumWaitMs) {
+			event.preventDefault()
+			setHolding(true)
 		}
 	}
 

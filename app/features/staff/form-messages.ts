@@ -433,6 +433,11 @@ export const formMessages = [
 		message: 'There is already an account with this email address.',
 	}),
 	msg({
+		id: 'There is no article or page at that address. Give the address (slug) of the one this translates.',
+		message:
+			'There is no article or page at that address. Give the address (slug) of the one this translates.',
+	}),
+	msg({
 		id: 'There is no such subscriber. Reload the page and try again.',
 		message: 'There is no such subscriber. Reload the page and try again.',
 	}),
@@ -440,6 +445,11 @@ export const formMessages = [
 		id: 'This address takes a form (application/x-www-form-urlencoded or multipart/form-data), as the page sends it.',
 		message:
 			'This address takes a form (application/x-www-form-urlencoded or multipart/form-data), as the page sends it.',
+	}),
+	msg({
+		id: 'This cannot be marked a translation of that one. Link a translation to the original (not to another translation, nor to itself, nor to one that has translations of its own), an article to an article and a page to a page.',
+		message:
+			'This cannot be marked a translation of that one. Link a translation to the original (not to another translation, nor to itself, nor to one that has translations of its own), an article to an article and a page to a page.',
 	}),
 	msg({
 		id: 'This article no longer exists: someone deleted it.',
