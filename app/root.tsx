@@ -31,7 +31,7 @@ import {
 	SiteBanner,
 } from './features/remote-config/site-banner.tsx'
 import { useRemoteConfig } from './features/remote-config/use-config.ts'
-import { defaultNavigation, isOutside, type MenuLink } from './features/site/navigation.ts'
+import { defaultNavigation, type MenuLink, opensPlainly } from './features/site/navigation.ts'
 import { getSite } from './features/site/site-settings.server.ts'
 import { defaultSiteSettings, siteLocales, siteTimeZone } from './features/site/site-settings.ts'
 import { keepDataWhenNoticeLeaves } from './lib/arrival-notice.ts'
@@ -104,10 +104,18 @@ const canopyLabels: Record<string, MessageDescriptor> = {
 	'/feed.xml RSS feed': msg({ id: 'menu.feed', message: 'RSS feed' }),
 }
 
-function inLanguage(i18n: I18n, links: readonly MenuLink[]): MenuLink[] {
+/** The site's feeds, which a site in several languages gives per language (`?lang=`). */
+const siteFeeds = new Set(['/feed.xml', '/atom.xml'])
+
+/**
+ * The menus as this reader sees them: Canopy's own labels in their language, and a link to the
+ * site's feed leading to their language's (`feedQuery`), as the page's head does.
+ */
+function inLanguage(i18n: I18n, links: readonly MenuLink[], feedQuery: string): MenuLink[] {
 	return links.map((link) => {
 		const own = canopyLabels[`${link.href} ${link.label}`]
-		return own ? { ...link, label: i18n._(own) } : link
+		const shown = own ? { ...link, label: i18n._(own) } : link
+		return feedQuery && siteFeeds.has(link.href) ? { ...shown, href: link.href + feedQuery } : shown
 	})
 }
 
@@ -206,8 +214,11 @@ function Document({
 }) {
 	const { t, i18n } = useLingui()
 	const siteTitle = site.title
-	const header = inLanguage(i18n, navigation.header)
-	const footer = inLanguage(i18n, navigation.footer)
+	// Where the site offers several languages, its feeds as the reader's lists are: in their
+	// language (a feed reader told of "/feed.xml" got every language's articles under one).
+	const feedQuery = offered.length > 1 ? `?lang=${language.reader}` : ''
+	const header = inLanguage(i18n, navigation.header, feedQuery)
+	const footer = inLanguage(i18n, navigation.footer, feedQuery)
 	return (
 		// The head's banner script may mark <html> before React hydrates it (site-banner.tsx).
 		// data-locale: the interface's language, whose messages the browser loads before hydrating;
@@ -238,13 +249,13 @@ function Document({
 				<link
 					rel="alternate"
 					type="application/rss+xml"
-					href="/feed.xml"
+					href={`/feed.xml${feedQuery}`}
 					title={t({ message: 'RSS feed', context: 'the site’s feed' })}
 				/>
 				<link
 					rel="alternate"
 					type="application/atom+xml"
-					href="/atom.xml"
+					href={`/atom.xml${feedQuery}`}
 					title={t({ message: 'Atom feed', context: 'the site’s feed' })}
 				/>
 				<BannerDismissedScript message={banner} />
@@ -276,7 +287,7 @@ function Document({
 									<ul className="footer-links">
 										{footer.map((link) => (
 											<li key={`${link.href} ${link.label}`}>
-												{isOutside(link.href) || /\.xml$/.test(link.href) ? (
+												{opensPlainly(link.href) ? (
 													<a href={link.href}>{link.label}</a>
 												) : (
 													<PlainLink to={link.href}>{link.label}</PlainLink>

@@ -208,6 +208,15 @@ describe('site settings', () => {
 		const frenchNow = await page('/articles', 'fr-FR')
 		expect(frenchNow).toContain('Les marais reviennent')
 		expect(frenchNow).not.toContain('Болота России')
+		// Its feeds are the French ones, as the list is: in the head and in the footer's menu.
+		expect(frenchNow).toContain(
+			'<link rel="alternate" type="application/rss+xml" href="/feed.xml?lang=fr"',
+		)
+		expect(frenchNow).toContain(
+			'<link rel="alternate" type="application/atom+xml" href="/atom.xml?lang=fr"',
+		)
+		expect(frenchNow).toMatch(/<a href="\/feed\.xml\?lang=fr">[^<]+<\/a>/)
+		expect(await page('/articles', 'en')).toContain('href="/feed.xml?lang=en"')
 		// The home page says so too, with the way to every language's articles.
 		const frenchHomeNow = await page('/home', 'fr-FR')
 		expect(frenchHomeNow).toContain('Les marais reviennent')

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation } from 'react-router'
-import { isOutside, type MenuLink } from '#app/features/site/navigation.ts'
+import { type MenuLink, opensPlainly } from '#app/features/site/navigation.ts'
 import { isCurrentPath, PlainLink } from './plain-link.tsx'
 import { SearchField } from './search-field.tsx'
 import { useMenuButton } from './use-menu-button.ts'
@@ -100,7 +100,7 @@ export function SiteHeader({
 					{...menu}
 				>
 					{links.map((link) =>
-						isOutside(link.href) ? (
+						opensPlainly(link.href) ? (
 							<a key={`${link.href} ${link.label}`} href={link.href}>
 								{link.label}
 							</a>

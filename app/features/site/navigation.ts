@@ -27,3 +27,11 @@ export const defaultNavigation: Navigation = {
 export function isOutside(href: string): boolean {
 	return !href.startsWith('/')
 }
+
+/**
+ * Whether a link opens as a plain link, not a client-side navigation: one leaving the site, or
+ * a file of this site's (a feed: /feed.xml, /atom.xml?lang=es), which is no page to draw.
+ */
+export function opensPlainly(href: string): boolean {
+	return isOutside(href) || /\.xml(?:[?#]|$)/.test(href)
+}
