@@ -44,6 +44,22 @@ describe.each(databases)('newsletter for staff: $name', ({ create }) => {
 		})
 	}
 
+	it('says on the newsletter’s and the subscribers’ pages when mail is not set up, and only then', async () => {
+		const notice = 'Mail is not set up: nothing is sent until SMTP_URL is set.'
+		const page = async (at: TestApp, cookie: string, path: string) =>
+			(await fetch(new URL(path, at.url), { headers: { Cookie: cookie } })).text()
+		expect(await page(app, admin, '/admin/subscribers')).not.toContain(notice)
+		const noMail = await startTestApp({ database: create })
+		try {
+			await makeAccount(noMail, 'rosa@example.org', 'admin', 'Rosa')
+			const cookie = (await signIn(noMail, 'rosa@example.org', teamPassword)).cookie
+			expect(await page(noMail, cookie, '/admin/subscribers')).toContain(notice)
+			expect(await page(noMail, cookie, '/admin/newsletter')).toContain(notice)
+		} finally {
+			await noMail.close()
+		}
+	})
+
 	it('imports a list with a consent statement, sends the unconfirmed a confirmation, and shows each mail’s figures', async () => {
 		const refused = await importList('email\nana@example.org\n', {})
 		expect(refused.status).toBe(400)

@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { editorContext } from '#app/features/auth/session.server.ts'
+import { MailNotSetUp } from '#app/features/newsletter/mail-admin-notice.tsx'
 import { recentArticles, sendTestMail } from '#app/features/newsletter/newsletter-admin.server.ts'
 import {
 	getDigestSchedule,
@@ -152,13 +153,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 					subscribers”; digest readers get one mail a week, {when}.
 				</Trans>
 			</p>
-			{mailConfigured ? null : (
-				<p className="notice">
-					<Trans>
-						Mail is not set up: nothing is sent until SMTP_URL is set. Mail queued meanwhile waits.
-					</Trans>
-				</p>
-			)}
+			{mailConfigured ? null : <MailNotSetUp />}
 			{actionData && 'done' in actionData ? (
 				<p role="status" className="notice">
 					{actionData.done}

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Pager } from '#app/components/ui/pager.tsx'
 import { useListLink } from '#app/components/ui/use-list-link.ts'
+import { MailNotSetUp } from '#app/features/newsletter/mail-admin-notice.tsx'
 import { SubscriberImportForm } from '#app/features/newsletter/subscriber-import-form.tsx'
 import { SubscriberTable, statusLabel } from '#app/features/newsletter/subscriber-table.tsx'
 import { subscribersAction } from '#app/features/newsletter/subscribers-admin.server.ts'
@@ -37,7 +38,7 @@ const listSchema = z.object({
 })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const { storage } = context.get(servicesContext)
+	const { storage, smtpUrl } = context.get(servicesContext)
 	const { q, status, page } = listSchema.parse(
 		Object.fromEntries(new URL(request.url).searchParams),
 	)
@@ -68,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		query: q,
 		status: status ?? null,
 		counts,
+		mailConfigured: Boolean(smtpUrl),
 	}
 }
 
@@ -78,7 +80,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
-	const { subscribers, total, page, pages, query, status, counts } = loaderData
+	const { subscribers, total, page, pages, query, status, counts, mailConfigured } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const link = useListLink([])
 	const errors: FieldErrors = actionData && 'errors' in actionData ? actionData.errors : {}
@@ -131,6 +133,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
 					by their mail server too often.
 				</Trans>
 			</p>
+			{mailConfigured ? null : <MailNotSetUp />}
 			{done ? (
 				<p role="status" className="notice">
 					{done}
