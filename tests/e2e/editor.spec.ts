@@ -417,6 +417,136 @@ test(
 )
 
 test(
+	'a refused save’s messages go as the fields are mended, and its summary once the draft saves itself',
+	interfaceOnly,
+	async ({ page }) => {
+		await signIn(page, '/admin/articles/new')
+		await page.getByRole('button', { name: 'Save draft' }).click()
+		const summary = page.getByRole('alert').filter({ hasText: 'The article was not saved.' })
+		await expect(summary).toBeFocused()
+		await expect(summary).toContainText('Title: Give the article a title.')
+		await expect(summary).toContainText('Text (Markdown): The article has no text.')
+		const title = page.getByLabel('Title', { exact: true })
+		const text = page.getByLabel('Text (Markdown)')
+		await expect(title).toHaveAttribute('aria-invalid', 'true')
+		await expect(text).toHaveAttribute('aria-invalid', 'true')
+		// Mended field by field: each field's own message goes as it is changed, and focus stays
+		// where the editor types (the summary does not take it back).
+		await title.fill('Hedgerows as corridors')
+		await expect(title).not.toHaveAttribute('aria-invalid')
+		await expect(page.getByText('Give the article a title.', { exact: true })).toHaveCount(0)
+		await expect(text).toHaveAttribute('aria-invalid', 'true')
+		await expect(title).toBeFocused()
+		await text.fill('Dormice cross the farm along them.')
+		await expect(text).not.toHaveAttribute('aria-invalid')
+		// The draft saved itself: nothing says it was not.
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+		await expect(page.getByRole('status').filter({ hasText: 'Draft saved at' })).toBeVisible()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+			'Edit “Hedgerows as corridors”',
+		)
+		await expect(summary).toHaveCount(0)
+		// (The upload fields' own live regions are there, empty.)
+		await expect(page.locator('.field-error').filter({ hasText: /\S/ })).toHaveCount(0)
+		await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0)
+	},
+)
+
+test('a draft’s address follows its title until it is first published, then stays', async ({
+	page,
+	browser,
+}) => {
+	await newDraft(page, 'First working title')
+	const slug = page.getByLabel('Address (slug)')
+	await expect(slug).toHaveValue('first-working-title')
+	await expect(slug).toHaveAccessibleDescription(/It follows the title until the article is first/)
+	// On the draft's own page, a Save of a new title moves the address with it.
+	await page.getByLabel('Title', { exact: true }).fill('Better final title')
+	await page.getByRole('button', { name: 'Save draft' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible()
+	await expect(slug).toHaveValue('better-final-title')
+	await page.getByRole('button', { name: 'Publish now' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'View it on the site' })).toHaveAttribute(
+		'href',
+		'/articles/better-final-title',
+	)
+	const reader = await browser.newPage({ baseURL: server().url })
+	try {
+		expect((await reader.goto('/articles/better-final-title'))?.status()).toBe(200)
+		expect((await reader.goto('/articles/first-working-title'))?.status()).toBe(404)
+	} finally {
+		await reader.close()
+	}
+	// Published, the address stays whatever the title becomes.
+	await page.getByLabel('Title', { exact: true }).fill('A title after publishing')
+	await page.getByRole('button', { name: 'Update the published article' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Article updated.' })).toBeVisible()
+	await expect(slug).toHaveValue('better-final-title')
+	await expect(slug).not.toHaveAccessibleDescription(/It follows the title/)
+
+	// An address typed by hand is the editor's: the title no longer moves it, on a later visit too.
+	const saveDraft = async () => {
+		const saved = page.waitForResponse(
+			(response) => response.request().method() === 'POST' && response.status() === 200,
+		)
+		await page.getByRole('button', { name: 'Save draft' }).click()
+		await saved
+	}
+	await newDraft(page, 'Hand-named draft')
+	await slug.fill('my-own-address')
+	await saveDraft()
+	await page.reload()
+	await waitForHydration(page)
+	await expect(slug).toHaveValue('my-own-address')
+	await page.getByLabel('Title', { exact: true }).fill('Hand-named draft, renamed')
+	await saveDraft()
+	await page.reload()
+	await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Hand-named draft, renamed')
+	await expect(slug).toHaveValue('my-own-address')
+})
+
+test(
+	'an Arabic article is previewed right to left, and its title and address are kept whole beside the editor’s words',
+	interfaceOnly,
+	async ({ page }) => {
+		const title = 'غابات الضباب: من يحرس الماء؟'
+		await signIn(page, '/admin/articles/new')
+		const prose = page.locator('.editor-preview .prose')
+		// Before a language is chosen: the site's (English), left to right.
+		await expect(prose).toHaveAttribute('lang', 'en')
+		await expect(prose).toHaveAttribute('dir', 'ltr')
+		await page.getByLabel('Written in').selectOption('ar')
+		await expect(prose).toHaveAttribute('lang', 'ar')
+		await expect(prose).toHaveAttribute('dir', 'rtl')
+		await page.getByLabel('Title', { exact: true }).fill(title)
+		await page.getByLabel('Text (Markdown)').fill('تحتجز غابات الضباب الماء من السحب.')
+		await expect(prose.locator('p')).toHaveText('تحتجز غابات الضباب الماء من السحب.')
+		await expect(page).toHaveURL(/\/admin\/articles\/\d+$/, { timeout: 3_000 })
+		// The heading quotes the title in an isolate of its own: its "؟" stays at its end.
+		const heading = page.getByRole('heading', { level: 1 })
+		await expect(heading).toHaveText(`Edit “${title}”`)
+		await expect(heading.locator('bdi')).toHaveText(title)
+
+		// Opened again: the stored language, and the address isolated in its field's hint.
+		await page.reload()
+		await waitForHydration(page)
+		await expect(prose).toHaveAttribute('lang', 'ar')
+		await expect(prose).toHaveAttribute('dir', 'rtl')
+		await expect(heading.locator('bdi')).toHaveText(title)
+		const address = page.locator('#slug-hint bdi')
+		await expect(address).toHaveText('/articles/غابات-الضباب-من-يحرس-الماء')
+		await expect(address).toHaveAttribute('dir', 'ltr')
+		await expect(page.locator('.danger bdi')).toHaveText(title)
+		// Back to the site's language: the preview follows the field.
+		await page.getByLabel('Written in').selectOption('')
+		await expect(prose).toHaveAttribute('lang', 'en')
+		await expect(prose).toHaveAttribute('dir', 'ltr')
+		await expectNoAxeViolations(page)
+	},
+)
+
+test(
 	'a draft is previewed as readers will see it, at a phone’s width and a wide screen’s',
 	interfaceOnly,
 	async ({ page }) => {

@@ -93,6 +93,7 @@ describe('the article editor', () => {
 				version: String(renamed?.version),
 			}),
 			slugFollowsTitle: '1',
+			fromNewPage: '1',
 		})
 		// Pressed on the new-article page, a save moves on to the draft's own page.
 		expect(published.status).toBe(302)
@@ -104,6 +105,69 @@ describe('the article editor', () => {
 			slugFollowsTitle: '1',
 		})
 		expect((await app.storage.articles.findById(id))?.slug).toBe('reed-beds-filter-water')
+	})
+
+	it('moves a draft’s address with its title on its own page too, but never one typed by hand or once published', async () => {
+		const slugOf = async (id: number) => (await app.storage.articles.findById(id))?.slug
+		const versionOf = async (id: number) =>
+			String((await app.storage.articles.findById(id))?.version)
+		// Saved from the new-article page, then edited on its own, which sends the address as shown.
+		const id = await create({ title: 'First working title', slugFollowsTitle: '1' })
+		expect(await slugOf(id)).toBe('first-working-title')
+		const saved = await post(`/admin/articles/${id}`, {
+			...fields({ title: 'Better final title', version: await versionOf(id) }),
+			slug: 'first-working-title',
+			slugFollowsTitle: '1',
+		})
+		// The edit page stays where it is (no redirect), and learns the address the title made.
+		expect(saved.status).toBe(200)
+		expect(await slugOf(id)).toBe('better-final-title')
+		await post(`/admin/articles/${id}`, {
+			...fields({ title: 'Better final title', intent: 'publish', version: await versionOf(id) }),
+			slug: 'better-final-title',
+			slugFollowsTitle: '1',
+		})
+		expect((await fetch(`${app.url}/articles/better-final-title`)).status).toBe(200)
+		// Unpublished again it was published once: its address is public, and stays.
+		await post(`/admin/articles/${id}`, { version: await versionOf(id), intent: 'unpublish' })
+		expect((await app.storage.articles.findById(id))?.status).toBe('draft')
+		await post(`/admin/articles/${id}`, {
+			...fields({ title: 'Yet another title', version: await versionOf(id) }),
+			slug: 'better-final-title',
+			slugFollowsTitle: '1',
+		})
+		expect(await slugOf(id)).toBe('better-final-title')
+
+		// An address typed by hand (one the title would not make) stays, whatever the title becomes.
+		const typed = await create({ title: 'Hedgerows', slug: 'field-edges' })
+		await post(`/admin/articles/${typed}`, {
+			...fields({ title: 'Hedgerows and verges', version: await versionOf(typed) }),
+			slug: 'field-edges',
+			slugFollowsTitle: '1',
+		})
+		expect(await slugOf(typed)).toBe('field-edges')
+		// Typed over the one the title made, in the same save: the typed one wins.
+		const retyped = await create({ title: 'Verges' })
+		await post(`/admin/articles/${retyped}`, {
+			...fields({ title: 'Road verges', version: await versionOf(retyped) }),
+			slug: 'wildflower-verges',
+			slugFollowsTitle: '1',
+		})
+		expect(await slugOf(retyped)).toBe('wildflower-verges')
+		// The title's own, numbered where the title's was taken, is still the title's.
+		const first = await create({ title: 'Ponds' })
+		expect(await slugOf(first)).toBe('ponds')
+		const second = await create({ title: 'Ponds' })
+		expect(await slugOf(second)).toBe('ponds-2')
+		await post(`/admin/articles/${second}`, {
+			...fields({ title: 'Pond life', version: await versionOf(second) }),
+			slug: 'ponds-2',
+			slugFollowsTitle: '1',
+		})
+		expect(await slugOf(second)).toBe('pond-life')
+		// Out of the way of the tests of the editor's list, which read its first page.
+		for (const made of [id, typed, retyped, first, second])
+			await app.storage.articles.deleteById(made)
 	})
 
 	it('keeps words typed before any title, as an untitled draft, and never loses them to an emptied title', async () => {

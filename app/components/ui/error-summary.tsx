@@ -12,6 +12,12 @@ interface ErrorSummaryProps {
 	labels: Record<string, string>
 	/** The first line: what did not happen. */
 	title: string
+	/**
+	 * What brings a new summary to read, and focus to it: by default the errors object, new with
+	 * each refused save. A form that takes a line away as its field is mended passes the answer
+	 * instead, so the summary does not take focus from the field being typed in.
+	 */
+	answer?: unknown
 }
 
 const ownErrors = new Set(['form', 'version'])
@@ -25,7 +31,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
 	field.scrollIntoView({ block: 'center' })
 }
 
-export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, labels, title, answer = errors }: ErrorSummaryProps) {
 	const { t, i18n } = useLingui()
 	const summary = useRef<HTMLDivElement>(null)
 	const problems = new Map<string, string>()
@@ -36,10 +42,12 @@ export function ErrorSummary({ errors, labels, title }: ErrorSummaryProps) {
 		if (!problems.has(field) && text)
 			problems.set(field, Object.hasOwn(i18n.messages, text) ? i18n._(text) : text)
 	}
-	// A new answer, a new summary to read: the errors object is new with each refused save.
+	// A new answer, a new summary to read.
+	const shown = Object.keys(errors).length > 0
+	// biome-ignore lint/correctness/useExhaustiveDependencies: once per answer, not as lines go
 	useEffect(() => {
-		if (Object.keys(errors).length > 0) summary.current?.focus()
-	}, [errors])
+		if (shown) summary.current?.focus()
+	}, [answer])
 	if (problems.size === 0) return null
 	// In the form's order, whatever order the server found them in: the form's own first, a
 	// field without a label last.

@@ -17,8 +17,8 @@ interface FrameProps {
 	/** The control's id, when the name is not unique on the page (a form per list item). */
 	id?: string
 	label: string
-	/** Shown under the label, read out with the control. */
-	hint?: string
+	/** Shown under the label, read out with the control (a title or an address in it isolated). */
+	hint?: ReactNode
 	/** What is wrong with the value, read out with the control and marking it invalid. */
 	error?: string | string[]
 	/** Shown between the hint and the control: a toolbar that works on it. */

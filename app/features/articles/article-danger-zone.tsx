@@ -31,11 +31,13 @@ export function DangerZone({
 			<DeleteConfirmation summary={t`Delete this article…`} hidden={{ version }} busy={busy}>
 				{article.status === 'published' ? (
 					<Trans>
-						“{title}” will be deleted for good and disappear from the public site. This cannot be
-						undone.
+						“<bdi>{title}</bdi>” will be deleted for good and disappear from the public site. This
+						cannot be undone.
 					</Trans>
 				) : (
-					<Trans>“{title}” will be deleted for good. This cannot be undone.</Trans>
+					<Trans>
+						“<bdi>{title}</bdi>” will be deleted for good. This cannot be undone.
+					</Trans>
 				)}
 			</DeleteConfirmation>
 		</section>

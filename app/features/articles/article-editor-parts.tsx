@@ -58,18 +58,23 @@ const offeredLanguages = [
  */
 export function LanguageFields({
 	language,
+	chosen,
+	onChoose,
 	translationOf,
 	errors,
 	text,
 }: {
+	/** The language stored (or sent with a refused save): the field's first value. */
 	language: string
+	/** The language chosen now ('' for the site's): the editor's preview reads in it too. */
+	chosen: string
+	onChoose: (language: string) => void
 	translationOf: string
 	errors: { language?: string[]; translationOf?: string[] }
 	/** The text as typed: in a script the chosen language is not written in, the field says so. */
 	text: string
 }) {
 	const { t, i18n } = useLingui()
-	const [chosen, setChosen] = useState(language)
 	const siteLanguage = useSiteLanguage()
 	const siteLanguageName = languageName(siteLanguage, i18n.locale)
 	const codes =
@@ -98,7 +103,7 @@ export function LanguageFields({
 						: undefined
 				}
 				defaultValue={language}
-				onChange={(event) => setChosen(event.currentTarget.value)}
+				onChange={(event) => onChoose(event.currentTarget.value)}
 				error={errors.language}
 			>
 				{/* Short enough for the settings column's 15rem: the site's language, followed. */}

@@ -33,6 +33,8 @@ export interface EditorArticle {
 	language: string
 	/** The address (slug) of the article it translates; empty: none. */
 	translationOf: string
+	/** Never published, and its address the title's own: the address follows the title. */
+	slugFollowsTitle?: boolean
 	/** Edits not live yet (a published or scheduled article's), shown in the form instead: when kept. */
 	pendingSavedAt?: string
 	/** Who made those edits. */
@@ -50,7 +52,8 @@ export interface EditorActionData {
 		title: string
 		pending?: { savedAt: string; by: string }
 	}
-	saved?: { version: number; updatedAt: string; intent: string }
+	/** `slug`: the address as saved, which follows a draft's title until it is first published. */
+	saved?: { version: number; updatedAt: string; intent: string; slug?: string }
 	/** A new article's first autosave made it a draft: its id, for the saves after it. */
 	/** A new article's first autosave made it this draft (its title as stored: "Untitled draft" until it has one). */
 	created?: { id: number; title: string }

@@ -12,12 +12,14 @@ import { LeaveDialog, useLeaveGuard } from '#app/components/ui/leave-guard.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { publicPath, reservedSlugs } from '#app/features/pages/page-addresses.ts'
 import { ImageUploadField } from '#app/features/uploads/image-upload-field.tsx'
+import { textLanguage } from '#app/lib/interface-language.ts'
+import { useSiteLanguage } from '#app/lib/root-data.ts'
 import type { ArticleKind } from '#storage/port/articles.ts'
 import { DangerZone } from './article-danger-zone.tsx'
 import { ConflictNotice, LanguageFields, ScheduleFields } from './article-editor-parts.tsx'
 import type { EditorActionData, EditorArticle } from './article-editor-types.ts'
 import { EmailField, NotifyField } from './article-notify-field.tsx'
-import { useDebounced, useLivePreview, useSlugCheck } from './editor-hooks.ts'
+import { useDebounced, useLivePreview, useSlugCheck, useStandingErrors } from './editor-hooks.ts'
 import { MarkdownImagePicker, useMarkdownImages } from './markdown-images.tsx'
 import { continueList, MarkdownToolbar, markdownShortcut } from './markdown-toolbar.tsx'
 
@@ -126,7 +128,9 @@ export function ArticleEditor({
 		Object.entries(fieldLabels).map(([name, label]) => [name, i18n._(label)]),
 	)
 	const values = actionData?.values
-	const errors = actionData?.errors ?? {}
+	// What the last refused save said, less what was mended since (editor-hooks.ts).
+	const standing = useStandingErrors(actionData)
+	const errors = standing.fields
 	const value = (name: string, stored: string) => values?.[name] ?? stored
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
@@ -162,6 +166,18 @@ export function ArticleEditor({
 	const bodyField = useRef<HTMLTextAreaElement>(null)
 	const [slug, setSlug] = useState(value('slug', article?.slug ?? ''))
 	const address = publicPath(kind, slug.trim())
+	// Typed in here, the address is the editor's: it no longer follows the title (unless emptied).
+	const [slugTyped, setSlugTyped] = useState(false)
+	// A draft never published lets its address follow the title while the field is empty or holds
+	// the stored address as it came; the server then checks that the stored one is the title's
+	// own, not one typed on an earlier visit (updateArticle). Never once published: readers have
+	// the address.
+	const slugMayFollow = !article?.publishedAt && (slug.trim() === '' || !slugTyped)
+	// Said beside the field: the stored address is the title's, and moves with it.
+	const slugFollowing = article?.slugFollowsTitle === true && !slugTyped && slug.trim() !== ''
+	// The language the text is written in: the preview says it, so it reads in its own direction.
+	const siteLanguage = useSiteLanguage()
+	const [language, setLanguage] = useState(value('language', article?.language ?? ''))
 
 	// Autosave: a draft is saved; a published or scheduled article keeps the edits pending.
 	const autosave = useFetcher<EditorActionData>()
@@ -220,10 +236,20 @@ export function ArticleEditor({
 	}, [autosaving, autosaved, version])
 	useEffect(() => {
 		if (autosaved?.saved) setVersion(autosaved.saved.version)
+		// The address the title made, in the field that holds the stored one untouched: sent back
+		// with the next save as it is stored, it goes on following (in the same render as the
+		// version, which a queued save waits for).
+		const followed = autosaved?.saved?.slug
+		if (followed && !slugTyped) setSlug((shown) => (shown.trim() === '' ? shown : followed))
 		if (autosaved?.pending && autosaved.saved) setPendingBasis(autosaved.saved.updatedAt)
 		if (autosaved?.unchanged) setPendingBasis('')
 		if (autosaved?.conflict) setConflict(autosaved.conflict)
-	}, [autosaved])
+	}, [autosaved, slugTyped])
+	// The same after a save by button, which the loader brings.
+	const storedSlug = article?.slug
+	useEffect(() => {
+		if (storedSlug && !slugTyped) setSlug((shown) => (shown.trim() === '' ? shown : storedSlug))
+	}, [storedSlug, slugTyped])
 	useEffect(() => {
 		// The address of the draft, so a reload or a closed tab comes back to it. Not a
 		// navigation: the editor, its caret and what is being typed stay as they are.
@@ -260,9 +286,12 @@ export function ArticleEditor({
 	// Each autosave's news is said once, when it comes: not again over a later save's ("Draft
 	// saved" in place of "Published" when the article became published).
 	const toldAutosave = useRef<typeof autosaved>(undefined)
+	const { saveTook } = standing
 	useEffect(() => {
 		if (autosaved === toldAutosave.current) return
 		toldAutosave.current = autosaved
+		// Saved: a refused save's summary no longer says why the article is not.
+		if (autosaved?.saved) saveTook()
 		// Refused (a cover without its description, a draft with no text yet): said where the last
 		// save's news is, in place of it, so an older "Draft saved" never stands for these edits.
 		const refused = autosaved?.errors ? Object.values(autosaved.errors).flat() : []
@@ -315,16 +344,18 @@ export function ArticleEditor({
 				</>,
 			)
 		}
-	}, [autosaved, published, i18n])
+	}, [autosaved, published, i18n, saveTook])
 
-	const onChange = () => {
+	/** An edit, to the field of this name: its message from a refused save goes with it. */
+	const onChange = (field: string | undefined) => {
 		markDirty(true)
 		setEdits((n) => n + 1)
+		if (field) standing.fieldChanged(field)
 	}
 	const images = useMarkdownImages({
 		textarea: bodyField,
 		setBody,
-		onInserted: onChange,
+		onInserted: () => onChange('body'),
 		maxBytes: uploadMaxBytes,
 	})
 	// What was saved before the last save or Publish was sent, in case it is refused.
@@ -365,7 +396,12 @@ export function ArticleEditor({
 				/>
 			) : null}
 			<ErrorSummary
-				errors={reservedSlug && errors.slug ? { ...errors, slug: [reservedSlug] } : errors}
+				errors={
+					reservedSlug && standing.summary.slug
+						? { ...standing.summary, slug: [reservedSlug] }
+						: standing.summary
+				}
+				answer={actionData}
 				labels={labels}
 				title={refusedTitle(i18n, kind, values?.intent, published)}
 			/>
@@ -375,13 +411,14 @@ export function ArticleEditor({
 				className="form editor-form"
 				ref={formRef}
 				encType="multipart/form-data"
-				onChange={onChange}
+				onChange={(event) => onChange((event.target as { name?: string }).name)}
 				onSubmit={onSubmit}
 				noValidate
 			>
 				<input type="hidden" name="version" value={version || ''} />
 				{article ? <input type="hidden" name="pendingBasis" value={pendingBasis} /> : null}
-				{article === null ? <input type="hidden" name="slugFollowsTitle" value="1" /> : null}
+				{slugMayFollow ? <input type="hidden" name="slugFollowsTitle" value="1" /> : null}
+				{article === null ? <input type="hidden" name="fromNewPage" value="1" /> : null}
 				{/* The writing column (title, then text and its preview) beside the settings: one
 				    column on a phone, settings after the text. */}
 				<div className="editor-layout">
@@ -423,8 +460,13 @@ export function ArticleEditor({
 							<h2 id="preview-heading">
 								<Trans>Preview</Trans>
 							</h2>
-							{/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server by the public page's own pipeline (markdown.server.ts) */}
-							<div className="prose" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+							{/* In the text's own language and direction, as the public page has it. */}
+							<div
+								className="prose"
+								{...textLanguage(language || siteLanguage)}
+								// biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server by the public page's own pipeline (markdown.server.ts)
+								dangerouslySetInnerHTML={{ __html: previewHtml }}
+							/>
 						</section>
 					</div>
 					<section className="editor-settings" aria-labelledby="settings-heading">
@@ -435,16 +477,41 @@ export function ArticleEditor({
 							name="slug"
 							label={i18n._(fieldLabels.slug)}
 							hint={
-								slug.trim() === ''
-									? page
-										? t`Made from the title when the page is saved.`
-										: t`Made from the title when the article is saved.`
-									: page
-										? t`The page's address: ${address}. Leave empty on a new page to make it from the title.`
-										: t`The article's address: ${address}. Leave empty on a new article to make it from the title.`
+								slug.trim() === '' ? (
+									page ? (
+										t`Made from the title when the page is saved.`
+									) : (
+										t`Made from the title when the article is saved.`
+									)
+								) : slugFollowing ? (
+									page ? (
+										<Trans>
+											The page's address: <bdi dir="ltr">{address}</bdi>. It follows the title until
+											the page is first published, unless you type another.
+										</Trans>
+									) : (
+										<Trans>
+											The article's address: <bdi dir="ltr">{address}</bdi>. It follows the title
+											until the article is first published, unless you type another.
+										</Trans>
+									)
+								) : page ? (
+									<Trans>
+										The page's address: <bdi dir="ltr">{address}</bdi>. Leave empty on a new page to
+										make it from the title.
+									</Trans>
+								) : (
+									<Trans>
+										The article's address: <bdi dir="ltr">{address}</bdi>. Leave empty on a new
+										article to make it from the title.
+									</Trans>
+								)
 							}
 							value={slug}
-							onChange={(event) => setSlug(event.currentTarget.value)}
+							onChange={(event) => {
+								setSlugTyped(true)
+								setSlug(event.currentTarget.value)
+							}}
 							error={
 								reservedSlug ? [reservedSlug] : (errors.slug ?? (slugLive ? [slugLive] : undefined))
 							}
@@ -503,6 +570,8 @@ export function ArticleEditor({
 						/>
 						<LanguageFields
 							language={value('language', article?.language ?? '')}
+							chosen={language}
+							onChoose={setLanguage}
 							translationOf={value('translationOf', article?.translationOf ?? '')}
 							errors={errors}
 							text={debouncedBody}

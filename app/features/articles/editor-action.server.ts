@@ -16,6 +16,7 @@ import {
 	keepPendingEdits,
 	type PendingEditsResult,
 	pendingConflict,
+	slugMadeFromTitle,
 	unpublishArticleById,
 	updateArticle,
 } from './editor.server.ts'
@@ -52,6 +53,7 @@ export function toEditorArticle(article: Article, originalSlug = ''): EditorArti
 		socialImageUrl,
 		language: article.language,
 		translationOf: originalSlug,
+		slugFollowsTitle: publishedAt === null && slugMadeFromTitle(article),
 	}
 }
 
@@ -67,8 +69,8 @@ function postedValues(form: FormData): Record<string, string> {
 
 function answer(result: EditorResult, form: FormData, intent: string) {
 	if (result.ok) {
-		const { version, updatedAt } = result.article
-		return data<EditorActionData>({ saved: { version, updatedAt, intent } })
+		const { version, updatedAt, slug } = result.article
+		return data<EditorActionData>({ saved: { version, updatedAt, intent, slug } })
 	}
 	if (result.kind === 'invalid')
 		return data<EditorActionData>({ errors: result.errors, values: postedValues(form) }, 400)
@@ -202,9 +204,9 @@ export async function newArticleAction(
 			}),
 		)
 		if (!result.ok) return answer(result, form, 'autosave')
-		const { id, version, updatedAt, title } = result.article
+		const { id, version, updatedAt, title, slug } = result.article
 		return data<EditorActionData>({
-			saved: { version, updatedAt, intent: 'autosave' },
+			saved: { version, updatedAt, intent: 'autosave', slug },
 			created: { id, title },
 			...(refused ? { savedExcept: refused } : {}),
 		})
@@ -264,9 +266,9 @@ export async function editArticleAction(
 				updateArticle(storage, id, { ...fields, intent: 'draft' }, { kind: 'autosaved', by }),
 			)
 			if (!result.ok) return answer(result, form, intent)
-			const { version, updatedAt } = result.article
+			const { version, updatedAt, slug } = result.article
 			return data<EditorActionData>({
-				saved: { version, updatedAt, intent },
+				saved: { version, updatedAt, intent, slug },
 				...(refused ? { savedExcept: refused } : {}),
 			})
 		}
@@ -285,7 +287,7 @@ export async function editArticleAction(
 	const result = await updateArticle(storage, id, input, { by })
 	// A save pressed on the new-article page after its first autosave made it this draft: the
 	// page moves on to the draft's own, as a save from "new" always has.
-	if (result.ok && input.slugFollowsTitle === true)
+	if (result.ok && input.fromNewPage === true)
 		throw redirect(`/admin/articles/${id}?saved=${intent}`)
 	return answer(result, form, intent)
 }

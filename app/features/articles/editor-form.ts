@@ -59,8 +59,11 @@ export function articleFormInput(form: FormData): Record<string, unknown> {
 	return {
 		title: text('title'),
 		slug: text('slug').trim() || undefined,
-		// Posted by a new article's editor (its address is left to the title until one is typed).
+		// Posted by the editor of a draft never published while its address field is empty or
+		// left as it came: the address follows the title (editor.server.ts, updateArticle).
 		slugFollowsTitle: text('slugFollowsTitle') === '1',
+		// Posted by the new-article page: a save there moves on to the draft's own page.
+		fromNewPage: text('fromNewPage') === '1',
 		summary: text('summary'),
 		body: text('body').replace(/\r\n/g, '\n'),
 		tags: splitTags(text('tags')),

@@ -1,5 +1,7 @@
-// The article editor's browser side: debouncing, the live preview, the slug check.
-import { useEffect, useRef, useState } from 'react'
+// The article editor's browser side: debouncing, the live preview, the slug check, what a
+// refused save said that still stands.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { FieldErrors } from '#app/lib/field-errors.ts'
 
 const previewDelayMs = 300
 
@@ -70,4 +72,55 @@ export function useSlugCheck(
 		return () => controller.abort()
 	}, [debouncedSlug, storedSlug, articleId])
 	return problem
+}
+
+/** What has happened since a refused save's answer: the fields changed, and whether a save took. */
+interface SinceAnswer {
+	answer: unknown
+	changed: readonly string[]
+	saved: boolean
+}
+
+/**
+ * The errors of the last refused save that still stand. A field's message goes once the field is
+ * changed (a tag's `tags.2` with the tags); the summary goes once a save takes after it (an
+ * autosave too), when what it listed is no longer why the article is not saved. A new answer
+ * brings all it says back.
+ */
+export function useStandingErrors(answer: { errors?: FieldErrors } | undefined) {
+	const fresh = (): SinceAnswer => ({ answer, changed: [], saved: false })
+	const [kept, setKept] = useState(fresh)
+	const since = kept.answer === answer ? kept : fresh()
+	const { changed, saved } = since
+	const fields = useMemo(() => {
+		const standing: FieldErrors = {}
+		for (const [key, messages] of Object.entries(answer?.errors ?? {}))
+			if (!changed.includes(key.split('.')[0] ?? key)) standing[key] = messages
+		return standing
+	}, [answer, changed])
+	const ofThisAnswer = useCallback(
+		(update: (since: SinceAnswer) => SinceAnswer) =>
+			setKept((before) =>
+				update(before.answer === answer ? before : { answer, changed: [], saved: false }),
+			),
+		[answer],
+	)
+	/** A field was changed: `cover` for its file picker's `coverFile` too. */
+	const fieldChanged = useCallback(
+		(name: string) => {
+			const field = name.replace(/File$/, '')
+			if (answer?.errors)
+				ofThisAnswer((before) =>
+					before.changed.includes(field)
+						? before
+						: { ...before, changed: [...before.changed, field] },
+				)
+		},
+		[answer, ofThisAnswer],
+	)
+	const saveTook = useCallback(
+		() => ofThisAnswer((before) => (before.saved ? before : { ...before, saved: true })),
+		[ofThisAnswer],
+	)
+	return { fields, summary: saved ? {} : fields, fieldChanged, saveTook }
 }

@@ -184,13 +184,31 @@ function undescribedMessage(addresses: string[]): string {
 	return `${which} in the text ${addresses.length === 1 ? 'has' : 'have'} no description: ${addresses.map((address) => `![](${address})`).join(', ')}. Write what each shows between the square brackets, e.g. ![A heron in shallow water](…), so readers who cannot see it learn it too. A draft can be saved without.`
 }
 
+/** freeSlug's "-2", "-3"… after a base taken: the base cut to leave room for it. */
+const numbered = (base: string, n: number) => `${base.slice(0, 76)}-${n}`
+
 /** A free slug from the title: "title", else "title-2", "title-3"… (its own article's is free). */
 async function freeSlug(storage: Storage, base: string, exceptId?: number): Promise<string> {
 	for (let n = 1; n < 100; n++) {
-		const candidate = n === 1 ? base : `${base.slice(0, 76)}-${n}`
+		const candidate = n === 1 ? base : numbered(base, n)
 		if (!(await storage.articles.slugTaken(candidate, exceptId))) return candidate
 	}
 	return `${base.slice(0, 70)}-${Date.now().toString(36)}`
+}
+
+/**
+ * Whether an article's address is the one its title makes ("title", or freeSlug's "title-2"…
+ * where that was taken), not one given by hand. Nothing stores who wrote an address, so this is
+ * how a save tells: an address typed by hand that is exactly the title's own cannot be told from
+ * it, and follows the title too, which is what it said anyway.
+ */
+export function slugMadeFromTitle(article: Pick<Article, 'kind' | 'slug' | 'title'>): boolean {
+	const base = slugFromTitle(article.kind, article.title)
+	if (article.slug === base) return true
+	const prefix = `${base.slice(0, 76)}-`
+	if (!article.slug.startsWith(prefix)) return false
+	const n = Number(article.slug.slice(prefix.length))
+	return Number.isInteger(n) && n >= 2 && n < 100 && numbered(base, n) === article.slug
 }
 
 export async function createArticle(
@@ -236,11 +254,15 @@ export async function updateArticle(
 	if (!existing) return { ok: false, kind: 'missing' }
 	const prepared = await prepare(storage, raw, existing, existing.authors[0]?.name ?? '')
 	if (!prepared.ok) return { ok: false, kind: 'invalid', errors: prepared.errors }
-	// A new article autosaved as a draft from its first words: until it is first published or
-	// given an address, its address follows the title as it is written ("The rive" → "The river").
+	// A draft never published: its address follows the title as it is written ("The rive" → "The
+	// river"), on its own page as on the new-article page, until it is first published or given
+	// an address by hand. The editor sends `slugFollowsTitle` while its address field is empty or
+	// holds the stored address untouched; the stored one must then be the title's own (not one
+	// typed in an earlier visit). A published article's address never moves: readers have it.
 	const { write } = prepared
 	write.revision = revision
-	if (raw.slugFollowsTitle === true && !raw.slug && existing.publishedAt === null) {
+	const untouched = !raw.slug || (raw.slug === existing.slug && slugMadeFromTitle(existing))
+	if (raw.slugFollowsTitle === true && untouched && existing.publishedAt === null) {
 		const fromTitle = slugify(write.title) && slugFromTitle(existing.kind, write.title)
 		if (fromTitle && fromTitle !== existing.slug)
 			write.slug = await freeSlug(storage, fromTitle, id)

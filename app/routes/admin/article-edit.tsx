@@ -118,7 +118,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
 				)}
 			</p>
 			<h1>
-				<Trans>Edit “{title}”</Trans>
+				<Trans>
+					Edit “<bdi>{title}</bdi>”
+				</Trans>
 			</h1>
 			<p className="editor-state">
 				{article.status === 'published' && article.publishedAt ? (

@@ -60,7 +60,9 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
 		<>
 			<h1>
 				{title !== null ? (
-					<Trans>Edit “{title}”</Trans>
+					<Trans>
+						Edit “<bdi>{title}</bdi>”
+					</Trans>
 				) : loaderData.kind === 'page' ? (
 					<Trans>New page</Trans>
 				) : (
