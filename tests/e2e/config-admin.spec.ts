@@ -3,11 +3,11 @@
 // rolls back to the first version, which comes back as a new one.
 
 import { expectNoAxeViolations } from './axe-check.ts'
-import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
+import { expect, interfaceOnly, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { signedInAs } from './signed-in.ts'
 
 const server = serveCanopy()
-signedInAs(server, { email: 'ines@example.org', name: 'Inês Admin', role: 'admin' })
+const session = signedInAs(server, { email: 'ines@example.org', name: 'Inês Admin', role: 'admin' })
 
 test('an admin adds a rollout condition to the banner, publishes, and rolls back', async ({
 	page,
@@ -189,3 +189,44 @@ test.describe('publishing at the same time', () => {
 		expect(dialogs).toEqual([])
 	})
 })
+
+test(
+	'every parameter fits 320 px in each staff language, its values as readable as its labels',
+	interfaceOnly,
+	async ({ page, browser }) => {
+		// The site offers the other three languages: a browser asking for one has the staff area in it.
+		await page.goto('/admin/settings')
+		await waitForHydration(page)
+		for (const language of ['Español', 'Français', 'العربية']) {
+			await page.getByLabel(language).check()
+		}
+		await page.getByRole('button', { name: 'Save settings' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+
+		for (const [locale, lang] of [
+			['en-GB', 'en'],
+			['es-ES', 'es'],
+			['fr-FR', 'fr'],
+			['ar-EG', 'ar'],
+		] as const) {
+			const context = await browser.newContext({
+				baseURL: server().url,
+				locale,
+				storageState: session(),
+				viewport: { width: 320, height: 720 },
+			})
+			const narrow = await context.newPage()
+			await narrow.goto('/admin/config/advanced')
+			await expect(narrow.locator('html')).toHaveAttribute('lang', lang)
+			const width = await narrow.evaluate(() => document.documentElement.scrollWidth)
+			expect(width, `document width at 320 px (${lang})`).toBeLessThanOrEqual(320)
+			// Beside "Valor predeterminado de la aplicación" a value had a letter's width: a line each.
+			const values = await narrow
+				.locator('.config-parameters dd')
+				.evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect().width))
+			expect(values.length).toBeGreaterThan(0)
+			expect(Math.min(...values), `narrowest value (${lang})`).toBeGreaterThan(200)
+			await context.close()
+		}
+	},
+)

@@ -18,6 +18,31 @@ const monthTick = perLocale(
 	(locale) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
 )
 const dash = [6, 5]
+const day = 86_400
+const month = 30 * day
+const year = 365 * day
+
+/**
+ * The day axis's steps between ticks, in seconds: whole days, then months and years (uPlot's own
+ * steps from a day up). Its defaults go down to hours, and a week on a wide chart was ticked every
+ * 12 hours: each day named twice.
+ */
+export const dayAxisSteps = [
+	...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15].map((n) => n * day),
+	...[1, 2, 3, 4, 6].map((n) => n * month),
+	...[1, 2, 5, 10].map((n) => n * year),
+]
+
+/**
+ * The day axis's labels: days as "3 Nov"; months as "Nov 2026" when the ticks are a month or
+ * more apart. A tick between two days' midnights (UTC, as the chart's days are) has none.
+ */
+export function dayAxisLabels(splits: number[], step: number, locale: string): string[] {
+	const format = (step >= month ? monthTick : dayTick)(locale)
+	return splits.map((seconds) =>
+		seconds % day === 0 ? format.format(new Date(seconds * 1000)) : '',
+	)
+}
 
 function sum(days: AnalyticsDay[], key: 'visitors' | 'views') {
 	return days.reduce((total, day) => total + day[key], 0)
@@ -100,7 +125,13 @@ function options(
 		legend: { show: false },
 		cursor: { drag: { x: false, y: false }, points: { size: 8 } },
 		scales: {
-			x: { time: true },
+			// One day alone is drawn between the days either side of it: uPlot widens a one-value
+			// scale by 86,400 of its milliseconds, which in seconds is a thousand days.
+			x: {
+				time: true,
+				range: (plot, min, max) =>
+					plot.data[0].length === 1 ? [min - day, min + day] : [min, max],
+			},
 			y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
 		},
 		axes: [
@@ -108,11 +139,8 @@ function options(
 				...axis,
 				label: i18n._(msg`Day`),
 				space: 60,
-				// Days as "3 Nov"; months as "Nov 2026" when the ticks are a month or more apart.
-				values: (_plot, splits, _axis, _space, step) =>
-					splits.map((seconds) =>
-						(step >= 28 * 86_400 ? monthTick : dayTick)(locale).format(new Date(seconds * 1000)),
-					),
+				incrs: dayAxisSteps,
+				values: (_plot, splits, _axis, _space, step) => dayAxisLabels(splits, step, locale),
 			},
 			{
 				...axis,
