@@ -397,8 +397,12 @@ export function ErrorBoundary() {
 	const rootData = useRouteLoaderData<typeof loader>('root')
 	const siteTitle = rootData?.site.title
 	const siteUrl = rootData?.siteUrl ?? ''
+	// In the staff area the page around this one has no <main> of its own (its layout brings it,
+	// and failed before drawing): this page is the main content, where "Skip to content" leads.
+	const staffArea = useMatches().some((match) => match.id === staffLayoutId)
+	const Frame = staffArea ? StaffErrorFrame : 'div'
 	return (
-		<div className="page narrow">
+		<Frame className="page narrow">
 			<title>{siteTitle ? `${title} · ${siteTitle}` : title}</title>
 			<meta name="robots" content="noindex" />
 			<h1>{title}</h1>
@@ -431,6 +435,21 @@ export function ErrorBoundary() {
 					</Trans>
 				)}
 			</p>
-		</div>
+		</Frame>
+	)
+}
+
+/** The root's error page in the staff area: its main content (see ErrorBoundary). */
+function StaffErrorFrame({
+	className,
+	children,
+}: {
+	className: string
+	children: React.ReactNode
+}) {
+	return (
+		<main id="main" tabIndex={-1} className={className}>
+			{children}
+		</main>
 	)
 }

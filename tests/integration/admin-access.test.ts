@@ -226,9 +226,11 @@ describe('the admins-only part of the editor area', () => {
 				redirect: 'manual',
 			})
 			expect(editor.status, path).toBe(403)
-			// A page says so in its error page; a download (redirects/export) in its body.
-			expect(await editor.text(), path).toMatch(
-				/For admins only|Only admins can open this part of the editor area/,
+			// A page says so in its error page, as the page's main content (where "Skip to content"
+			// leads); a download (redirects/export) in its body.
+			const refusal = await editor.text()
+			expect(refusal, path).toMatch(
+				/<main id="main" tabindex="-1" class="page narrow"><title>For admins only|Only admins can open this part of the editor area/,
 			)
 			const posted = await post(app, path, { intent: 'invite' }, { Cookie: cookies.editor })
 			expect(posted.status, `POST ${path}`).toBe(403)
