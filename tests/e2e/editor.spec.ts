@@ -390,6 +390,11 @@ test(
 		await expect(language).toHaveAccessibleDescription(/seems to be in Cyrillic/)
 		await page.getByLabel('Text (Markdown)').fill('Peat holds carbon for thousands of years.')
 		await expect(language).not.toHaveAccessibleDescription(/seems to be in/)
+		// The first choice says how it differs from English chosen by name.
+		await expect(language.locator('option').first()).toHaveText('The site’s (English)')
+		await expect(language).toHaveAccessibleDescription(
+			'“The site’s” changes with the site’s language; a language chosen by its name stays.',
+		)
 		await expectNoAxeViolations(page)
 	},
 )

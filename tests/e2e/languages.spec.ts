@@ -77,7 +77,7 @@ test('an admin makes the site Spanish, offering Arabic and French too; the staff
 	await waitForHydration(page)
 	await expect(page.getByLabel('Escrito en')).toHaveValue('')
 	await expect(page.getByLabel('Escrito en').locator('option').first()).toHaveText(
-		'español (por defecto)',
+		'La del sitio (español)',
 	)
 	await expect(page.getByLabel('Traducción de')).toBeVisible()
 })

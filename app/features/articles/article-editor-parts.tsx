@@ -100,7 +100,7 @@ export function LanguageFields({
 				hint={
 					mismatch
 						? t`The text seems to be in ${scriptShown} script, which ${languageShown} is not written in. Choose the language it is in, so that browsers, screen readers and search read it right.`
-						: undefined
+						: t`“The site’s” changes with the site’s language; a language chosen by its name stays.`
 				}
 				defaultValue={language}
 				onChange={(event) => onChoose(event.currentTarget.value)}
@@ -109,7 +109,7 @@ export function LanguageFields({
 				{/* Short enough for the settings column's 15rem: the site's language, followed. */}
 				<option value="">
 					{t({
-						message: `${siteLanguageName} (default)`,
+						message: `The site’s (${siteLanguageName})`,
 						comment: 'An article in the site’s language, which follows it should the site’s change',
 					})}
 				</option>
