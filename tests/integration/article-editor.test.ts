@@ -8,6 +8,7 @@ import { parseQuery } from '#app/features/search/search-query.ts'
 import { startScheduledPublishing } from '#server/jobs/scheduled-publishing.ts'
 import { createLogger } from '#server/logger.ts'
 import { startTestApp, type TestApp } from '#tests/fixtures/app.ts'
+import { articleWrite } from '#tests/fixtures/factories.ts'
 import { postForm } from '#tests/fixtures/forms.ts'
 
 const password = 'estuary salt marsh 12'
@@ -221,6 +222,37 @@ describe('the article editor', () => {
 		// The same title again gets the next free address.
 		const second = await app.storage.articles.findById(await create())
 		expect(second?.slug).toBe('tidal-flats-2')
+	})
+
+	it('names the other languages an article is published in, each a link to its editor', async () => {
+		const { article: original } = await app.storage.articles.saveBySlug(
+			articleWrite({ slug: 'marsh-birds', title: 'Marsh birds', language: 'en' }),
+		)
+		const editorOf = async (id: number) => (await get(`/admin/articles/${id}`)).text()
+		// An article in one language only has nothing to name.
+		expect(await editorOf(original.id)).not.toContain('Also published in:')
+		const { article: arabic } = await app.storage.articles.saveBySlug(
+			articleWrite({
+				slug: 'طيور-المستنقعات',
+				title: 'طيور المستنقعات',
+				language: 'ar',
+				translationOf: original.id,
+			}),
+		)
+		expect(await editorOf(original.id)).toMatch(
+			new RegExp(
+				`Also published in:.*?<a [^>]*href="/admin/articles/${arabic.id}"[^>]*>Arabic</a>`,
+				's',
+			),
+		)
+		expect(await editorOf(arabic.id)).toMatch(
+			new RegExp(
+				`Also published in:.*?<a [^>]*href="/admin/articles/${original.id}"[^>]*>English</a>`,
+				's',
+			),
+		)
+		await app.storage.articles.deleteBySlug(arabic.slug)
+		await app.storage.articles.deleteBySlug(original.slug)
 	})
 
 	it('answers bad fields with 400 and a message for each, keeping what was typed', async () => {

@@ -110,7 +110,7 @@ describe('pages', () => {
 
 		// Its editor says nothing of push notices; the article's does.
 		const editor = await (await get(`/admin/articles/${id}`, true)).text()
-		expect(editor).toContain('Edit “About us”')
+		expect(editor).toContain('Edit “<bdi>About us</bdi>”')
 		expect(editor).not.toContain('Push notices')
 		// The sidebar marks Pages there, not Articles, though the address is /admin/articles/….
 		const sidebarLink = (html: string, href: string) =>

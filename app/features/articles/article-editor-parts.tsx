@@ -2,6 +2,7 @@
 // first, the schedule fields, and the question before leaving with unsaved changes.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { LocalTime } from '#app/components/ui/local-time.tsx'
 import { languageName } from '#app/lib/i18n.ts'
@@ -61,6 +62,7 @@ export function LanguageFields({
 	chosen,
 	onChoose,
 	translationOf,
+	otherLanguages,
 	errors,
 	text,
 }: {
@@ -70,6 +72,8 @@ export function LanguageFields({
 	chosen: string
 	onChoose: (language: string) => void
 	translationOf: string
+	/** Its published versions in other languages, each a link to its editor. */
+	otherLanguages: readonly { id: number; language: string; title: string }[]
 	errors: { language?: string[]; translationOf?: string[] }
 	/** The text as typed: in a script the chosen language is not written in, the field says so. */
 	text: string
@@ -129,6 +133,19 @@ export function LanguageFields({
 				autoCapitalize="off"
 				spellCheck={false}
 			/>
+			{otherLanguages.length > 0 ? (
+				<p className="hint editor-other-languages">
+					<Trans>Also published in:</Trans>{' '}
+					{otherLanguages.map((other, index) => (
+						<span key={other.id}>
+							{index > 0 ? ', ' : null}
+							<Link to={`/admin/articles/${other.id}`} title={other.title}>
+								{languageName(other.language || siteLanguage, i18n.locale)}
+							</Link>
+						</span>
+					))}
+				</p>
+			) : null}
 		</fieldset>
 	)
 }

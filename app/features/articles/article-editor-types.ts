@@ -33,6 +33,8 @@ export interface EditorArticle {
 	language: string
 	/** The address (slug) of the article it translates; empty: none. */
 	translationOf: string
+	/** Its published versions in other languages (the original, its other translations). */
+	otherLanguages?: { id: number; language: string; title: string }[]
 	/** Never published, and its address the title's own: the address follows the title. */
 	slugFollowsTitle?: boolean
 	/** Edits not live yet (a published or scheduled article's), shown in the form instead: when kept. */

@@ -573,6 +573,7 @@ export function ArticleEditor({
 							chosen={language}
 							onChoose={setLanguage}
 							translationOf={value('translationOf', article?.translationOf ?? '')}
+							otherLanguages={article?.otherLanguages ?? []}
 							errors={errors}
 							text={debouncedBody}
 						/>

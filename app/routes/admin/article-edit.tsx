@@ -56,12 +56,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const article = await storage.articles.findById(articleId(params.id))
 	if (!article) throw data('There is no article here; it may have been deleted.', 404)
 	const saved = new URL(request.url).searchParams.get('saved')
-	const [push, pending, original] = await Promise.all([
+	const [push, pending, original, translations] = await Promise.all([
 		readPushResults(storage, [article.id]),
 		storage.revisions.pending(article.id),
 		article.translationOf === null ? undefined : storage.articles.findById(article.translationOf),
+		// The original's editor names its translations too, not only a translation its original.
+		storage.articles.translations(article.id),
 	])
-	const stored = toEditorArticle(article, original?.slug)
+	const stored = {
+		...toEditorArticle(article, original?.slug),
+		otherLanguages: translations.map(({ id, language, title }) => ({ id, language, title })),
+	}
 	// Edits to a published or scheduled article not live yet: the form holds them, as they were
 	// left, until Update makes them live or they are discarded.
 	if (pending && pending.version === article.version) {
