@@ -14,11 +14,20 @@ window.addEventListener('unhandledrejection', (event) => {
 })
 
 // The interface's messages in the language the server rendered in (root.tsx), before hydrating:
-// the first render must say what the server's did. The staff area's only where it is open.
-const locale = document.documentElement.dataset.locale
-if (isInterfaceLocale(locale)) {
-	await Promise.all(areasOf(window.location.pathname).map((area) => loadCatalogue(locale, area)))
-}
+// the first render must say what the server's did. The staff area's only where it is open. On an
+// article whose language the interface follows, the reader's own language's too: the page's
+// title and description are drawn in it (rootI18n), and were its message ids without them.
+const { locale, readerLocale } = document.documentElement.dataset
+const locales = [locale, readerLocale].filter(
+	(code, index, all) => isInterfaceLocale(code) && all.indexOf(code) === index,
+)
+await Promise.all(
+	locales.flatMap((code) =>
+		isInterfaceLocale(code)
+			? areasOf(window.location.pathname).map((area) => loadCatalogue(code, area))
+			: [],
+	),
+)
 
 startTransition(() => {
 	hydrateRoot(

@@ -141,6 +141,11 @@ test('readers get each translation in its language and direction, linked to the 
 	await publishArticles(server(), [{ ...arabic, slug: '', translationOf: spanish.slug }])
 
 	const page = await reader(browser, 'es-ES')
+	// Every message drawn in the browser is in a catalogue it loaded (Lingui says so otherwise).
+	const uncompiled: string[] = []
+	page.on('console', (message) => {
+		if (message.text().includes('Uncompiled message')) uncompiled.push(message.text())
+	})
 	await page.goto('/articles')
 	await expect(page.locator('html')).toHaveAttribute('lang', 'es')
 	await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
@@ -205,6 +210,9 @@ test('readers get each translation in its language and direction, linked to the 
 	expect(feed).toContain('<language>ar</language>')
 	expect(feed).toContain(arabic.title)
 	expect(feed).not.toContain(spanish.title)
+	// Including the Arabic article's page, drawn in Arabic for a Spanish reader (its title and
+	// description are in the reader's Spanish, whose messages the page now loads too).
+	expect(uncompiled).toEqual([])
 	await page.context().close()
 })
 
