@@ -18,14 +18,10 @@ window.addEventListener('unhandledrejection', (event) => {
 // article whose language the interface follows, the reader's own language's too: the page's
 // title and description are drawn in it (rootI18n), and were its message ids without them.
 const { locale, readerLocale } = document.documentElement.dataset
-const locales = [locale, readerLocale].filter(
-	(code, index, all) => isInterfaceLocale(code) && all.indexOf(code) === index,
-)
+const locales = new Set([locale, readerLocale].filter(isInterfaceLocale))
 await Promise.all(
-	locales.flatMap((code) =>
-		isInterfaceLocale(code)
-			? areasOf(window.location.pathname).map((area) => loadCatalogue(code, area))
-			: [],
+	[...locales].flatMap((code) =>
+		areasOf(window.location.pathname).map((area) => loadCatalogue(code, area)),
 	),
 )
 

@@ -141,9 +141,9 @@ export function readingOnLanguage(
 	settings: Pick<SiteSettings, 'language' | 'languages'>,
 	language: string,
 ): LanguageFilter {
-	const { language: siteLanguage, offered } = siteLocales(settings)
-	const locale = interfaceLocaleOf(language)
-	return listIn(locale && offered.includes(locale) ? locale : siteLanguage, siteLanguage, offered)
+	const own = contentListLanguage(settings, language)
+	// A list of the site's languages has their `others`; a language of its own, the site's list.
+	return own.others ? own : contentListLanguage(settings, siteLocales(settings).language)
 }
 
 /** The list in one of the site's languages (LanguageFilter's rule, with its `others`). */

@@ -2,7 +2,7 @@
 
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, screenshotsAtWidths, serveCanopy, test, waitForHydration } from './canopy-test.ts'
-import { createAccount } from './signed-in.ts'
+import { createAccount, signInWithPassword } from './signed-in.ts'
 
 const server = serveCanopy()
 
@@ -16,11 +16,7 @@ test('an admin creates a key, sees it once, and revokes it after confirming', as
 		name: 'Ada Admin',
 	})
 
-	await page.goto('/admin/sign-in?next=%2Fadmin%2Fapi-keys')
-	await waitForHydration(page)
-	await page.getByLabel('Email address').fill('ada@example.org')
-	await page.getByLabel('Password').fill(password)
-	await page.getByRole('button', { name: 'Sign in' }).click()
+	await signInWithPassword(page, 'ada@example.org', password, '/admin/api-keys')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('API keys')
 
 	await page.getByLabel('Name').fill('Newsletter import')

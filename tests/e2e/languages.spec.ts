@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe-check.ts'
 import { expect, serveCanopy, test, waitForHydration } from './canopy-test.ts'
 import { publishArticles } from './server.ts'
-import { createAccount } from './signed-in.ts'
+import { createAccount, signInWithPassword } from './signed-in.ts'
 
 const server = serveCanopy()
 
@@ -45,13 +45,8 @@ test('an admin makes the site Spanish, offering Arabic and French too; the staff
 		role: 'admin',
 		name: 'Lucía Admin',
 	})
-	await page.goto('/admin/sign-in?next=%2Fadmin%2Fsettings')
-	await waitForHydration(page)
-	await page.getByLabel('Email address').fill('lucia@example.org')
-	await page.getByLabel('Password').fill(password)
-	await page.getByRole('button', { name: 'Sign in' }).click()
+	await signInWithPassword(page, 'lucia@example.org', password, '/admin/settings')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site settings')
-	await waitForHydration(page)
 
 	await page.getByLabel('The site’s language').selectOption('es')
 	// English was the site's language, so it is offered: no longer.
@@ -92,13 +87,8 @@ test('an editor chooses English for the editor area alone, and going to the site
 	})
 	// The browser asks for English, which the site does not offer its readers.
 	const page = await reader(browser, 'en-GB')
-	await page.goto('/admin/sign-in?next=%2Fadmin%2Faccount')
-	await waitForHydration(page)
-	await page.locator('input[name="email"]').fill('tom@example.org')
-	await page.locator('input[name="password"]').fill(password)
-	await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+	await signInWithPassword(page, 'tom@example.org', password, '/admin/account')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu cuenta')
-	await waitForHydration(page)
 
 	await page.getByLabel('Idioma', { exact: true }).selectOption('en')
 	await page.getByRole('button', { name: 'Guardar idioma' }).click()

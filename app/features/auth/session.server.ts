@@ -43,13 +43,19 @@ export const requireEditorMiddleware: MiddlewareFunction<Response> = async (
 	{ request, context },
 	next,
 ) => {
-	const editor = await requireEditor(context, request)
-	context.set(editorContext, editor)
-	// The staff area speaks the language the account chose, if it chose one.
-	if (isInterfaceLocale(editor.interfaceLanguage)) {
-		context.set(accountLocaleContext, editor.interfaceLanguage)
-	}
+	setEditor(context, await requireEditor(context, request))
 	return next()
+}
+
+/**
+ * Who is signed in, for what runs after: the editor, and the language the account chose, which
+ * the staff area speaks (accountLocaleContext; none chosen: the reader's). Again after the account
+ * changes it, so the answer to that very request is in the new language.
+ */
+export function setEditor(context: Readonly<RouterContextProvider>, editor: Editor): void {
+	context.set(editorContext, editor)
+	const chosen = editor.interfaceLanguage
+	context.set(accountLocaleContext, isInterfaceLocale(chosen) ? chosen : null)
 }
 
 /**

@@ -5,11 +5,16 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { Field, SelectField } from '#app/components/ui/field.tsx'
 import { NewPasswordField } from '#app/features/auth/new-password-field.tsx'
 import { passwordProblem } from '#app/features/auth/password.server.ts'
-import { callAuth, editorContext, passCookies } from '#app/features/auth/session.server.ts'
+import {
+	callAuth,
+	editorContext,
+	passCookies,
+	setEditor,
+} from '#app/features/auth/session.server.ts'
 import { getSiteSettings } from '#app/features/site/site-settings.server.ts'
 import { servicesContext } from '#app/lib/context.server.ts'
 import { readForm } from '#app/lib/form.server.ts'
-import { accountLocaleContext, localeFor, requestI18n } from '#app/lib/i18n.server.ts'
+import { localeFor, requestI18n } from '#app/lib/i18n.server.ts'
 import { interfaceLocales, isInterfaceLocale, localeNames } from '#app/lib/i18n.ts'
 import { rootI18n } from '#app/lib/root-data.ts'
 import type { Route } from './+types/account'
@@ -113,8 +118,7 @@ async function chooseLanguage(
 	await storage.accounts.setInterfaceLanguage(editor.id, chosen, new Date())
 	// The page this answer draws (without JavaScript, in this same request) is in the language
 	// chosen; with JavaScript, the root and the page read it again anyway.
-	context.set(editorContext, { ...editor, interfaceLanguage: chosen })
-	context.set(accountLocaleContext, isInterfaceLocale(chosen) ? chosen : null)
+	setEditor(context, { ...editor, interfaceLanguage: chosen })
 	return data({ done: false, languageSaved: true, errors: {} as Errors })
 }
 
